@@ -1,0 +1,258 @@
+//! Engine: a small discrete-event simulation of workers, a lock service and a storage.
+//!
+//! Pending happenings sit in a queue ordered by (time, phase, actor, insertion). The phases give SPEC.md's
+//! same-millisecond order: lease expiry, then lock grant, then worker actions (lower index first), then
+//! delayed writes arriving at the storage.
+
+use super::scenario::{Ms, Release, Scenario, Step};
+use super::trace::{Event, EventKind, Observer, WorkerId};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Phase {
+    Expiry,
+    Grant,
+    Worker,
+    Delivery,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Happening {
+    /// A lease may run out (ignored if the holder already released it).
+    Expire { token: u64 },
+    /// A lock-delay is over.
+    LockFree,
+    /// A worker goes on with its program.
+    Continue(WorkerId),
+    /// A worker's pause ends.
+    Wake(WorkerId),
+    /// A delayed write reaches the storage.
+    Arrive { worker: WorkerId, token: Option<u64>, sent: Ms },
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    at: Ms,
+    phase: Phase,
+    actor: usize,
+    seq: u32,
+    what: Happening,
+}
+
+impl Pending {
+    fn key(&self) -> (Ms, Phase, usize, u32) {
+        (self.at, self.phase, self.actor, self.seq)
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct WorkerState {
+    /// Index of the next step.
+    pc: usize,
+    /// The token the worker believes it holds.
+    token: Option<u64>,
+    /// When its lease runs out by its own clock (grant + ttl).
+    lease_end: Option<Ms>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Holder {
+    worker: WorkerId,
+    token: u64,
+    expires: Option<Ms>,
+}
+
+struct Engine<'s, O: Observer> {
+    sc: &'s Scenario,
+    obs: &'s mut O,
+    /// A handful of entries at most, so a linear scan beats a heap.
+    queue: Vec<Pending>,
+    seq: u32,
+    workers: Vec<WorkerState>,
+    holder: Option<Holder>,
+    waiters: Vec<WorkerId>,
+    next_token: u64,
+    newest_granted: Option<u64>,
+    unavailable_until: Ms,
+    highest: Option<u64>,
+}
+
+/// Runs `scenario` from t = 0 until nothing is left to happen, telling `observer` every event in order.
+pub fn simulate<O: Observer>(scenario: &Scenario, observer: &mut O) {
+    let mut engine = Engine {
+        sc: scenario,
+        obs: observer,
+        queue: Vec::with_capacity(8),
+        seq: 0,
+        workers: vec![WorkerState::default(); scenario.workers.len()],
+        holder: None,
+        waiters: Vec::new(),
+        next_token: scenario.first_token,
+        newest_granted: None,
+        unavailable_until: 0,
+        highest: None,
+    };
+    for w in 0..scenario.workers.len() {
+        engine.schedule(0, Happening::Continue(w));
+    }
+    while let Some(next) = engine.pop() {
+        engine.handle(next);
+    }
+}
+
+impl<O: Observer> Engine<'_, O> {
+    fn schedule(&mut self, at: Ms, what: Happening) {
+        let (phase, actor) = match what {
+            Happening::Expire { .. } => (Phase::Expiry, 0),
+            Happening::LockFree => (Phase::Grant, 0),
+            Happening::Continue(w) | Happening::Wake(w) => (Phase::Worker, w),
+            Happening::Arrive { worker, .. } => (Phase::Delivery, worker),
+        };
+        self.seq += 1;
+        self.queue.push(Pending { at, phase, actor, seq: self.seq, what });
+    }
+
+    fn pop(&mut self) -> Option<Pending> {
+        let i = (0..self.queue.len()).min_by_key(|&i| self.queue[i].key())?;
+        Some(self.queue.swap_remove(i))
+    }
+
+    fn emit(&mut self, at: Ms, kind: EventKind) {
+        self.obs.on(&Event { at, kind });
+    }
+
+    fn handle(&mut self, p: Pending) {
+        let now = p.at;
+        match p.what {
+            Happening::Expire { token } => {
+                let Some(h) = self.holder.filter(|h| h.token == token && h.expires == Some(now)) else {
+                    return;
+                };
+                self.holder = None;
+                self.emit(now, EventKind::Expire { worker: h.worker, token });
+                self.unavailable_until = now + self.sc.lock_delay;
+                if self.sc.lock_delay > 0 {
+                    self.schedule(self.unavailable_until, Happening::LockFree);
+                } else {
+                    self.grant_next(now);
+                }
+            }
+            Happening::LockFree => self.grant_next(now),
+            Happening::Continue(w) => self.run_worker(w, now),
+            Happening::Wake(w) => {
+                self.emit(now, EventKind::Wake { worker: w });
+                self.run_worker(w, now);
+            }
+            Happening::Arrive { worker, token, sent } => self.store(worker, token, sent, now),
+        }
+    }
+
+    /// Runs worker `w`'s steps at `now` until one takes time, blocks, or the program ends.
+    fn run_worker(&mut self, w: WorkerId, now: Ms) {
+        while let Some(&step) = self.sc.workers[w].steps.get(self.workers[w].pc) {
+            self.workers[w].pc += 1;
+            match step {
+                Step::Idle(d) | Step::Work(d) => {
+                    if d > 0 {
+                        return self.schedule(now + d, Happening::Continue(w));
+                    }
+                }
+                Step::Pause(len) => {
+                    let d = self.sc.pause_len(len);
+                    if d > 0 {
+                        self.emit(now, EventKind::PauseStart { worker: w, until: now + d });
+                        return self.schedule(now + d, Happening::Wake(w));
+                    }
+                }
+                Step::Acquire => {
+                    self.emit(now, EventKind::Request { worker: w });
+                    if self.holder.is_none() && now >= self.unavailable_until && self.waiters.is_empty() {
+                        self.grant(w, now);
+                    } else {
+                        self.emit(now, EventKind::Wait { worker: w, holder: self.holder.map(|h| h.worker) });
+                        // Granting schedules the rest of the program.
+                        return self.waiters.push(w);
+                    }
+                }
+                Step::CheckLease => {
+                    let ok = !self.sc.lease || self.workers[w].lease_end.is_some_and(|end| now < end);
+                    self.emit(now, EventKind::CheckLease { worker: w, ok });
+                    if !ok {
+                        self.workers[w].token = None;
+                        return;
+                    }
+                }
+                Step::Write { delay } => {
+                    let token = self.workers[w].token;
+                    self.emit(now, EventKind::Write { worker: w, token, arrives: now + delay });
+                    if delay == 0 {
+                        self.store(w, token, now, now);
+                    } else {
+                        self.schedule(now + delay, Happening::Arrive { worker: w, token, sent: now });
+                    }
+                }
+                Step::Release => self.release(w, now),
+                Step::Crash => {
+                    self.workers[w].token = None;
+                    return self.emit(now, EventKind::Crash { worker: w });
+                }
+            }
+        }
+    }
+
+    fn grant(&mut self, w: WorkerId, now: Ms) {
+        let token = self.next_token;
+        self.next_token += 1;
+        self.newest_granted = Some(token);
+        let expires = self.sc.lease.then_some(now + self.sc.ttl);
+        self.holder = Some(Holder { worker: w, token, expires });
+        self.workers[w].token = Some(token);
+        self.workers[w].lease_end = Some(now + self.sc.ttl);
+        self.emit(now, EventKind::Grant { worker: w, token, expires });
+        if let Some(at) = expires {
+            self.schedule(at, Happening::Expire { token });
+        }
+    }
+
+    /// Hands a free lock to the first waiter, who goes on at once.
+    fn grant_next(&mut self, now: Ms) {
+        if self.holder.is_some() || now < self.unavailable_until || self.waiters.is_empty() {
+            return;
+        }
+        let w = self.waiters.remove(0);
+        self.grant(w, now);
+        self.schedule(now, Happening::Continue(w));
+    }
+
+    fn release(&mut self, w: WorkerId, now: Ms) {
+        let token = self.workers[w].token.take();
+        let freed = match (self.sc.release, self.holder) {
+            (Release::CompareAndDelete, Some(h)) if h.worker == w && Some(h.token) == token => Some(w),
+            (Release::PlainDelete, Some(h)) => Some(h.worker),
+            _ => None,
+        };
+        self.emit(now, EventKind::Release { worker: w, token, freed });
+        if freed.is_some() {
+            self.holder = None;
+            self.grant_next(now);
+        }
+    }
+
+    fn store(&mut self, worker: WorkerId, token: Option<u64>, sent: Ms, now: Ms) {
+        let highest_before = self.highest;
+        let accepted = !self.sc.fencing
+            || match (token, highest_before) {
+                (Some(t), Some(h)) => t >= h,
+                (Some(_), None) => true,
+                (None, _) => false,
+            };
+        if accepted {
+            self.highest = self.highest.max(token);
+        }
+        let stale = match (token, self.newest_granted) {
+            (Some(t), Some(newest)) => t < newest,
+            (None, _) => true,
+            (Some(_), None) => false,
+        };
+        self.emit(now, EventKind::Store { worker, token, sent, accepted, highest_before, stale });
+    }
+}

@@ -1,0 +1,363 @@
+//! Trace: what happened in one run, as time-ordered events, and the lanes the view draws from them.
+//!
+//! The engine emits [`Event`]s to an [`Observer`]; [`TraceBuilder`] is the observer that keeps them and folds
+//! them into per-actor intervals, so the view draws spans without re-deriving anything.
+
+use serde::{Deserialize, Serialize};
+
+use super::scenario::Ms;
+
+/// Index of a worker in [`Scenario::workers`](super::Scenario::workers).
+pub type WorkerId = usize;
+
+/// Who an event belongs to: the lane it is drawn on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Actor {
+    /// A worker, by index.
+    Worker(WorkerId),
+    /// The lock service.
+    Lock,
+    /// The storage.
+    Storage,
+}
+
+/// One thing that happened at one millisecond.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// When.
+    pub at: Ms,
+    /// What.
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+/// What happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum EventKind {
+    /// A worker asks for the lock.
+    Request {
+        /// Who asks.
+        worker: WorkerId,
+    },
+    /// The lock is held by someone else: the worker queues.
+    Wait {
+        /// Who waits.
+        worker: WorkerId,
+        /// Who holds the lock, if anyone (no one during a lock-delay).
+        holder: Option<WorkerId>,
+    },
+    /// The lock service hands the lock to a worker.
+    Grant {
+        /// The new holder.
+        worker: WorkerId,
+        /// Its fencing token.
+        token: u64,
+        /// When the lease expires; `None` with lease expiry off.
+        expires: Option<Ms>,
+    },
+    /// The lease ran out: the lock service no longer counts the worker as holder. The worker is not told.
+    Expire {
+        /// The holder whose lease ran out.
+        worker: WorkerId,
+        /// Its token.
+        token: u64,
+    },
+    /// A stop-the-world pause begins.
+    PauseStart {
+        /// Who stops.
+        worker: WorkerId,
+        /// When it will wake.
+        until: Ms,
+    },
+    /// The pause ends; the worker goes on as if no time had passed.
+    Wake {
+        /// Who wakes.
+        worker: WorkerId,
+    },
+    /// The worker checked its lease on its own clock.
+    CheckLease {
+        /// Who checked.
+        worker: WorkerId,
+        /// Whether the lease still looked valid; if not, the worker gives up.
+        ok: bool,
+    },
+    /// A worker sends a write with the token it believes it holds.
+    Write {
+        /// The writer.
+        worker: WorkerId,
+        /// The token sent with it.
+        token: Option<u64>,
+        /// When the storage receives it.
+        arrives: Ms,
+    },
+    /// The storage receives a write and accepts or rejects it.
+    Store {
+        /// The writer.
+        worker: WorkerId,
+        /// The token that came with it.
+        token: Option<u64>,
+        /// When the writer sent it.
+        sent: Ms,
+        /// Whether the storage took it.
+        accepted: bool,
+        /// The highest token the storage had accepted before this write.
+        highest_before: Option<u64>,
+        /// The lock service had already granted a newer token: the writer is no longer the holder.
+        stale: bool,
+    },
+    /// A worker releases the lock.
+    Release {
+        /// Who releases.
+        worker: WorkerId,
+        /// The token it believed it held.
+        token: Option<u64>,
+        /// The holder whose lock this release deleted, if any (with compare-and-delete, only its own).
+        freed: Option<WorkerId>,
+    },
+    /// A worker dies and will never act again.
+    Crash {
+        /// Who.
+        worker: WorkerId,
+    },
+}
+
+impl EventKind {
+    /// The lane this event is drawn on.
+    pub fn actor(&self) -> Actor {
+        use EventKind::*;
+        match *self {
+            Grant { .. } | Expire { .. } => Actor::Lock,
+            Store { .. } => Actor::Storage,
+            Request { worker }
+            | Wait { worker, .. }
+            | PauseStart { worker, .. }
+            | Wake { worker }
+            | CheckLease { worker, .. }
+            | Write { worker, .. }
+            | Release { worker, .. }
+            | Crash { worker } => Actor::Worker(worker),
+        }
+    }
+}
+
+/// Anything that listens to a run as it happens.
+pub trait Observer {
+    /// Called once per event, in time order.
+    fn on(&mut self, event: &Event);
+}
+
+impl<A: Observer, B: Observer> Observer for (A, B) {
+    fn on(&mut self, event: &Event) {
+        self.0.on(event);
+        self.1.on(event);
+    }
+}
+
+/// A half-open interval `[from, to)`; `to: None` means it never ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Span {
+    /// Start, inclusive.
+    pub from: Ms,
+    /// End, exclusive; `None`: still running when the run ended.
+    pub to: Option<Ms>,
+}
+
+impl Span {
+    /// Whether `t` lies inside the span.
+    pub fn contains(&self, t: Ms) -> bool {
+        t >= self.from && self.to.is_none_or(|to| t < to)
+    }
+}
+
+/// How a lease ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LeaseEnd {
+    /// Released by its holder.
+    Released,
+    /// Deleted by another worker's plain delete.
+    DeletedByOther(WorkerId),
+    /// Ran out.
+    Expired,
+    /// Still held when the run ended.
+    Held,
+}
+
+/// One grant of the lock, as the lock service saw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lease {
+    /// The holder.
+    pub worker: WorkerId,
+    /// Its token.
+    pub token: u64,
+    /// When the service counted it as holder.
+    pub held: Span,
+    /// Where the lease runs out (or would, with lease expiry off).
+    pub nominal_expiry: Ms,
+    /// Whether expiry is enforced.
+    pub enforced: bool,
+    /// How it ended.
+    pub end: LeaseEnd,
+}
+
+/// A worker's lane: what it did and what it believed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkerLane {
+    /// Name shown on the lane.
+    pub name: String,
+    /// Asked for the lock and is waiting for it.
+    pub waiting: Vec<Span>,
+    /// Believes it holds the lock, with the token it believes in: from its grant to its release, whatever
+    /// the lock service thinks meanwhile.
+    pub believing: Vec<(Span, u64)>,
+    /// Stopped the world.
+    pub paused: Vec<Span>,
+    /// Crashed at this time.
+    pub crashed: Option<Ms>,
+}
+
+/// One write as the storage received it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WriteRecord {
+    /// When it sent it.
+    pub sent: Ms,
+    /// When the storage received it.
+    pub at: Ms,
+    /// The writer.
+    pub worker: WorkerId,
+    /// Its token.
+    pub token: Option<u64>,
+    /// Accepted or rejected.
+    pub accepted: bool,
+    /// The highest token accepted before it.
+    pub highest_before: Option<u64>,
+    /// Sent by a worker the lock service no longer counted as holder.
+    pub stale: bool,
+}
+
+impl WriteRecord {
+    /// The record of a `Store` event; `None` for any other event.
+    pub fn from_event(event: &Event) -> Option<WriteRecord> {
+        match event.kind {
+            EventKind::Store { worker, token, sent, accepted, highest_before, stale } => {
+                Some(WriteRecord { sent, at: event.at, worker, token, accepted, highest_before, stale })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The whole record of a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trace {
+    /// Every event, in the order it happened.
+    pub events: Vec<Event>,
+    /// One lane per worker, in scenario order.
+    pub workers: Vec<WorkerLane>,
+    /// The lock service's grants, in order.
+    pub leases: Vec<Lease>,
+    /// The storage's history, in arrival order.
+    pub writes: Vec<WriteRecord>,
+    /// Time of the last event.
+    pub end: Ms,
+}
+
+/// The observer that records a [`Trace`].
+pub struct TraceBuilder {
+    trace: Trace,
+    ttl: Ms,
+    lease: bool,
+}
+
+impl TraceBuilder {
+    /// A builder for workers with these names.
+    pub fn new<'a>(names: impl IntoIterator<Item = &'a str>, ttl: Ms, lease: bool) -> Self {
+        let workers: Vec<WorkerLane> = names
+            .into_iter()
+            .map(|name| WorkerLane { name: name.to_owned(), ..Default::default() })
+            .collect();
+        TraceBuilder { trace: Trace { workers, ..Default::default() }, ttl, lease }
+    }
+
+    /// The finished trace.
+    pub fn finish(self) -> Trace {
+        self.trace
+    }
+
+    fn open_lease(&mut self, worker: WorkerId) -> Option<&mut Lease> {
+        self.trace.leases.iter_mut().rev().find(|l| l.worker == worker && l.end == LeaseEnd::Held)
+    }
+}
+
+fn close(spans: &mut [Span], at: Ms) {
+    if let Some(span) = spans.last_mut().filter(|s| s.to.is_none()) {
+        span.to = Some(at);
+    }
+}
+
+fn close_belief(lane: &mut WorkerLane, at: Ms) {
+    if let Some((span, _)) = lane.believing.last_mut().filter(|(s, _)| s.to.is_none()) {
+        span.to = Some(at);
+    }
+}
+
+impl Observer for TraceBuilder {
+    fn on(&mut self, event: &Event) {
+        let at = event.at;
+        self.trace.events.push(*event);
+        self.trace.end = at;
+        match event.kind {
+            EventKind::Request { .. }
+            | EventKind::Wake { .. }
+            | EventKind::Write { .. }
+            | EventKind::CheckLease { ok: true, .. } => {}
+            EventKind::Wait { worker, .. } => {
+                self.trace.workers[worker].waiting.push(Span { from: at, to: None })
+            }
+            EventKind::Grant { worker, token, expires } => {
+                let lane = &mut self.trace.workers[worker];
+                close(&mut lane.waiting, at);
+                lane.believing.push((Span { from: at, to: None }, token));
+                self.trace.leases.push(Lease {
+                    worker,
+                    token,
+                    held: Span { from: at, to: None },
+                    nominal_expiry: expires.unwrap_or(at + self.ttl),
+                    enforced: self.lease,
+                    end: LeaseEnd::Held,
+                });
+            }
+            EventKind::Expire { worker, .. } => {
+                if let Some(lease) = self.open_lease(worker) {
+                    lease.held.to = Some(at);
+                    lease.end = LeaseEnd::Expired;
+                }
+            }
+            EventKind::PauseStart { worker, until } => {
+                self.trace.workers[worker].paused.push(Span { from: at, to: Some(until) })
+            }
+            EventKind::CheckLease { worker, ok: false } => close_belief(&mut self.trace.workers[worker], at),
+            EventKind::Store { .. } => self.trace.writes.extend(WriteRecord::from_event(event)),
+            EventKind::Release { worker, freed, .. } => {
+                close_belief(&mut self.trace.workers[worker], at);
+                if let Some(holder) = freed {
+                    if let Some(lease) = self.open_lease(holder) {
+                        lease.held.to = Some(at);
+                        lease.end = if holder == worker {
+                            LeaseEnd::Released
+                        } else {
+                            LeaseEnd::DeletedByOther(worker)
+                        };
+                    }
+                }
+            }
+            EventKind::Crash { worker } => {
+                let lane = &mut self.trace.workers[worker];
+                lane.crashed = Some(at);
+                close_belief(lane, at);
+            }
+        }
+    }
+}

@@ -1,0 +1,286 @@
+//! Every rule and example of SPEC.md, and the boundaries around the 10 s lease, against the simulation core.
+#![cfg(not(target_arch = "wasm32"))]
+
+use fencing_lab::sim::{
+    self, EventKind, Inputs, LeaseEnd, OutcomeKind, Release, Scenario, Span, Step, Worker,
+};
+use OutcomeKind::*;
+
+fn base(pause: u64, lease: bool, fencing: bool) -> Scenario {
+    Scenario::base(&Inputs { pause, lease, fencing, ..Inputs::default() })
+}
+
+fn kind(pause: u64, lease: bool, fencing: bool) -> OutcomeKind {
+    sim::run(&base(pause, lease, fencing)).outcome.kind
+}
+
+/// The grant events of a run: (time, worker, token).
+fn grants(run: &sim::Run) -> Vec<(u64, usize, u64)> {
+    run.trace
+        .events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Grant { worker, token, .. } => Some((e.at, worker, token)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn spec_examples() {
+    assert_eq!(kind(15_000, true, true), Fenced);
+    assert_eq!(kind(15_000, true, false), Corrupted);
+    assert_eq!(kind(10_500, true, true), UnfencedGap);
+    assert_eq!(kind(10_500, true, false), UnfencedGap);
+    assert_eq!(kind(9_999, true, true), Safe);
+    assert_eq!(kind(15_000, false, true), Stalled);
+    assert_eq!(kind(4_000, false, true), Safe);
+    assert_eq!(kind(4_000, true, true), Safe);
+}
+
+#[test]
+fn fenced_example_in_detail() {
+    let run = sim::run(&base(15_000, true, true));
+    // Lease expires at 10000, B acquires 34 at 10000, writes at 11000, A writes 33 at 15000 and is rejected.
+    assert_eq!(grants(&run), vec![(0, 0, 33), (10_000, 1, 34)]);
+    let w = &run.trace.writes;
+    assert_eq!(w.len(), 2);
+    assert_eq!((w[0].at, w[0].worker, w[0].token, w[0].accepted), (11_000, 1, Some(34), true));
+    assert_eq!((w[1].at, w[1].worker, w[1].token, w[1].accepted), (15_000, 0, Some(33), false));
+    assert_eq!(w[1].highest_before, Some(34));
+    assert!(w[1].stale && !w[0].stale);
+    let stale = run.outcome.stale_write.expect("the decisive write");
+    assert_eq!((stale.worker, stale.token, run.outcome.newer_token), (0, Some(33), Some(34)));
+}
+
+#[test]
+fn corrupted_overwrites_b() {
+    let run = sim::run(&base(15_000, true, false));
+    let last = run.trace.writes.last().unwrap();
+    assert_eq!((last.worker, last.token, last.accepted, last.highest_before), (0, Some(33), true, Some(34)));
+}
+
+#[test]
+fn boundaries_with_lease_on() {
+    for fencing in [true, false] {
+        assert_eq!(kind(0, true, fencing), Safe);
+        assert_eq!(kind(9_999, true, fencing), Safe);
+        // At expiry A acts after the grant (rule 7): the lock is already B's.
+        assert_eq!(kind(10_000, true, fencing), UnfencedGap);
+        // Same millisecond as B's write: A acts first.
+        assert_eq!(kind(11_000, true, fencing), UnfencedGap);
+        assert_eq!(kind(30_000, true, fencing), if fencing { Fenced } else { Corrupted });
+    }
+    assert_eq!(kind(11_001, true, true), Fenced);
+    assert_eq!(kind(11_001, true, false), Corrupted);
+}
+
+#[test]
+fn boundaries_with_lease_off() {
+    for fencing in [true, false] {
+        for pause in [0, 4_000, 9_999] {
+            assert_eq!(kind(pause, false, fencing), Safe, "pause {pause}");
+        }
+        for pause in [10_000, 11_000, 11_001, 30_000] {
+            assert_eq!(kind(pause, false, fencing), Stalled, "pause {pause}");
+        }
+    }
+}
+
+#[test]
+fn stalled_b_waits_as_long_as_a_is_paused() {
+    let run = sim::run(&base(15_000, false, true));
+    assert_eq!(grants(&run), vec![(0, 0, 33), (15_000, 1, 34)]);
+    let wait = run.outcome.wait.expect("B waited");
+    assert_eq!((wait.worker, wait.from, wait.until, wait.holder), (1, 1_000, Some(15_000), 0));
+    assert_eq!(run.trace.workers[1].waiting, vec![Span { from: 1_000, to: Some(15_000) }]);
+}
+
+#[test]
+fn rule1_lease_is_half_open() {
+    // A granted at 0 with ttl 10000 holds [0, 10000): the expiry happens at exactly 10000.
+    let run = sim::run(&base(15_000, true, true));
+    let lease = run.trace.leases[0];
+    assert_eq!((lease.worker, lease.token), (0, 33));
+    assert_eq!(lease.held, Span { from: 0, to: Some(10_000) });
+    assert_eq!(lease.end, LeaseEnd::Expired);
+    assert!(lease.held.contains(9_999) && !lease.held.contains(10_000));
+}
+
+#[test]
+fn rule2_a_is_paused_and_believes_throughout() {
+    let run = sim::run(&base(15_000, true, true));
+    let a = &run.trace.workers[0];
+    assert_eq!(a.paused, vec![Span { from: 0, to: Some(15_000) }]);
+    // A believes it holds the lock until its own release at 15000, long after the service took it away.
+    assert_eq!(a.believing, vec![(Span { from: 0, to: Some(15_000) }, 33)]);
+}
+
+#[test]
+fn rule2_pause_start_moves_the_pause() {
+    let inputs = Inputs { pause: 3_000, pause_start: 2_000, ..Inputs::default() };
+    let run = sim::run(&Scenario::base(&inputs));
+    assert_eq!(run.trace.workers[0].paused, vec![Span { from: 2_000, to: Some(5_000) }]);
+    assert_eq!(run.trace.writes[0].at, 5_000);
+    // Waking at 11 s after starting the pause at 2 s: past the lease.
+    let inputs = Inputs { pause: 9_000, pause_start: 2_000, ..Inputs::default() };
+    assert_eq!(sim::run(&Scenario::base(&inputs)).outcome.kind, UnfencedGap);
+}
+
+#[test]
+fn rule3_b_waits_then_gets_the_next_token_at_release() {
+    let run = sim::run(&base(4_000, true, true));
+    assert_eq!(grants(&run), vec![(0, 0, 33), (4_000, 1, 34)]);
+    let waits: Vec<_> =
+        run.trace.events.iter().filter(|e| matches!(e.kind, EventKind::Wait { .. })).collect();
+    assert_eq!(waits.len(), 1);
+    assert_eq!(waits[0].at, 1_000);
+}
+
+#[test]
+fn rule3_b_asking_after_a_is_done_does_not_wait() {
+    let run = sim::run(&base(500, true, true));
+    assert_eq!(grants(&run), vec![(0, 0, 33), (1_000, 1, 34)]);
+    assert!(run.trace.workers[1].waiting.is_empty());
+}
+
+#[test]
+fn rule4_late_release_is_compare_and_delete() {
+    // A wakes at 10500 while B holds 34: A's release must not free B's lock.
+    let run = sim::run(&base(10_500, true, true));
+    let release =
+        run.trace.events.iter().find(|e| matches!(e.kind, EventKind::Release { worker: 0, .. })).unwrap();
+    assert_eq!(release.kind, EventKind::Release { worker: 0, token: Some(33), freed: None });
+    assert_eq!(run.trace.leases[1].end, LeaseEnd::Released);
+}
+
+#[test]
+fn rule4_plain_delete_frees_someone_elses_lock() {
+    let mut sc = base(10_500, true, true);
+    sc.release = Release::PlainDelete;
+    let run = sim::run(&sc);
+    assert_eq!(run.trace.leases[1].end, LeaseEnd::DeletedByOther(0));
+    assert_eq!(run.trace.leases[1].held, Span { from: 10_000, to: Some(10_500) });
+}
+
+#[test]
+fn rule5_b_writes_b_work_after_acquiring() {
+    let inputs = Inputs { pause: 15_000, b_work: 2_500, ..Inputs::default() };
+    let run = sim::run(&Scenario::base(&inputs));
+    assert_eq!(run.trace.writes[0].at, 12_500);
+    // A now wakes at 15000, after B's write at 12500: fenced.
+    assert_eq!(run.outcome.kind, Fenced);
+}
+
+#[test]
+fn rule6_equal_token_is_accepted() {
+    // A writes twice with the same token: the second write carries a token equal to the highest seen.
+    let mut sc = base(1_000, true, true);
+    sc.workers[0].steps.insert(3, Step::Write { delay: 0 });
+    let run = sim::run(&sc);
+    assert!(run.trace.writes[..2].iter().all(|w| w.accepted && w.token == Some(33)));
+}
+
+#[test]
+fn rule7_expiry_before_grant_before_workers() {
+    let run = sim::run(&base(10_000, true, true));
+    let at_10s: Vec<_> = run.trace.events.iter().filter(|e| e.at == 10_000).map(|e| e.kind).collect();
+    assert!(matches!(at_10s[0], EventKind::Expire { worker: 0, token: 33 }));
+    assert!(matches!(at_10s[1], EventKind::Grant { worker: 1, token: 34, .. }));
+    assert!(matches!(at_10s[2], EventKind::Wake { worker: 0 }));
+}
+
+#[test]
+fn first_token_is_a_parameter() {
+    let inputs = Inputs { first_token: 7, pause: 15_000, ..Inputs::default() };
+    let run = sim::run(&Scenario::base(&inputs));
+    assert_eq!(grants(&run), vec![(0, 0, 7), (10_000, 1, 8)]);
+}
+
+#[test]
+fn ttl_is_a_parameter() {
+    let inputs = Inputs { ttl: 5_000, pause: 6_500, ..Inputs::default() };
+    // Lease ends at 5000; B acquires then and writes at 6000; A wakes at 6500 and is rejected.
+    assert_eq!(sim::run(&Scenario::base(&inputs)).outcome.kind, Fenced);
+}
+
+#[test]
+fn crash_without_lease_stalls_for_ever() {
+    let mut sc = base(1_000, false, true);
+    sc.workers[0].steps = vec![Step::Acquire, Step::Crash];
+    let run = sim::run(&sc);
+    assert_eq!(run.outcome.kind, Stalled);
+    assert_eq!(run.outcome.wait.unwrap().until, None);
+    // With a lease the lock comes back at expiry.
+    sc.lease = true;
+    let run = sim::run(&sc);
+    assert_eq!(run.outcome.kind, Safe);
+    assert_eq!(grants(&run)[1], (10_000, 1, 34));
+}
+
+#[test]
+fn check_before_write_does_not_help_if_paused_after_the_check() {
+    let mut sc = base(0, true, false);
+    sc.workers[0].steps = vec![
+        Step::Acquire,
+        Step::Work(9_000),
+        Step::CheckLease,
+        Step::Pause(sim::PauseLen::Ms(6_000)),
+        Step::Write { delay: 0 },
+        Step::Release,
+    ];
+    assert_eq!(sim::run(&sc).outcome.kind, Corrupted);
+    // Checking after the pause catches it: A gives up and never writes.
+    sc.workers[0].steps.swap(2, 3);
+    let run = sim::run(&sc);
+    assert_eq!(run.outcome.kind, Safe);
+    assert_eq!(run.trace.writes.len(), 1);
+}
+
+#[test]
+fn delayed_write_in_the_network_is_fenced() {
+    let mut sc = base(0, true, true);
+    sc.workers[0].steps = vec![Step::Acquire, Step::Work(9_000), Step::Write { delay: 3_000 }, Step::Release];
+    let run = sim::run(&sc);
+    assert_eq!(run.outcome.kind, Fenced);
+    let late = run.outcome.stale_write.unwrap();
+    assert_eq!((late.sent, late.at), (9_000, 12_000));
+}
+
+#[test]
+fn lock_delay_keeps_the_lock_free_after_expiry() {
+    let mut sc = base(15_000, true, true);
+    sc.lock_delay = 2_000;
+    let run = sim::run(&sc);
+    assert_eq!(grants(&run)[1], (12_000, 1, 34));
+}
+
+#[test]
+fn a_third_worker_gets_the_following_token() {
+    let mut sc = base(15_000, true, true);
+    sc.workers.push(Worker {
+        name: "C".into(),
+        steps: vec![Step::Idle(2_000), Step::Acquire, Step::Write { delay: 0 }, Step::Release],
+    });
+    let run = sim::run(&sc);
+    assert_eq!(grants(&run), vec![(0, 0, 33), (10_000, 1, 34), (11_000, 2, 35)]);
+    assert_eq!(run.outcome.kind, Fenced);
+}
+
+#[test]
+fn sweep_agrees_with_single_runs() {
+    let sc = base(0, true, true);
+    let map = sim::sweep(&sc, (0..=30_000).step_by(250));
+    for (i, k) in map.iter().enumerate() {
+        assert_eq!(*k, kind(i as u64 * 250, true, true));
+    }
+}
+
+#[test]
+fn outcome_names_are_the_interface() {
+    let names: Vec<_> = OutcomeKind::ALL.iter().map(|k| k.name()).collect();
+    assert_eq!(names, ["safe", "stalled", "fenced", "unfenced-gap", "corrupted"]);
+    for k in OutcomeKind::ALL {
+        assert_eq!(serde_json::to_string(&k).unwrap(), format!("\"{}\"", k.name()));
+    }
+}
