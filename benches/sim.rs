@@ -1,1 +1,29 @@
-fn main() {}
+//! Speed of the simulation core: one base-scenario run, and a sweep over every pause from 0 to 30000 ms.
+//! Run with `cargo bench --bench sim`; the throughput lines give scenario runs per second.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use fencing_lab::sim::{self, Inputs, Scenario, MAX_PAUSE};
+
+fn bench(c: &mut Criterion) {
+    let fenced = Scenario::base(&Inputs { pause: 15_000, ..Inputs::default() });
+    let mut g = c.benchmark_group("one run");
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("outcome only", |b| b.iter(|| sim::outcome(black_box(&fenced))));
+    g.bench_function("full trace", |b| b.iter(|| sim::run(black_box(&fenced))));
+    g.finish();
+
+    let mut g = c.benchmark_group("sweep");
+    g.throughput(Throughput::Elements(MAX_PAUSE + 1));
+    g.bench_function("every ms 0..=30000", |b| b.iter(|| sim::sweep(black_box(&fenced), 0..=MAX_PAUSE)));
+    g.finish();
+
+    let mut g = c.benchmark_group("sweep at the drag's 100 ms snap");
+    g.throughput(Throughput::Elements(MAX_PAUSE / 100 + 1));
+    g.bench_function("every 100 ms 0..=30000", |b| {
+        b.iter(|| sim::sweep(black_box(&fenced), (0..=MAX_PAUSE).step_by(100)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -4,4 +4,6 @@
 //! Everything but `app` is plain Rust and is tested natively; `app` is the Leptos view, built for wasm only.
 #![warn(missing_docs)]
 
+pub mod params;
+pub mod report;
 pub mod sim;

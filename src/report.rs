@@ -1,0 +1,95 @@
+//! The trace as an aligned plain-text table, for `locksim` and for pasting into notes.
+
+use std::fmt::Write;
+
+use crate::sim::{Actor, EventKind, Run};
+
+fn token(t: Option<u64>) -> String {
+    t.map_or_else(|| "-".into(), |t| t.to_string())
+}
+
+/// One row per event — time, actor, event, token, result — and `outcome: NAME` on the last line.
+pub fn table(run: &Run) -> String {
+    let name = |w: usize| run.trace.workers[w].name.as_str();
+    let mut rows: Vec<[String; 5]> =
+        vec![["time".into(), "actor".into(), "event".into(), "token".into(), "result".into()]];
+    for e in &run.trace.events {
+        let actor = match e.kind.actor() {
+            Actor::Worker(w) => name(w).to_owned(),
+            Actor::Lock => "lock".into(),
+            Actor::Storage => "storage".into(),
+        };
+        let (event, tok, result) = match e.kind {
+            EventKind::Request { .. } => ("request", String::new(), String::new()),
+            EventKind::Wait { holder, .. } => (
+                "wait",
+                String::new(),
+                holder.map_or("lock-delay".into(), |h| format!("held by {}", name(h))),
+            ),
+            EventKind::Grant { worker, token, expires } => (
+                "grant",
+                token.to_string(),
+                match expires {
+                    Some(t) => format!("to {}, lease until {t}", name(worker)),
+                    None => format!("to {}, no expiry", name(worker)),
+                },
+            ),
+            EventKind::Expire { worker, token } => {
+                ("expire", token.to_string(), format!("{}'s lease ran out", name(worker)))
+            }
+            EventKind::PauseStart { until, .. } => ("pause", String::new(), format!("until {until}")),
+            EventKind::Wake { .. } => ("wake", String::new(), String::new()),
+            EventKind::CheckLease { ok, .. } => (
+                "check",
+                String::new(),
+                if ok { "lease valid".into() } else { "lease over, gives up".into() },
+            ),
+            EventKind::Write { token: t, arrives, .. } => {
+                ("write", token(t), if arrives > e.at { format!("arrives {arrives}") } else { String::new() })
+            }
+            EventKind::Store { token: t, accepted, highest_before, stale, worker, .. } => {
+                let why = match (accepted, highest_before) {
+                    (false, Some(h)) => format!("{} < {h}", token(t)),
+                    (false, None) => "no token".into(),
+                    (true, Some(h)) if t < Some(h) => format!("overwrites {h}"),
+                    (true, None) => "first write".into(),
+                    (true, Some(h)) => format!("highest was {h}"),
+                };
+                let who = if stale { format!(", {} is not the holder", name(worker)) } else { String::new() };
+                (if accepted { "accept" } else { "reject" }, token(t), why + &who)
+            }
+            EventKind::Release { worker, token: t, freed } => (
+                "release",
+                token(t),
+                match freed {
+                    Some(h) if h == worker => "freed".into(),
+                    Some(h) => format!("deleted {}'s lock", name(h)),
+                    None => "no effect, not the holder".into(),
+                },
+            ),
+            EventKind::Crash { .. } => ("crash", String::new(), String::new()),
+        };
+        rows.push([e.at.to_string(), actor, event.into(), tok, result]);
+    }
+    let width = |c: usize| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0);
+    let widths = [width(0), width(1), width(2), width(3)];
+    let mut out = String::new();
+    for r in &rows {
+        let line = format!(
+            "{:>w0$}  {:<w1$}  {:<w2$}  {:>w3$}  {}",
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = widths[3]
+        );
+        out += line.trim_end();
+        out.push('\n');
+    }
+    let _ = writeln!(out, "outcome: {}", run.outcome.kind);
+    out
+}

@@ -1,0 +1,111 @@
+//! Property tests over random scenarios: determinism, order, mutual exclusion per the lock service,
+//! fencing monotonicity, lease liveness, and an outcome that agrees with its trace.
+#![cfg(not(target_arch = "wasm32"))]
+
+use fencing_lab::sim::{self, EventKind, Inputs, OutcomeKind, Run, Scenario};
+use proptest::prelude::*;
+
+fn inputs() -> impl Strategy<Value = Inputs> {
+    (
+        0..=30_000u64,
+        any::<bool>(),
+        any::<bool>(),
+        1..=20_000u64,
+        0..=5_000u64,
+        0..=15_000u64,
+        0..=5_000u64,
+        0..=100u64,
+    )
+        .prop_map(|(pause, lease, fencing, ttl, pause_start, b_request, b_work, first_token)| Inputs {
+            pause,
+            lease,
+            fencing,
+            ttl,
+            pause_start,
+            b_request,
+            b_work,
+            first_token,
+        })
+}
+
+fn grant_of(run: &Run, worker: usize) -> Option<u64> {
+    run.trace.events.iter().find_map(|e| match e.kind {
+        EventKind::Grant { worker: w, .. } if w == worker => Some(e.at),
+        _ => None,
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn same_input_same_trace(i in inputs()) {
+        let sc = Scenario::base(&i);
+        let a = serde_json::to_string(&sim::run(&sc)).unwrap();
+        let b = serde_json::to_string(&sim::run(&sc.clone())).unwrap();
+        prop_assert_eq!(a, b);
+    }
+
+    #[test]
+    fn time_never_goes_backwards(i in inputs()) {
+        let run = sim::run(&Scenario::base(&i));
+        prop_assert!(run.trace.events.windows(2).all(|w| w[0].at <= w[1].at));
+        prop_assert_eq!(run.trace.end, run.trace.events.last().unwrap().at);
+    }
+
+    #[test]
+    fn never_two_holders_at_once(i in inputs()) {
+        let run = sim::run(&Scenario::base(&i));
+        for pair in run.trace.leases.windows(2) {
+            let end = pair[0].held.to.expect("a later grant means the earlier lease ended");
+            prop_assert!(end <= pair[1].held.from);
+        }
+    }
+
+    #[test]
+    fn with_fencing_accepted_tokens_never_decrease(mut i in inputs()) {
+        i.fencing = true;
+        let run = sim::run(&Scenario::base(&i));
+        let accepted: Vec<_> = run.trace.writes.iter().filter(|w| w.accepted).map(|w| w.token).collect();
+        prop_assert!(accepted.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn with_lease_b_acquires_within_ttl_of_a_stopping(mut i in inputs()) {
+        i.lease = true;
+        let run = sim::run(&Scenario::base(&i));
+        // A never renews: it stops renewing at its grant (t = 0).
+        let b = grant_of(&run, 1).expect("B always gets the lock with a lease");
+        prop_assert!(b <= i.b_request.max(i.ttl), "B at {}, asked {}, ttl {}", b, i.b_request, i.ttl);
+    }
+
+    #[test]
+    fn outcome_agrees_with_trace(i in inputs()) {
+        let run = sim::run(&Scenario::base(&i));
+        let w = &run.trace.writes;
+        let stale_accepted_over_newer =
+            w.iter().any(|x| x.stale && x.accepted && x.highest_before.is_some_and(|h| Some(h) > x.token));
+        let stale_accepted = w.iter().any(|x| x.stale && x.accepted);
+        let rejected = w.iter().any(|x| !x.accepted);
+        let b = grant_of(&run, 1).unwrap();
+        let a_wake = i.pause_start + i.pause;
+        let expected = if stale_accepted_over_newer {
+            OutcomeKind::Corrupted
+        } else if stale_accepted {
+            OutcomeKind::UnfencedGap
+        } else if rejected {
+            OutcomeKind::Fenced
+        } else if !i.lease && i.b_request < a_wake && b >= i.ttl {
+            OutcomeKind::Stalled
+        } else {
+            OutcomeKind::Safe
+        };
+        prop_assert_eq!(run.outcome.kind, expected);
+        // The fast path gives the same verdict as the full run.
+        prop_assert_eq!(sim::outcome(&Scenario::base(&i)), run.outcome);
+        // Fencing is the only thing that rejects; with it off, nothing is rejected.
+        if !i.fencing { prop_assert!(!rejected); }
+        // A stale write exists only when A outlived its lease.
+        if w.iter().any(|x| x.stale) { prop_assert!(i.lease && a_wake >= i.ttl); }
+    }
+}
