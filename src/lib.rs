@@ -1,9 +1,15 @@
 //! Fencing Lab: an interactive explanation of distributed locks, leases and fencing tokens.
 //!
-//! Data flows one way: controls → [`params`] / [`sim::Inputs`] → [`sim`] → trace → outcome → view.
-//! Everything but `app` is plain Rust and is tested natively; `app` is the Leptos view, built for wasm only.
+//! Data flows one way: controls → [`params`] → [`sim`] (scenario → trace → outcome) → [`story`] and [`text`]
+//! → view. Everything but `app` is plain Rust, tested natively; `app` is the Leptos view, built for wasm only.
 #![warn(missing_docs)]
 
+pub mod geom;
 pub mod params;
 pub mod report;
 pub mod sim;
+pub mod story;
+pub mod text;
+
+#[cfg(target_arch = "wasm32")]
+pub mod app;

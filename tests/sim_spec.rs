@@ -114,6 +114,10 @@ fn rule2_a_is_paused_and_believes_throughout() {
     assert_eq!(a.paused, vec![Span { from: 0, to: Some(15_000) }]);
     // A believes it holds the lock until its own release at 15000, long after the service took it away.
     assert_eq!(a.believing, vec![(Span { from: 0, to: Some(15_000) }, 33)]);
+    // The danger zone: from expiry to A's own release.
+    assert_eq!(a.mistaken, vec![Span { from: 10_000, to: Some(15_000) }]);
+    assert!(run.trace.workers[1].mistaken.is_empty());
+    assert!(sim::run(&base(4_000, true, true)).trace.workers[0].mistaken.is_empty());
 }
 
 #[test]

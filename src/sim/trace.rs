@@ -214,6 +214,8 @@ pub struct WorkerLane {
     pub believing: Vec<(Span, u64)>,
     /// Stopped the world.
     pub paused: Vec<Span>,
+    /// Believes it holds the lock while the lock service has given it away: the danger zone.
+    pub mistaken: Vec<Span>,
     /// Crashed at this time.
     pub crashed: Option<Ms>,
 }
@@ -282,13 +284,40 @@ impl TraceBuilder {
     }
 
     /// The finished trace.
-    pub fn finish(self) -> Trace {
+    pub fn finish(mut self) -> Trace {
+        for (w, lane) in self.trace.workers.iter_mut().enumerate() {
+            let held: Vec<Span> =
+                self.trace.leases.iter().filter(|l| l.worker == w).map(|l| l.held).collect();
+            lane.mistaken = lane.believing.iter().flat_map(|(belief, _)| subtract(*belief, &held)).collect();
+        }
         self.trace
     }
 
     fn open_lease(&mut self, worker: WorkerId) -> Option<&mut Lease> {
         self.trace.leases.iter_mut().rev().find(|l| l.worker == worker && l.end == LeaseEnd::Held)
     }
+}
+
+/// The parts of `span` covered by none of `holes` (each hole lies inside or overlaps `span`; sorted).
+fn subtract(span: Span, holes: &[Span]) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut from = span.from;
+    for hole in holes {
+        if hole.to.is_some_and(|to| to <= from) || span.to.is_some_and(|to| hole.from >= to) {
+            continue;
+        }
+        if hole.from > from {
+            out.push(Span { from, to: Some(hole.from) });
+        }
+        match hole.to {
+            Some(to) => from = from.max(to),
+            None => return out,
+        }
+    }
+    if span.to.is_none_or(|to| from < to) {
+        out.push(Span { from, to: span.to });
+    }
+    out
 }
 
 fn close(spans: &mut [Span], at: Ms) {

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs what Fencing Lab needs to build (and, with --browser, to test), skipping whatever is present.
+# Works on a fresh Debian 12 machine with only Rust, Node and npm; nothing is downloaded at build or run time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+# wasm-bindgen-cli must equal the wasm-bindgen crate pinned in Cargo.toml.
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' Cargo.toml)
+say() { printf 'setup: %s\n' "$*"; }
+
+rustup target list --installed | grep -qx wasm32-unknown-unknown || {
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+}
+for component in rustfmt clippy; do
+  rustup component list --installed | grep -q "^$component" || rustup component add "$component"
+done
+
+if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 3 min)"
+  # No --locked: one of its locked dependency versions is not on the registry.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then
+  say "installing trunk $TRUNK_VERSION (about 9 min on 2 cores)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+# wasm-opt (binaryen 132) and playwright-core come from npm, pinned in package-lock.json.
+if [[ ! -x node_modules/.bin/wasm-opt || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  say "installing npm packages"
+  npm ci --no-audit --no-fund
+fi
+
+if [[ "${1:-}" == "--browser" ]]; then
+  missing=()
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v chromedriver >/dev/null || missing+=(chromium-driver)
+  # Japanese glyphs for screenshots; a learner's own browser brings its own fonts.
+  fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing+=(fonts-noto-cjk)
+  if ((${#missing[@]})); then
+    say "installing ${missing[*]} with apt"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+fi
+say "ready"

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Every check that defines green: formatting, clippy (native and wasm), the core and CLI tests, the
+# browser tests (wasm-bindgen-test in headless Chromium) and the end-to-end tests against the release build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --browser
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+step() { printf '\n== %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "clippy, native and wasm, warnings denied"
+cargo clippy --all-targets --locked -- -D warnings
+# Benches are native only (criterion); everything else is checked for the browser too.
+cargo clippy --lib --bins --tests --locked --target wasm32-unknown-unknown -- -D warnings
+
+step "core, command line and property tests (native)"
+cargo test --locked
+
+step "browser tests: wasm-bindgen-test in headless Chromium"
+CHROMEDRIVER=$(command -v chromedriver) WASM_BINDGEN_TEST_TIMEOUT=120 \
+  cargo test --locked --target wasm32-unknown-unknown --test web
+
+step "release build"
+trunk build --release
+
+step "end-to-end tests: playwright-core driving Debian's Chromium"
+node --test --test-concurrency=1 tests/e2e/

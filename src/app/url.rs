@@ -1,0 +1,41 @@
+//! The page's link: read the state from `location.search`, keep it in step with `history.replaceState`.
+
+use crate::params::{Lang, Query};
+
+/// The state the page was opened with.
+pub fn read() -> Query {
+    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+    Query::parse(&search)
+}
+
+/// The first of the browser's preferred languages that the page speaks.
+pub fn browser_lang() -> Option<Lang> {
+    let nav = web_sys::window()?.navigator();
+    nav.languages().iter().filter_map(|v| v.as_string()).find_map(|tag| Lang::from_tag(&tag))
+}
+
+/// Replaces the current history entry's query with `query`'s, keeping the path and hash.
+pub fn write(query: &Query) {
+    let Some(window) = web_sys::window() else { return };
+    let location = window.location();
+    let path = location.pathname().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    if let Ok(history) = window.history() {
+        let url = format!("{path}{}{hash}", query.to_query_string());
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Whether the reader asked the system for less motion.
+pub fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Sets `<html lang>` so screen readers and fonts pick the right language.
+pub fn set_document_lang(lang: Lang) {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("lang", lang.tag());
+    }
+}

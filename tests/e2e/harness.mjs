@@ -1,0 +1,56 @@
+// Shared by the end-to-end tests and the web benchmark: a static server for dist/ on 127.0.0.1 and
+// Debian's Chromium driven by playwright-core, with every console error and page error collected.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = join(root, 'dist');
+const types = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json',
+};
+
+/** Serves dist/ (and tests/e2e/pages/ under /test/) on a free loopback port. */
+export async function serve() {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = path.startsWith('/test/')
+      ? join(root, 'tests/e2e/pages', normalize(path.slice(6)))
+      : join(dist, normalize(path === '/' ? 'index.html' : path));
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+}
+
+/** A page that records console errors, page errors and any request that leaves the test server. */
+export async function open(browser, url, options = {}) {
+  const context = await browser.newContext({ locale: 'en-US', ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (m) => m.type() === 'error' && page.errors.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
+  await page.goto(url);
+  await page.waitForSelector('figure.lab[data-outcome]');
+  return page;
+}
+
+export const outcome = (page) => page.getAttribute('figure.lab', 'data-outcome');
+export const pause = (page) => page.getAttribute('[role=slider]', 'aria-valuenow');

@@ -1,0 +1,176 @@
+// End-to-end: the release build in real Chromium, driven by mouse, touch and keyboard.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serve, launch, open, outcome, pause, root } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** Centre of an element's box. */
+async function centre(page, selector) {
+  const box = await page.locator(selector).first().boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** The page x of the axis grid line at `s` seconds. */
+async function axisX(page, s) {
+  return page.$eval(`line.grid[data-t="${s * 1000}"]`, (el) => el.getBoundingClientRect().x);
+}
+
+async function done(page) {
+  assert.deepEqual(page.errors, [], 'no console or page errors');
+  await page.context().close();
+}
+
+test('a mouse drag of the handle from 4 s to 15 s turns safe into fenced', async () => {
+  const page = await open(browser, `${server.url}/?lang=en`, { viewport: { width: 1280, height: 900 } });
+  assert.equal(await outcome(page), 'safe');
+  const handle = await centre(page, '[role=slider] .grip');
+  const to = await axisX(page, 15);
+  await page.mouse.move(handle.x, handle.y);
+  await page.mouse.down();
+  await page.mouse.move(to, handle.y + 30, { steps: 25 });
+  await page.mouse.up();
+  assert.equal(await pause(page), '15000');
+  assert.equal(await outcome(page), 'fenced');
+  assert.match(await page.textContent('#narration'), /rejected the write \(33 < 34\)/);
+  assert.match(await page.textContent('.write.rejected'), /33 < 34/);
+  // Dragging far past either end clamps to 0 and 30 s.
+  const h2 = await centre(page, '[role=slider] .grip');
+  await page.mouse.move(h2.x, h2.y);
+  await page.mouse.down();
+  await page.mouse.move(5000, h2.y, { steps: 5 });
+  assert.equal(await pause(page), '30000');
+  await page.mouse.move(-500, h2.y, { steps: 5 });
+  await page.mouse.up();
+  assert.equal(await pause(page), '0');
+  await done(page);
+});
+
+test('a touch drag moves the handle too', async () => {
+  const page = await open(browser, `${server.url}/?lang=en`, {
+    viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
+  });
+  const handle = await centre(page, '[role=slider] .grip');
+  const to = await axisX(page, 15);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, x) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: type === 'touchEnd' ? [] : [{ x, y: handle.y }],
+  });
+  await touch('touchStart', handle.x);
+  for (let i = 1; i <= 10; i++) await touch('touchMove', handle.x + ((to - handle.x) * i) / 10);
+  await touch('touchEnd');
+  const value = Number(await pause(page));
+  assert.ok(Math.abs(value - 15000) <= 600, `touch drag landed at ${value}`);
+  assert.equal(await outcome(page), 'fenced');
+  await done(page);
+});
+
+test('fencing off gives corrupted; lease off gives stalled; the URL keeps up and reopens the state', async () => {
+  const page = await open(browser, `${server.url}/?pause=15000&lang=en`);
+  assert.equal(await outcome(page), 'fenced');
+  await page.click('label[for=fencing]');
+  assert.equal(await outcome(page), 'corrupted');
+  assert.match(await page.textContent('#narration'), /B's work is overwritten/);
+  await page.click('label[for=lease]');
+  assert.equal(await outcome(page), 'stalled');
+  assert.match(page.url(), /\?pause=15000&lease=off&fencing=off&lang=en$/);
+  await page.reload();
+  await page.waitForSelector('figure.lab[data-outcome]');
+  assert.equal(await outcome(page), 'stalled');
+  assert.equal(await page.isChecked('#lease'), false);
+  assert.equal(await pause(page), '15000');
+  await done(page);
+});
+
+test('the keyboard reaches every control and the focus is visible', async () => {
+  const page = await open(browser, `${server.url}/?lang=en`);
+  const order = [];
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.getAttribute('aria-label') || document.activeElement.textContent.trim()));
+  }
+  for (const id of ['lease', 'fencing', 'pause-handle']) assert.ok(order.includes(id), `${id} in ${order}`);
+  await page.focus('#pause-handle');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  const ring = await page.$eval('#pause-handle .focus-ring', (el) => getComputedStyle(el).opacity);
+  assert.equal(ring, '1');
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await pause(page), '6100');
+  await page.keyboard.press('End');
+  assert.equal(await outcome(page), 'fenced');
+  await page.focus('#fencing');
+  await page.keyboard.press('Space');
+  assert.equal(await outcome(page), 'corrupted');
+  await done(page);
+});
+
+test('bad URL parameters show the notice and the default outcome', async () => {
+  const page = await open(browser, `${server.url}/?pause=99999&lease=perhaps&fencing=on&lang=xx`);
+  assert.equal(await outcome(page), 'safe');
+  const notice = await page.textContent('[role=alert]');
+  assert.match(notice, /pause: 99999 is outside 0–30000/);
+  assert.match(notice, /lease: “perhaps”/);
+  assert.match(notice, /lang: “xx”/);
+  assert.equal(await pause(page), '4000');
+  await done(page);
+});
+
+test('play sweeps the playhead and reaches the end', async () => {
+  const page = await open(browser, `${server.url}/?pause=15000&lang=en`);
+  await page.click('button.play');
+  await page.waitForSelector('line.playhead', { state: 'attached' });
+  assert.equal(await page.getAttribute('button.play', 'aria-pressed'), 'true');
+  // Mid-run, A's rejected write has not happened yet.
+  assert.equal(await page.locator('.write.rejected').count(), 0);
+  await page.waitForSelector('line.playhead', { state: 'detached', timeout: 15000 });
+  assert.equal(await page.getAttribute('button.play', 'aria-pressed'), 'false');
+  assert.equal(await page.locator('.write.rejected').count(), 1);
+  // Stepping walks the events.
+  await page.click('button[aria-label="Previous event"]');
+  assert.equal(await page.locator('.write.rejected').count(), 0);
+  await page.click('button[aria-label="Next event"]');
+  assert.equal(await page.locator('.write.rejected').count(), 1);
+  await done(page);
+});
+
+test('reduced motion steps from event to event', async () => {
+  const page = await open(browser, `${server.url}/?pause=15000&lang=en`, { reducedMotion: 'reduce' });
+  await page.click('button.play');
+  await page.waitForSelector('line.playhead', { state: 'attached' });
+  const x1 = await page.getAttribute('line.playhead', 'x1');
+  await page.waitForFunction((x) => document.querySelector('line.playhead')?.getAttribute('x1') !== x, x1);
+  const scrub = Number(await page.inputValue('input.scrub'));
+  assert.ok([1000, 10000, 11000, 15000].includes(scrub), `stepped to an event time, got ${scrub}`);
+  await done(page);
+});
+
+test('screenshots at 360, 800 and 1280 px wide (kept in tests/e2e/artifacts)', async () => {
+  const dir = join(root, 'tests/e2e/artifacts');
+  await mkdir(dir, { recursive: true });
+  for (const [width, query] of [[360, 'pause=10500&lang=ja'], [800, 'pause=15000&fencing=off&lang=en'], [1280, 'pause=15000&lang=en']]) {
+    const page = await open(browser, `${server.url}/?${query}`, { viewport: { width, height: 900 } });
+    // Nothing may stick out sideways: no horizontal scrolling at any width.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${width}px: page is ${overflow}px too wide`);
+    await page.screenshot({ path: join(dir, `timeline-${width}.png`), fullPage: true });
+    await done(page);
+  }
+  for (const scheme of ['dark']) {
+    const page = await open(browser, `${server.url}/?pause=15000&lang=en`, { viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+    await page.screenshot({ path: join(dir, `timeline-1280-${scheme}.png`), fullPage: true });
+    await done(page);
+  }
+});
