@@ -112,7 +112,8 @@ async fn opens_the_state_in_the_url_and_keeps_it_in_step() {
     assert_eq!(outcome(&host), "corrupted");
     assert_eq!(slider_value(&host), "15000");
     press(&find(&host, "[role=slider]"), "ArrowLeft", true);
-    tick().await;
+    // The URL is rewritten once the state has rested for 150 ms.
+    gloo_timers::future::TimeoutFuture::new(300).await;
     let search = web_sys::window().unwrap().location().search().unwrap();
     assert_eq!(search, "?pause=14000&lease=on&fencing=off&lang=en");
 }

@@ -8,11 +8,15 @@ mod timeline;
 mod url;
 mod verdict;
 
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 use crate::params::{Lang, Query};
 use crate::sim::{self, Inputs, Ms, Run, Scenario};
 use crate::text::{text, Text};
+
+/// How long the state must rest before the URL is rewritten.
+const URL_SETTLE_MS: u32 = 150;
 
 /// The reactive state every part of the page reads.
 #[derive(Clone, Copy)]
@@ -45,8 +49,11 @@ pub fn App() -> impl IntoView {
     let embed = query.embed;
     let problems = query.problems;
 
+    // The URL follows the state, but only once a drag settles: Chromium throttles bursts of replaceState.
+    let pending_write = StoredValue::new_local(None::<Timeout>);
     Effect::new(move |_| {
-        url::write(&Query { inputs: inputs.get(), lang: Some(lang.get()), embed, problems: Vec::new() });
+        let query = Query { inputs: inputs.get(), lang: Some(lang.get()), embed, problems: Vec::new() };
+        pending_write.set_value(Some(Timeout::new(URL_SETTLE_MS, move || url::write(&query))));
     });
     Effect::new(move |_| {
         url::set_document_lang(lang.get());

@@ -43,13 +43,18 @@ pub fn Playback(lab: Lab) -> impl IntoView {
     let playing = RwSignal::new(false);
     let stop = move || {
         timer.set_value(None);
-        playing.set(false);
+        if playing.get_untracked() {
+            playing.set(false);
+        }
     };
-    // Any change of the inputs shows the new run whole.
+    // Any change of the inputs shows the new run whole. (Setting only what changes: a needless set would
+    // redraw the timeline a second time on every drag step.)
     Effect::new(move |_| {
         lab.inputs.track();
         stop();
-        playhead.set(None);
+        if playhead.get_untracked().is_some() {
+            playhead.set(None);
+        }
     });
 
     let next_event = move |after: Ms| event_times(&lab).into_iter().find(|&t| t > after);

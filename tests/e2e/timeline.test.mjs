@@ -83,7 +83,7 @@ test('fencing off gives corrupted; lease off gives stalled; the URL keeps up and
   assert.match(await page.textContent('#narration'), /B's work is overwritten/);
   await page.click('label[for=lease]');
   assert.equal(await outcome(page), 'stalled');
-  assert.match(page.url(), /\?pause=15000&lease=off&fencing=off&lang=en$/);
+  await page.waitForURL(/\?pause=15000&lease=off&fencing=off&lang=en$/);
   await page.reload();
   await page.waitForSelector('figure.lab[data-outcome]');
   assert.equal(await outcome(page), 'stalled');

@@ -1,0 +1,56 @@
+// Web benchmark (not a test): bytes over the wire, and pointermove → DOM latency of a 200-step drag.
+// Run through scripts/bench-web.sh, which builds the release bundle first.
+import { readdir, readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { serve, launch, open, root } from '../tests/e2e/harness.mjs';
+
+const dist = join(root, 'dist');
+let total = 0;
+console.log('bundle (gzip -9, as served with gzip):');
+for (const name of (await readdir(dist)).sort()) {
+  if (!/\.(wasm|js|css|html)$/.test(name)) continue;
+  const raw = await readFile(join(dist, name));
+  const gz = gzipSync(raw, { level: 9 }).length;
+  total += gz;
+  console.log(`  ${name.padEnd(44)} ${String(raw.length).padStart(8)} B raw ${String(gz).padStart(8)} B gzip`);
+}
+console.log(`  total over the wire: ${(total / 1024).toFixed(1)} KiB gzip (target ≤ 150 KB)`);
+
+const server = await serve();
+const browser = await launch();
+const page = await open(browser, `${server.url}/?lang=en`, { viewport: { width: 1280, height: 900 } });
+const samples = await page.evaluate(async () => {
+  const handle = document.querySelector('[role=slider]');
+  const grip = handle.querySelector('.grip').getBoundingClientRect();
+  const svg = document.querySelector('.timeline svg').getBoundingClientRect();
+  const y = grip.y + grip.height / 2;
+  const ev = (type, x) => new PointerEvent(type, { bubbles: true, clientX: x, clientY: y, pointerId: 1, button: 0, isPrimary: true });
+  handle.dispatchEvent(ev('pointerdown', grip.x + grip.width / 2));
+  await new Promise((r) => setTimeout(r, 50));
+  const out = [];
+  for (let i = 1; i <= 200; i++) {
+    // Sweep right then back, 100 ms of pause per step at least, so every move changes the DOM.
+    const frac = i <= 100 ? i / 100 : (200 - i) / 100;
+    const x = svg.x + 140 + frac * (svg.width - 170);
+    const before = handle.getAttribute('aria-valuenow');
+    const changed = new Promise((resolve) => {
+      const mo = new MutationObserver(() => { mo.disconnect(); resolve(performance.now()); });
+      mo.observe(document.querySelector('.timeline'), { attributes: true, childList: true, subtree: true });
+    });
+    const t0 = performance.now();
+    window.dispatchEvent(ev('pointermove', x));
+    const t1 = await Promise.race([changed, new Promise((r) => setTimeout(() => r(null), 200))]);
+    if (t1 !== null && handle.getAttribute('aria-valuenow') !== before) out.push(t1 - t0);
+    await new Promise((r) => requestAnimationFrame(() => r()));
+  }
+  window.dispatchEvent(ev('pointerup', 0));
+  return out;
+});
+samples.sort((a, b) => a - b);
+const q = (p) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))];
+console.log(`drag: ${samples.length} pointermoves that changed the pause`);
+console.log(`  pointermove → DOM updated: p50 ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms, max ${samples.at(-1).toFixed(2)} ms (target p95 < 4 ms)`);
+if (page.errors.length) console.log('page errors:', page.errors);
+await browser.close();
+server.close();
