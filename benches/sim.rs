@@ -23,6 +23,12 @@ fn bench(c: &mut Criterion) {
         b.iter(|| sim::sweep(black_box(&fenced), (0..=MAX_PAUSE).step_by(100)))
     });
     g.finish();
+
+    let mut g = c.benchmark_group("outcome map");
+    g.bench_function("0..=30000 exact (probe 100 ms, refine 1 ms)", |b| {
+        b.iter(|| sim::outcome_map(black_box(&fenced), MAX_PAUSE))
+    });
+    g.finish();
 }
 
 criterion_group!(benches, bench);

@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-exec trunk serve --release "$@"
+# No autoreload: its injected inline script would break the page's Content-Security-Policy.
+exec trunk serve --release --no-autoreload "$@"

@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod geom;
+pub mod lesson;
 pub mod params;
 pub mod report;
 pub mod sim;

@@ -26,7 +26,7 @@ pub struct Text {
     pub fencing: &'static str,
     /// What the fencing toggle does.
     pub fencing_hint: &'static str,
-    /// The pause readout before its value.
+    /// The pause readout before its value, with its separator.
     pub pause: &'static str,
     /// Accessible name of the pause handle.
     pub handle_name: &'static str,
@@ -92,12 +92,65 @@ pub struct Text {
     pub playhead: fn(at: Ms) -> String,
     /// Name of the language switcher.
     pub language: &'static str,
+    /// Heading of the prediction.
+    pub predict_heading: &'static str,
+    /// The prediction's question for the state shown.
+    pub predict_prompt: fn(pause: Ms, lease: bool, fencing: bool) -> String,
+    /// One answer per verdict, in [`OutcomeKind::ALL`] order.
+    pub choices: [&'static str; 5],
+    /// Starts the run once a prediction is made.
+    pub play_and_see: &'static str,
+    /// Shows the verdict without predicting.
+    pub skip: &'static str,
+    /// Shown while the run plays.
+    pub watching: &'static str,
+    /// The prediction was right.
+    pub right: &'static str,
+    /// The prediction was wrong; the argument is the answer the reader picked.
+    pub wrong: fn(picked: &str) -> String,
+    /// Back to predicting.
+    pub predict_again: &'static str,
+    /// Heading of the boundary challenge.
+    pub boundary_heading: &'static str,
+    /// The challenge for the verdict long pauses end in.
+    pub boundary_question: fn(OutcomeKind) -> String,
+    /// Accessible name of the ghost marker.
+    pub ghost_name: &'static str,
+    /// `aria-valuetext` of the ghost marker.
+    pub ghost_value: fn(Ms) -> String,
+    /// Reveals the boundary.
+    pub check: &'static str,
+    /// Where the boundary is and how far the guess was.
+    pub boundary_result: fn(guess: Ms, truth: Ms) -> String,
+    /// Every pause gives the same verdict.
+    pub boundary_none: &'static str,
+    /// Name of the strip that shows the verdict for every pause.
+    pub outcome_map: &'static str,
+    /// Heading of the share panel.
+    pub share: &'static str,
+    /// The link to the current state.
+    pub share_link: &'static str,
+    /// The iframe snippet.
+    pub share_embed: &'static str,
+    /// Copy button.
+    pub copy: &'static str,
+    /// After copying.
+    pub copied: &'static str,
+    /// The reading beside the widget: (heading, paragraphs).
+    pub reading: &'static [(&'static str, &'static [&'static str])],
+    /// Heading of the reading.
+    pub reading_heading: &'static str,
 }
 
 impl Text {
     /// The title of a verdict.
     pub fn outcome_title(&self, kind: OutcomeKind) -> &'static str {
         self.outcome_titles[index(kind)]
+    }
+
+    /// The answer a reader picks to predict a verdict.
+    pub fn choice(&self, kind: OutcomeKind) -> &'static str {
+        self.choices[index(kind)]
     }
 
     /// The lesson of a verdict.
@@ -140,7 +193,7 @@ static EN: Text = Text {
     lease_hint: |ttl| format!("the lock expires {} s after it is granted", s(ttl)),
     fencing: "Fencing",
     fencing_hint: "the storage rejects a token older than one it has seen",
-    pause: "A's GC pause",
+    pause: "A's GC pause: ",
     handle_name: "Right edge of A's GC pause",
     handle_value: |pause, wake| format!("pause {} s, A wakes at {} s", s(pause), s(wake)),
     worker: |name| format!("Worker {name}"),
@@ -256,6 +309,138 @@ static EN: Text = Text {
     scrub: "Playhead",
     playhead: |t| format!("{} s", s(t)),
     language: "Language",
+    predict_heading: "Predict first",
+    predict_prompt: |pause, lease, fencing| {
+        format!(
+            "A wakes after {} s, with lease expiry {} and fencing {}. What happens to its write?",
+            s(pause),
+            if lease { "on" } else { "off" },
+            if fencing { "on" } else { "off" }
+        )
+    },
+    choices: [
+        "A writes and releases, then B goes: no conflict",
+        "B waits for as long as A is paused",
+        "A's write is rejected",
+        "A's write is accepted, and then B's: both wrote",
+        "A's write is accepted and overwrites B's work",
+    ],
+    play_and_see: "Play and see",
+    skip: "Skip: show me",
+    watching: "Watch what happens…",
+    right: "You predicted it.",
+    wrong: |picked| format!("You predicted “{picked}”. Not this time:"),
+    predict_again: "Predict again",
+    boundary_heading: "Where does it change?",
+    boundary_question: |kind| match kind {
+        OutcomeKind::Fenced => "Drag the ghost marker to the shortest pause at which A's write is rejected.".into(),
+        OutcomeKind::Corrupted => {
+            "Drag the ghost marker to the shortest pause at which A's write overwrites B's work.".into()
+        }
+        OutcomeKind::Stalled => "Drag the ghost marker to the shortest pause at which B is left stalling.".into(),
+        OutcomeKind::UnfencedGap => "Drag the ghost marker to the shortest pause at which both write.".into(),
+        OutcomeKind::Safe => "Drag the ghost marker to where the verdict changes.".into(),
+    },
+    ghost_name: "Your guess: pause length",
+    ghost_value: |t| format!("guess {} s", s(t)),
+    check: "Check",
+    boundary_result: |guess, truth| {
+        let off = guess.abs_diff(truth);
+        if off == 0 {
+            format!("Exactly: it changes at {} s.", s(truth))
+        } else {
+            format!("It changes at {} s; your guess of {} s was {} s off.", s(truth), s(guess), s(off))
+        }
+    },
+    boundary_none: "With these settings every pause gives the same verdict.",
+    outcome_map: "Verdict for every pause length from 0 to 30 s",
+    share: "Share / embed",
+    share_link: "Link to this exact state",
+    share_embed: "Embed in a page (iframe)",
+    copy: "Copy",
+    copied: "Copied",
+    reading_heading: "Reading: leases, fencing tokens and when to use neither",
+    reading: &[
+        (
+            "Why a lock needs a lease",
+            &[
+                "A lock held by a process that crashes is never released, and the lock service cannot tell a \
+                 dead holder from a slow one. So locks are granted as leases: they expire unless the holder \
+                 renews them in time. Google's Chubby, Redis keys with PX, and etcd and ZooKeeper sessions all \
+                 work this way.",
+                "Switch lease expiry off and pause A for longer than 10 s: B waits for as long as A is stopped, \
+                 and would wait for ever if A never came back.",
+            ],
+        ),
+        (
+            "Why a lease alone is not safe",
+            &[
+                "The holder can stop at any moment for longer than its lease: a stop-the-world garbage \
+                 collection, a virtual machine suspended or migrated, a page fault under swap, a write held up \
+                 in the network. While stopped it cannot look at a clock, so when it resumes it still believes \
+                 it holds the lock and writes.",
+                "Checking the lease just before writing does not help: the process can stop between the check \
+                 and the write. The holder cannot notice, so the protection has to sit with the resource. \
+                 Martin Kleppmann's 2016 article makes exactly this case with a GC pause.",
+            ],
+        ),
+        (
+            "Fencing tokens: what the storage must do",
+            &[
+                "With every grant the lock service hands out a number that only goes up: the fencing token. \
+                 The client sends it with each write; the storage remembers the highest token it has accepted \
+                 and rejects any lower one. In a database this is a conditional write, for example UPDATE … \
+                 SET value = ?, token = ? WHERE id = ? AND token <= ?.",
+                "Fencing only orders the writes the storage sees. If the old holder writes before the new \
+                 holder's first write, both are accepted (the unfenced gap), so a new holder should write, or \
+                 register its token, at once. If the resource cannot check tokens at all (an external API, a \
+                 plain file system), make the work idempotent so that doing it twice does no harm.",
+            ],
+        ),
+        (
+            "Redis: SET NX PX, compare-and-delete, and Redlock",
+            &[
+                "Take the lock with one atomic command, SET lock:job <random value> NX PX 30000: set only if \
+                 absent, with an expiry in milliseconds. SETNX followed by EXPIRE is unsafe: a crash between \
+                 the two leaves a lock that never expires. Release with a Lua script that deletes the key only \
+                 if it still holds your value; a plain DEL after your lease expired would delete the next \
+                 holder's lock.",
+                "A single Redis is a single point of failure, and with asynchronous replication a failover can \
+                 lose a lock that was just granted. Redlock, proposed by Redis's author Salvatore Sanfilippo \
+                 (antirez), takes the lock on a majority of independent Redis nodes. Kleppmann argued in 2016 \
+                 that it relies on timing assumptions (bounded pauses and clock drift) and produces no fencing \
+                 token; antirez replied. Where correctness matters, the common advice is not to rely on it.",
+            ],
+        ),
+        (
+            "ZooKeeper and etcd: the token comes with consensus",
+            &[
+                "ZooKeeper and etcd replicate their state by consensus, so there is a single truth about who \
+                 holds the lock, and a lock is tied to a session or lease that ends when the client stops \
+                 sending heartbeats. Every change gets a number that only goes up, the zxid in ZooKeeper and the \
+                 revision in etcd, and the lock's zxid or revision can serve directly as a fencing token. Chubby \
+                 calls the same idea a sequencer, and adds a lock-delay: after a holder's session is lost, \
+                 nobody may take its lock for a while.",
+                "The price is speed: each acquisition is a round of consensus, heavier than a single Redis \
+                 command.",
+            ],
+        ),
+        (
+            "When not to use a lock at all",
+            &[
+                "A distributed lock serialises work and can stall the system. First ask whether the database \
+                 can do the job: a transaction, a conditional update (optimistic concurrency on a version \
+                 column), a unique constraint, or an idempotent design that makes running twice harmless.",
+                "A rule of thumb from Kleppmann: if the lock only saves duplicate work (efficiency), a single \
+                 Redis lock is enough; if two holders at once would corrupt data (correctness), use a \
+                 consensus-based lock service and fencing tokens.",
+                "Sources: M. Kleppmann, “How to do distributed locking” (2016) and Designing Data-Intensive \
+                 Applications, ch. 8 (2017); M. Burrows, “The Chubby lock service for loosely-coupled \
+                 distributed systems” (OSDI 2006); the Redis documentation on SET and distributed locks; the \
+                 etcd documentation on leases, revisions and locks.",
+            ],
+        ),
+    ],
 };
 
 static JA: Text = Text {
@@ -267,7 +452,7 @@ static JA: Text = Text {
     lease_hint: |ttl| format!("鍵は渡されてから{}秒で外れる", s(ttl)),
     fencing: "フェンシング",
     fencing_hint: "資源は、これまでに見た番号より小さい番号の書き込みを拒否する",
-    pause: "A の GC 停止",
+    pause: "A の GC 停止：",
     handle_name: "A の GC 停止の帯の右端",
     handle_value: |pause, wake| format!("停止 {}秒、A は {}秒に目覚める", s(pause), s(wake)),
     worker: |name| format!("ワーカー {name}"),
@@ -382,6 +567,130 @@ static JA: Text = Text {
     scrub: "再生位置",
     playhead: |t| format!("{}秒", s(t)),
     language: "言語",
+    predict_heading: "まず予想してみる",
+    predict_prompt: |pause, lease, fencing| {
+        format!(
+            "A は {}秒後に目を覚まします（リース期限は{}、フェンシングは{}）。A の書き込みは、どうなる？",
+            s(pause),
+            if lease { "オン" } else { "オフ" },
+            if fencing { "オン" } else { "オフ" }
+        )
+    },
+    choices: [
+        "A が書き込んで鍵を返し、その後 B が続く。衝突はない",
+        "A が止まっている間、B はずっと待たされる",
+        "A の書き込みは拒否される",
+        "A の書き込みが通り、そのあと B も書く。両方が書き込む",
+        "A の書き込みが通り、B の仕事を上書きしてしまう",
+    ],
+    play_and_see: "再生して確かめる",
+    skip: "予想せずに答えを見る",
+    watching: "何が起きるか、見ていてください…",
+    right: "予想どおりでした。",
+    wrong: |picked| format!("予想は「{picked}」でした。今回は違います："),
+    predict_again: "もう一度予想する",
+    boundary_heading: "どこで変わる？",
+    boundary_question: |kind| match kind {
+        OutcomeKind::Fenced => "A の書き込みが拒否され始める停止の長さに、目印をドラッグしてください。".into(),
+        OutcomeKind::Corrupted => "A の書き込みが B の仕事を上書きし始める停止の長さに、目印をドラッグしてください。".into(),
+        OutcomeKind::Stalled => "B が待たされ続け始める停止の長さに、目印をドラッグしてください。".into(),
+        OutcomeKind::UnfencedGap => "両方が書き込み始める停止の長さに、目印をドラッグしてください。".into(),
+        OutcomeKind::Safe => "結果が変わる停止の長さに、目印をドラッグしてください。".into(),
+    },
+    ghost_name: "予想：停止の長さ",
+    ghost_value: |t| format!("予想 {}秒", s(t)),
+    check: "答え合わせ",
+    boundary_result: |guess, truth| {
+        let off = guess.abs_diff(truth);
+        if off == 0 {
+            format!("ぴったりです。{}秒で変わります。", s(truth))
+        } else {
+            format!("境目は {}秒です。予想の {}秒とは {}秒ずれていました。", s(truth), s(guess), s(off))
+        }
+    },
+    boundary_none: "この設定では、停止の長さによらず結果は同じです。",
+    outcome_map: "停止の長さ 0〜30 秒ごとの結果",
+    share: "共有・埋め込み",
+    share_link: "この状態へのリンク",
+    share_embed: "ページへの埋め込み（iframe）",
+    copy: "コピー",
+    copied: "コピーしました",
+    reading_heading: "読みもの：期限、フェンシングトークン、そしてロックを使わない選択",
+    reading: &[
+        (
+            "なぜロックに期限が要るのか",
+            &[
+                "鍵を握ったままプロセスがクラッシュすると、鍵は二度と返されません。しかもロックサービスには、\
+                 持ち主が死んだのか遅いだけなのかを見分けられません。そこで鍵は期限付きの「リース」として貸し出され、\
+                 持ち主が期限内に更新しなければ自動で外れます。Google の Chubby、PX を付けた Redis のキー、\
+                 etcd や ZooKeeper のセッションは、どれもこの仕組みです。",
+                "リース期限をオフにして A を10秒より長く止めてみてください。B は A が止まっている間ずっと待たされ、\
+                 A が戻らなければ永遠に待ち続けます。",
+            ],
+        ),
+        (
+            "期限だけでは安全でない理由",
+            &[
+                "持ち主は、いつでも期限より長く止まり得ます。ガベージコレクションの全停止、仮想マシンの一時停止や移動、\
+                 スワップによるページフォールト、ネットワークで足止めされた書き込み。止まっている間は時計も見られないので、\
+                 再開した持ち主はまだ鍵を持っているつもりで書き込みます。",
+                "書き込みの直前に期限を確かめても防げません。確かめた直後に止まれば同じことだからです。持ち主の側では\
+                 気づけない以上、守りは資源の側に置くしかありません。マーティン・クレップマンの2016年の記事は、\
+                 まさにこの GC 停止の例でそれを示しています。",
+            ],
+        ),
+        (
+            "フェンシングトークン：資源の側がすべきこと",
+            &[
+                "ロックサービスは鍵を渡すたびに、増える一方の番号（フェンシングトークン）を添えます。ワーカーは書き込みに\
+                 その番号を付けて送り、資源はこれまでに受け付けた最大の番号を覚えておいて、それより小さい番号の書き込みを\
+                 拒否します。データベースなら、UPDATE … SET value = ?, token = ? WHERE id = ? AND token <= ? のような\
+                 条件付き書き込みで実現できます。",
+                "ただしフェンシングが守るのは、資源に届いた書き込みの順序だけです。新しい持ち主の最初の書き込みより前に\
+                 古い持ち主が書き込むと、両方とも受け付けられます（フェンシングの隙間）。新しい持ち主は、すぐに書き込むか\
+                 番号を登録するべきです。番号を確かめられない資源（外部の API や素のファイルシステム）が相手なら、\
+                 処理を冪等にして、二度実行されても壊れないようにします。",
+            ],
+        ),
+        (
+            "Redis：SET NX PX、比較してから削除、そして Redlock",
+            &[
+                "鍵は SET lock:job <ランダムな値> NX PX 30000 という一つの不可分な命令で取ります（無ければ書く、\
+                 ミリ秒の期限付き）。SETNX のあとに EXPIRE を送る書き方は危険で、その間にワーカーが落ちると期限のない鍵が\
+                 残ります。解放は、キーの値がまだ自分の値のときだけ消す Lua スクリプトで行います。期限切れのあとに\
+                 ただ DEL すると、次の持ち主の鍵を消してしまいます。",
+                "Redis 1台は単一障害点で、非同期レプリケーションでは、渡した直後の鍵がフェイルオーバーで失われることが\
+                 あります。Redis の作者 Salvatore Sanfilippo（antirez）は、独立した複数の Redis の過半数で鍵を取る\
+                 Redlock を提案しました。クレップマンは2016年に、Redlock は停止や時計のずれに関するタイミングの仮定に\
+                 頼っていて、フェンシングトークンも作れないと批判し、antirez が反論しました。正しさが本当に必要な用途では\
+                 Redlock に頼らない、というのが一般的な受け止め方です。",
+            ],
+        ),
+        (
+            "ZooKeeper と etcd：番号は合意とともに",
+            &[
+                "ZooKeeper や etcd は合意アルゴリズムで状態を複製するので、「誰が鍵を持っているか」の真実は一つです。\
+                 鍵はセッションやリースに結び付けられ、クライアントのハートビートが途絶えれば外れます。変更のたびに増える\
+                 番号（ZooKeeper の zxid、etcd のリビジョン）があり、鍵の zxid やリビジョンをそのままフェンシングトークンに\
+                 使えます。Chubby は同じ考えをシーケンサと呼び、さらに lock-delay を設けています。持ち主のセッションが\
+                 失われたあと、しばらくは誰もその鍵を取れません。",
+                "代償は速度です。鍵を取るたびに合意の往復が入るので、Redis の命令一つより重くなります。",
+            ],
+        ),
+        (
+            "そもそもロックを使わない、という選択",
+            &[
+                "分散ロックは処理を直列にし、システムを止める原因にもなります。まず、データベースのトランザクション、\
+                 条件付き更新（バージョン列を使う楽観ロック）、一意制約、あるいは二度実行しても害のない冪等な設計で\
+                 済まないかを考えます。",
+                "クレップマンの目安では、ロックが重複作業を省くため（効率）だけなら Redis 1台のロックで十分です。\
+                 二人が同時に持つとデータが壊れる（正しさ）なら、合意ベースのロックサービスとフェンシングトークンを使います。",
+                "出典：M. Kleppmann「How to do distributed locking」（2016）、『Designing Data-Intensive Applications』\
+                 第8章（2017）；M. Burrows「The Chubby lock service for loosely-coupled distributed systems」\
+                 （OSDI 2006）；Redis の SET と分散ロックのドキュメント；etcd のリース、リビジョン、ロックのドキュメント。",
+            ],
+        ),
+    ],
 };
 
 #[cfg(test)]

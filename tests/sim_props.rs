@@ -36,6 +36,27 @@ fn grant_of(run: &Run, worker: usize) -> Option<u64> {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn outcome_map_matches_an_exhaustive_sweep(i in inputs()) {
+        let sc = Scenario::base(&i);
+        let exhaustive = sim::sweep(&sc, 0..=sim::MAX_PAUSE);
+        let map = sim::outcome_map(&sc, sim::MAX_PAUSE);
+        let mut expanded = Vec::new();
+        for (n, seg) in map.iter().enumerate() {
+            prop_assert!(seg.from <= seg.to);
+            if n > 0 {
+                prop_assert_eq!(seg.from, map[n - 1].to + 1);
+                prop_assert_ne!(seg.kind, map[n - 1].kind);
+            }
+            expanded.extend(std::iter::repeat_n(seg.kind, (seg.to - seg.from + 1) as usize));
+        }
+        prop_assert_eq!(expanded, exhaustive);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(2_000))]
 
     #[test]

@@ -281,6 +281,21 @@ fn sweep_agrees_with_single_runs() {
 }
 
 #[test]
+fn outcome_map_of_the_defaults() {
+    let seg = |from, to, kind| sim::Segment { from, to, kind };
+    let map = |lease, fencing| sim::outcome_map(&base(0, lease, fencing), sim::MAX_PAUSE);
+    assert_eq!(
+        map(true, true),
+        vec![seg(0, 9_999, Safe), seg(10_000, 11_000, UnfencedGap), seg(11_001, 30_000, Fenced)]
+    );
+    assert_eq!(
+        map(true, false),
+        vec![seg(0, 9_999, Safe), seg(10_000, 11_000, UnfencedGap), seg(11_001, 30_000, Corrupted)]
+    );
+    assert_eq!(map(false, true), vec![seg(0, 9_999, Safe), seg(10_000, 30_000, Stalled)]);
+}
+
+#[test]
 fn outcome_names_are_the_interface() {
     let names: Vec<_> = OutcomeKind::ALL.iter().map(|k| k.name()).collect();
     assert_eq!(names, ["safe", "stalled", "fenced", "unfenced-gap", "corrupted"]);

@@ -16,6 +16,8 @@ fn open(query: &str) -> Element {
     let window = web_sys::window().unwrap();
     // Apps mounted by earlier tests rewrote the URL; each test opens its own.
     window.history().unwrap().replace_state_with_url(&JsValue::NULL, "", Some(query)).unwrap();
+    // These tests look at the verdict; the prediction flow has tests of its own (tests/e2e).
+    window.session_storage().unwrap().unwrap().set_item("fencing-lab:skip-prediction", "1").unwrap();
     let document = window.document().unwrap();
     let host = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&host).unwrap();

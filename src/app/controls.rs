@@ -55,7 +55,6 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
             <p class="pause-readout">
                 <span class="swatch pause-swatch" aria-hidden="true"></span>
                 {move || lab.text().pause}
-                ": "
                 <output for="pause-handle">
                     {move || format!("{} {}", seconds(inputs.with(|i| i.pause)), lab.text().seconds_unit)}
                 </output>

@@ -7,6 +7,7 @@ use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
 use leptos::svg;
+use wasm_bindgen::prelude::*;
 
 use super::Lab;
 use crate::geom::{pause_at, seconds, slider_key, stagger, text_width, Axis};
@@ -93,21 +94,25 @@ fn bar(l: &Layout, span: Span, p: Option<Ms>, y: f64, h: f64, class: &'static st
 pub fn Timeline(lab: Lab) -> impl IntoView {
     let width = RwSignal::new(800.0);
     let wrap = NodeRef::<html::Div>::new();
-    let measure = move || {
-        if let Some(el) = wrap.get_untracked() {
-            let w = el.client_width() as f64;
-            if w > 0.0 {
+    // Follow the box's own width (window resizes, iframes laid out late, fonts arriving).
+    let observer = StoredValue::new_local(None::<(web_sys::ResizeObserver, Closure<dyn Fn()>)>);
+    Effect::new(move |_| {
+        let Some(el) = wrap.get() else { return };
+        let measured = el.clone();
+        let measure = Closure::<dyn Fn()>::new(move || {
+            let w = measured.client_width() as f64;
+            if w > 0.0 && w != width.get_untracked() {
                 width.set(w);
             }
-        }
-    };
-    Effect::new(move |_| {
-        if wrap.get().is_some() {
-            measure();
+        });
+        if let Ok(ro) = web_sys::ResizeObserver::new(measure.as_ref().unchecked_ref()) {
+            ro.observe(&el);
+            observer.set_value(Some((ro, measure)));
         }
     });
-    let resize = window_event_listener(ev::resize, move |_| measure());
-    on_cleanup(move || resize.remove());
+    on_cleanup(move || {
+        observer.try_with_value(|o| o.as_ref().map(|(ro, _)| ro.disconnect()));
+    });
 
     let layout = Memo::new(move |_| Layout::new(width.get(), lab.run.with(|r| r.trace.end)));
     let svg_ref = NodeRef::<svg::Svg>::new();
@@ -125,13 +130,13 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
                 <Axis lab layout/>
                 {move || {
                     let l = layout.get();
-                    let p = lab.playhead.get();
+                    let p = lab.shown_until();
                     lab.run.with(|run| lanes(&lab, &l, run, p))
                 }}
                 <Handle lab layout svg_ref/>
                 {move || {
                     let l = layout.get();
-                    lab.playhead.get().map(|p| {
+                    lab.player.playhead.get().filter(|_| lab.phase.get().revealed() || lab.player.playing.get()).map(|p| {
                         let x = f(l.x(p));
                         view! {
                             <line class="playhead" x1=x.clone() x2=x y1=f(AXIS_H - 6.0) y2=f(l.height() - 6.0)></line>
@@ -256,16 +261,13 @@ fn lanes(lab: &Lab, l: &Layout, run: &Run, p: Option<Ms>) -> impl IntoView {
                 out.push(bar(l, s, p, act_y + 6.0, 14.0, "waiting").into_any());
             }
         }
-        for &span in &lane.paused {
-            if let Some(s) = shown(span, p) {
-                out.push(bar(l, s, p, act_y, 26.0, "paused").into_any());
-                let x = l.x(s.from) + 6.0;
-                if l.x_end(s.to, p) - x > 60.0 {
-                    out.push(
-                        view! { <text class="paused-label" x=f(x) y=f(act_y + 17.0)>{t.paused}</text> }
-                            .into_any(),
-                    );
-                }
+        // The pause is the learner's input, not an outcome: always drawn whole, so it can be dragged.
+        for &s in &lane.paused {
+            out.push(bar(l, s, None, act_y, 26.0, "paused").into_any());
+            let x = l.x(s.from) + 6.0;
+            if l.x_end(s.to, None) - x > 60.0 {
+                let label = view! { <text class="paused-label" x=f(x) y=f(act_y + 17.0)>{t.paused}</text> };
+                out.push(label.into_any());
             }
         }
         // Point events on the worker's lane.

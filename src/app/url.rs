@@ -39,3 +39,29 @@ pub fn set_document_lang(lang: Lang) {
         let _ = root.set_attribute("lang", lang.tag());
     }
 }
+
+/// Sets the document's title.
+pub fn set_title(title: &str) {
+    if let Some(doc) = web_sys::window().and_then(|w| w.document()) {
+        doc.set_title(title);
+    }
+}
+
+/// The tab's own storage: gone when the tab closes, never shared with other tabs.
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+const SKIP_KEY: &str = "fencing-lab:skip-prediction";
+
+/// Whether the reader chose, earlier in this tab, to skip predicting.
+pub fn prediction_skipped() -> bool {
+    session().and_then(|s| s.get_item(SKIP_KEY).ok().flatten()).is_some()
+}
+
+/// Remembers for this tab that the reader skips predicting.
+pub fn remember_skip() {
+    if let Some(s) = session() {
+        let _ = s.set_item(SKIP_KEY, "1");
+    }
+}

@@ -40,9 +40,15 @@ export async function launch() {
   });
 }
 
-/** A page that records console errors, page errors and any request that leaves the test server. */
-export async function open(browser, url, options = {}) {
+/**
+ * A page that records console errors and page errors. Unless `predict: true`, the reader has already chosen
+ * (earlier in this tab) to skip predicting, so the verdict shows at once.
+ */
+export async function open(browser, url, { predict = false, ...options } = {}) {
   const context = await browser.newContext({ locale: 'en-US', ...options });
+  if (!predict) {
+    await context.addInitScript(() => sessionStorage.setItem('fencing-lab:skip-prediction', '1'));
+  }
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (m) => m.type() === 'error' && page.errors.push(`console: ${m.text()}`));

@@ -1,0 +1,245 @@
+// End-to-end: the teaching layer (predict first, "where does it change?"), both languages, embedding,
+// the share link, and the Content-Security-Policy.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, outcome, pause } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function done(page) {
+  assert.deepEqual(page.errors, [], 'no console or page errors');
+  await page.context().close();
+}
+
+test('predict first: the verdict waits for the play, then says whether the guess was right', async () => {
+  for (const [guess, right] of [['fenced', true], ['safe', false]]) {
+    const page = await open(browser, `${server.url}/?pause=15000&lang=en`, { predict: true });
+    // The machine interface is current; the visible verdict and the run are hidden.
+    assert.equal(await outcome(page), 'fenced');
+    assert.equal(await page.getAttribute('.verdict', 'data-kind'), 'hidden');
+    assert.equal(await page.locator('.badge').count(), 0);
+    assert.equal(await page.textContent('#narration'), '');
+    assert.equal(await page.locator('.write').count(), 0, 'no write drawn before the play');
+    assert.match(await page.textContent('.prompt'), /A wakes after 15 s, with lease expiry on and fencing on/);
+    assert.equal(await page.isDisabled('.predict button.primary'), true);
+    await page.check(`input[name=prediction][value=${guess}]`);
+    await page.click('.predict button.primary');
+    await page.waitForSelector('.watching');
+    await page.waitForSelector('.badge', { timeout: 15000 });
+    assert.match(await page.textContent('.badge'), /Fenced: token 33 rejected/);
+    const judged = await page.textContent('.judged');
+    if (right) assert.equal(judged, 'You predicted it.');
+    else assert.match(judged, /You predicted “A writes and releases, then B goes: no conflict”. Not this time/);
+    assert.match(await page.textContent('#narration'), /33 < 34/);
+    // Predict again hides the verdict.
+    await page.click('button.again');
+    assert.equal(await page.getAttribute('.verdict', 'data-kind'), 'hidden');
+    await done(page);
+  }
+});
+
+test('skipping the prediction is remembered for the tab only', async () => {
+  const page = await open(browser, `${server.url}/?pause=15000&lang=en`, { predict: true });
+  await page.click('.predict button.link');
+  assert.match(await page.textContent('.badge'), /Fenced/);
+  assert.equal(await page.locator('.judged').count(), 0);
+  await page.reload();
+  await page.waitForSelector('.badge');
+  const other = await open(browser, `${server.url}/?pause=15000&lang=en`, { predict: true });
+  assert.equal(await other.getAttribute('.verdict', 'data-kind'), 'hidden', 'a new session predicts again');
+  await done(other);
+  await done(page);
+});
+
+test('where does it change: the boundary comes from the core and moves with the settings', async () => {
+  const page = await open(browser, `${server.url}/?lang=en`);
+  assert.match(await page.textContent('.challenge'), /shortest pause at which A's write is rejected/);
+  await page.focus('.ghost');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 11; i++) await page.keyboard.press('PageUp');
+  assert.equal(await page.getAttribute('.ghost', 'aria-valuenow'), '11000');
+  assert.equal(await page.locator('.segment').count(), 0, 'the map stays hidden until checked');
+  await page.click('.challenge button.primary');
+  assert.equal(await page.textContent('.boundary-result'), 'It changes at 11.001 s; your guess of 11 s was 0.001 s off.');
+  assert.deepEqual(await page.$$eval('.segment', (s) => s.map((e) => e.dataset.kind)), ['safe', 'unfenced-gap', 'fenced']);
+  await page.click('label[for=fencing]');
+  assert.match(await page.textContent('.challenge'), /overwrites B's work/);
+  assert.deepEqual(await page.$$eval('.segment', (s) => s.map((e) => e.dataset.kind)), ['safe', 'unfenced-gap', 'corrupted']);
+  await page.click('label[for=lease]');
+  assert.equal(await page.textContent('.boundary-result'), 'It changes at 10 s; your guess of 11 s was 1 s off.');
+  assert.match(await page.textContent('.challenge'), /B is left stalling/);
+  // The ghost follows a mouse drag too.
+  await page.locator('.strip').scrollIntoViewIfNeeded();
+  const strip = await page.locator('.strip').boundingBox();
+  const ghost = await page.locator('.ghost').boundingBox();
+  await page.mouse.move(ghost.x + ghost.width / 2, ghost.y + ghost.height - 8);
+  await page.mouse.down();
+  await page.mouse.move(strip.x + strip.width / 3, ghost.y + ghost.height - 8, { steps: 8 });
+  await page.mouse.up();
+  assert.equal(await page.getAttribute('.ghost', 'aria-valuenow'), '10000');
+  assert.equal(await page.textContent('.boundary-result'), 'Exactly: it changes at 10 s.');
+  await done(page);
+});
+
+/** Every piece of text a reader can see or hear: text nodes and the names and values of controls. */
+function readable() {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const t = walker.currentNode.textContent.trim();
+    const el = walker.currentNode.parentElement;
+    if (t && el && !el.closest('noscript') && getComputedStyle(el).display !== 'none') out.push(t);
+  }
+  for (const el of document.querySelectorAll('[aria-label],[aria-valuetext],[title]')) {
+    for (const a of ['aria-label', 'aria-valuetext', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+  }
+  out.push(document.title);
+  return out;
+}
+
+// Names, commands and titles that stay as they are in Japanese text.
+const KEEP = [
+  'How to do distributed locking', 'Designing Data-Intensive Applications',
+  'The Chubby lock service for loosely-coupled distributed systems', 'Salvatore Sanfilippo', 'M. Kleppmann',
+  'M. Burrows', 'lock-delay', 'lock:job', 'SETNX', 'EXPIRE', 'UPDATE', 'WHERE', 'value', 'token', 'Redlock',
+  'antirez', 'ZooKeeper', 'Chubby', 'Redis', 'etcd', 'zxid', 'OSDI', 'Google', 'English', 'SET', 'DEL', 'Lua',
+  'iframe', 'API', 'AND', 'GC', 'NX', 'PX', 'id',
+];
+
+test('Japanese: every visible string is translated, and <html lang> follows the switch', async () => {
+  const page = await open(browser, `${server.url}/?pause=15000&lang=en`);
+  await page.click('.lang-switch button[lang=ja]');
+  await page.waitForFunction(() => document.documentElement.lang === 'ja');
+  await page.click('.share summary');
+  await page.click('.challenge button.primary');
+  const texts = await page.evaluate(readable);
+  assert.ok(texts.length > 80, `walked ${texts.length} strings`);
+  const untranslated = texts.filter((t) => {
+    let rest = t;
+    for (const k of KEEP) rest = rest.split(k).join(' ');
+    return /[A-Za-z]{3,}/.test(rest);
+  });
+  assert.deepEqual(untranslated, []);
+  assert.match(await page.textContent('h1'), /フェンシング・ラボ/);
+  assert.match(await page.textContent('#narration'), /拒否します（33 < 34）/);
+  // And back: no Japanese left in the English page but the language button's own name.
+  await page.click('.lang-switch button[lang=en]');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  const english = (await page.evaluate(readable)).filter((t) => t !== '日本語' && /[\u3040-\u30ff\u4e00-\u9fff]/.test(t));
+  assert.deepEqual(english, []);
+  await page.waitForURL(/lang=en/);
+  await done(page);
+});
+
+test('the language comes from ?lang, else the browser, else English', async () => {
+  const ja = await open(browser, `${server.url}/`, { locale: 'ja-JP' });
+  assert.equal(await ja.getAttribute('html', 'lang'), 'ja');
+  await done(ja);
+  const fr = await open(browser, `${server.url}/`, { locale: 'fr-FR' });
+  assert.equal(await fr.getAttribute('html', 'lang'), 'en');
+  await done(fr);
+  const forced = await open(browser, `${server.url}/?lang=en`, { locale: 'ja-JP' });
+  assert.equal(await forced.getAttribute('html', 'lang'), 'en');
+  await done(forced);
+});
+
+test('embedded in an iframe: sizes itself, reports its state, obeys set messages', async () => {
+  const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
+  const host = await context.newPage();
+  const errors = [];
+  host.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await host.goto(`${server.url}/test/host.html?embed=1&pause=15000&lang=en`);
+  const messages = (type) => host.evaluate((t) => window.messages.filter((m) => m.type === t), type);
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:resize'));
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state'));
+  const state = (await messages('fencing-lab:state')).at(-1);
+  assert.deepEqual(state, { type: 'fencing-lab:state', pause: 15000, lease: 'on', fencing: 'on', outcome: 'fenced' });
+  const frame = host.frames().find((f) => f !== host.mainFrame());
+  // Only the widget: no page chrome, no challenge, no reading; nothing wider than 360 px.
+  assert.equal(await frame.locator('.masthead').isVisible(), false);
+  assert.equal(await frame.locator('.challenge, .reading, .share').count(), 0);
+  assert.ok(await frame.evaluate(() => document.documentElement.scrollWidth <= 360));
+  const height = (await messages('fencing-lab:resize')).at(-1).height;
+  const frameHeight = await host.$eval('#fencing-lab', (f) => f.getBoundingClientRect().height);
+  assert.equal(frameHeight, height, 'the host sized the iframe to the reported height');
+  assert.ok(height > 400, `content height ${height}`);
+
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', pause: 15000, fencing: false }));
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.outcome === 'corrupted');
+  assert.equal(await frame.getAttribute('figure.lab', 'data-outcome'), 'corrupted');
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', pause: '4000', lease: 'on', fencing: 'on', lang: 'ja' }));
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.outcome === 'safe');
+  assert.equal(await frame.getAttribute('html', 'lang'), 'ja');
+  // Validated like URL parameters: a bad field is ignored, reported back, and shown.
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', pause: 'soon', lang: 'en' }));
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:error'));
+  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['pause="soon" is not a whole number']);
+  assert.equal(await frame.getAttribute('[role=slider]', 'aria-valuenow'), '4000');
+  assert.match(await frame.textContent('[role=alert]'), /pause: “soon” is not a whole number/);
+  // Messages that are not ours are ignored.
+  await host.evaluate(() => window.send('hello'));
+  await host.evaluate(() => window.send({ type: 'other', pause: 1 }));
+  assert.equal(await frame.getAttribute('figure.lab', 'data-outcome'), 'safe');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the share panel links to the exact state and gives an iframe snippet', async () => {
+  const page = await open(browser, `${server.url}/?lang=ja`);
+  await page.focus('#pause-handle');
+  await page.keyboard.press('End');
+  await page.click('label[for=fencing]');
+  await page.click('.share summary');
+  const link = await page.inputValue('#share-link');
+  assert.equal(link, `${server.url}/?pause=30000&lease=on&fencing=off&lang=ja`);
+  const snippet = await page.inputValue('#share-embed');
+  assert.match(snippet, /^<iframe id="fencing-lab" src="[^"]+\?pause=30000&lease=on&fencing=off&lang=ja&embed=1"/);
+  assert.match(snippet, /fencing-lab:resize/);
+  const again = await open(browser, link);
+  assert.equal(await outcome(again), 'corrupted');
+  assert.equal(await pause(again), '30000');
+  assert.equal(await again.getAttribute('html', 'lang'), 'ja');
+  await done(again);
+  await done(page);
+});
+
+test('strict Content-Security-Policy, and no network request after load', async () => {
+  const html = await (await fetch(`${server.url}/`)).text();
+  const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)?.[1] ?? '';
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/);
+  assert.doesNotMatch(csp, /unsafe-inline|'unsafe-eval'/);
+  assert.equal([...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>/g)].length, 0, 'no inline script');
+
+  const page = await open(browser, `${server.url}/?lang=en`, { predict: true });
+  // The policy is in force: an injected inline script does not run.
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__inline = true';
+    document.head.append(s);
+  });
+  assert.equal(await page.evaluate(() => window.__inline), undefined);
+  page.errors = page.errors.filter((e) => !/Content Security Policy/.test(e));
+
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.check('input[name=prediction][value=safe]');
+  await page.click('.predict button.primary');
+  await page.waitForSelector('.badge', { timeout: 15000 });
+  await page.focus('#pause-handle');
+  await page.keyboard.press('End');
+  await page.click('label[for=lease]');
+  await page.click('.lang-switch button[lang=ja]');
+  await page.click('.challenge button.primary');
+  await page.click('.share summary');
+  await page.waitForTimeout(300);
+  assert.deepEqual(requests, []);
+  await done(page);
+});
