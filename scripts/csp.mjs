@@ -8,9 +8,11 @@ const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('csp.mjs runs as a trunk post_build hook (TRUNK_STAGING_DIR unset)');
 const file = join(dir, 'index.html');
 let html = await readFile(file, 'utf8');
-const inline = /<script type="module"(?: nonce="[^"]*")?>([\s\S]*?)<\/script>/g;
+// Any <script> without src (minified or not: attribute quotes may be gone).
+const inline = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const loaders = [];
 html = html.replace(inline, (_, body) => {
+  // Trunk's loader is a module script; keep it one.
   const name = `loader-${createHash('sha256').update(body).digest('hex').slice(0, 16)}.js`;
   loaders.push([name, body.trim() + '\n']);
   return `<script type="module" src="/${name}"></script>`;

@@ -2,6 +2,7 @@
 # Installs what Fencing Lab needs to build (and, with --browser, to test), skipping whatever is present.
 # Works on a fresh Debian 12 machine with only Rust, Node and npm; nothing is downloaded at build or run time.
 set -euo pipefail
+# (No `grep -q` after a pipe: with pipefail, its early exit can fail the writer with SIGPIPE.)
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
@@ -9,12 +10,12 @@ TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' Cargo.toml)
 say() { printf 'setup: %s\n' "$*"; }
 
-rustup target list --installed | grep -qx wasm32-unknown-unknown || {
+rustup target list --installed | grep -x wasm32-unknown-unknown >/dev/null || {
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
 }
 for component in rustfmt clippy; do
-  rustup component list --installed | grep -q "^$component" || rustup component add "$component"
+  rustup component list --installed | grep "^$component" >/dev/null || rustup component add "$component"
 done
 
 if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
@@ -39,7 +40,7 @@ if [[ "${1:-}" == "--browser" ]]; then
   command -v chromium >/dev/null || missing+=(chromium)
   command -v chromedriver >/dev/null || missing+=(chromium-driver)
   # Japanese glyphs for screenshots; a learner's own browser brings its own fonts.
-  fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing+=(fonts-noto-cjk)
+  fc-list 2>/dev/null | grep -i "Noto Sans CJK" >/dev/null || missing+=(fonts-noto-cjk)
   if ((${#missing[@]})); then
     say "installing ${missing[*]} with apt"
     export DEBIAN_FRONTEND=noninteractive

@@ -88,14 +88,14 @@ impl Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Problem::NotANumber { key, value } => write!(f, "{key}={value:?} is not a whole number"),
+            Problem::NotANumber { key, value } => write!(f, "{key}=\"{value}\" is not a whole number"),
             Problem::OutOfRange { key, value, min, max } => {
-                write!(f, "{key}={value:?} is outside {min}..{max}")
+                write!(f, "{key}=\"{value}\" is outside {min}..{max}")
             }
             Problem::NotOneOf { key, value, allowed } => {
-                write!(f, "{key}={value:?} is not one of {}", allowed.join(", "))
+                write!(f, "{key}=\"{value}\" is not one of {}", allowed.join(", "))
             }
-            Problem::UnknownKey(key) => write!(f, "unknown setting {key:?}"),
+            Problem::UnknownKey(key) => write!(f, "unknown setting \"{key}\""),
         }
     }
 }

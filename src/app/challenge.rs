@@ -9,8 +9,10 @@ use crate::geom::{pause_at, slider_key};
 use crate::lesson::boundary;
 use crate::sim::{outcome_map, Inputs, Ms, Scenario, MAX_PAUSE};
 
+/// `t` as a CSS percentage of the 0–30 s strip (integer arithmetic: no float formatting in the bundle).
 fn percent(t: Ms) -> String {
-    format!("{:.3}%", t as f64 * 100.0 / MAX_PAUSE as f64)
+    let thousandths = t * 100_000 / MAX_PAUSE;
+    format!("{}.{:03}%", thousandths / 1_000, thousandths % 1_000)
 }
 
 /// The challenge, with its own strip of the 0–30 s pause range.

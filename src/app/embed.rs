@@ -34,8 +34,9 @@ fn as_text(v: &JsValue) -> Option<String> {
         None
     } else if let Some(b) = v.as_bool() {
         Some(if b { "on" } else { "off" }.into())
-    } else if let Some(n) = v.as_f64() {
-        Some(if n.fract() == 0.0 && n >= 0.0 { format!("{n:.0}") } else { n.to_string() })
+    } else if v.as_f64().is_some() {
+        // JavaScript's own number formatting: 15000 → "15000", 1.5 → "1.5".
+        Some(String::from(js_sys::Number::from(v.clone()).to_string_with_radix(10).unwrap_or_default()))
     } else {
         Some(v.as_string().unwrap_or_else(|| format!("{v:?}")))
     }

@@ -4,6 +4,8 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,3 +62,23 @@ export async function open(browser, url, { predict = false, ...options } = {}) {
 
 export const outcome = (page) => page.getAttribute('figure.lab', 'data-outcome');
 export const pause = (page) => page.getAttribute('[role=slider]', 'aria-valuenow');
+
+/** Starts the server and the browser before a test file's tests and stops them after; fields fill in then. */
+export function lab() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await serve();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.close();
+  });
+  return env;
+}
+
+/** Ends a test's page: it must have logged no console or page error. */
+export async function done(page) {
+  assert.deepEqual(page.errors, [], 'no console or page errors');
+  await page.context().close();
+}

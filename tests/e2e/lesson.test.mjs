@@ -1,27 +1,14 @@
 // End-to-end: the teaching layer (predict first, "where does it change?"), both languages, embedding,
 // the share link, and the Content-Security-Policy.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, outcome, pause } from './harness.mjs';
+import { lab, open, done, outcome, pause } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-async function done(page) {
-  assert.deepEqual(page.errors, [], 'no console or page errors');
-  await page.context().close();
-}
+const env = lab();
 
 test('predict first: the verdict waits for the play, then says whether the guess was right', async () => {
   for (const [guess, right] of [['fenced', true], ['safe', false]]) {
-    const page = await open(browser, `${server.url}/?pause=15000&lang=en`, { predict: true });
+    const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { predict: true });
     // The machine interface is current; the visible verdict and the run are hidden.
     assert.equal(await outcome(page), 'fenced');
     assert.equal(await page.getAttribute('.verdict', 'data-kind'), 'hidden');
@@ -47,20 +34,20 @@ test('predict first: the verdict waits for the play, then says whether the guess
 });
 
 test('skipping the prediction is remembered for the tab only', async () => {
-  const page = await open(browser, `${server.url}/?pause=15000&lang=en`, { predict: true });
+  const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { predict: true });
   await page.click('.predict button.link');
   assert.match(await page.textContent('.badge'), /Fenced/);
   assert.equal(await page.locator('.judged').count(), 0);
   await page.reload();
   await page.waitForSelector('.badge');
-  const other = await open(browser, `${server.url}/?pause=15000&lang=en`, { predict: true });
+  const other = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { predict: true });
   assert.equal(await other.getAttribute('.verdict', 'data-kind'), 'hidden', 'a new session predicts again');
   await done(other);
   await done(page);
 });
 
 test('where does it change: the boundary comes from the core and moves with the settings', async () => {
-  const page = await open(browser, `${server.url}/?lang=en`);
+  const page = await open(env.browser, `${env.server.url}/?lang=en`);
   assert.match(await page.textContent('.challenge'), /shortest pause at which A's write is rejected/);
   await page.focus('.ghost');
   await page.keyboard.press('Home');
@@ -115,7 +102,7 @@ const KEEP = [
 ];
 
 test('Japanese: every visible string is translated, and <html lang> follows the switch', async () => {
-  const page = await open(browser, `${server.url}/?pause=15000&lang=en`);
+  const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`);
   await page.click('.lang-switch button[lang=ja]');
   await page.waitForFunction(() => document.documentElement.lang === 'ja');
   await page.click('.share summary');
@@ -140,23 +127,23 @@ test('Japanese: every visible string is translated, and <html lang> follows the 
 });
 
 test('the language comes from ?lang, else the browser, else English', async () => {
-  const ja = await open(browser, `${server.url}/`, { locale: 'ja-JP' });
+  const ja = await open(env.browser, `${env.server.url}/`, { locale: 'ja-JP' });
   assert.equal(await ja.getAttribute('html', 'lang'), 'ja');
   await done(ja);
-  const fr = await open(browser, `${server.url}/`, { locale: 'fr-FR' });
+  const fr = await open(env.browser, `${env.server.url}/`, { locale: 'fr-FR' });
   assert.equal(await fr.getAttribute('html', 'lang'), 'en');
   await done(fr);
-  const forced = await open(browser, `${server.url}/?lang=en`, { locale: 'ja-JP' });
+  const forced = await open(env.browser, `${env.server.url}/?lang=en`, { locale: 'ja-JP' });
   assert.equal(await forced.getAttribute('html', 'lang'), 'en');
   await done(forced);
 });
 
 test('embedded in an iframe: sizes itself, reports its state, obeys set messages', async () => {
-  const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
   const host = await context.newPage();
   const errors = [];
   host.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await host.goto(`${server.url}/test/host.html?embed=1&pause=15000&lang=en`);
+  await host.goto(`${env.server.url}/test/host.html?embed=1&pause=15000&lang=en`);
   const messages = (type) => host.evaluate((t) => window.messages.filter((m) => m.type === t), type);
   await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:resize'));
   await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state'));
@@ -193,17 +180,17 @@ test('embedded in an iframe: sizes itself, reports its state, obeys set messages
 });
 
 test('the share panel links to the exact state and gives an iframe snippet', async () => {
-  const page = await open(browser, `${server.url}/?lang=ja`);
+  const page = await open(env.browser, `${env.server.url}/?lang=ja`);
   await page.focus('#pause-handle');
   await page.keyboard.press('End');
   await page.click('label[for=fencing]');
   await page.click('.share summary');
   const link = await page.inputValue('#share-link');
-  assert.equal(link, `${server.url}/?pause=30000&lease=on&fencing=off&lang=ja`);
+  assert.equal(link, `${env.server.url}/?pause=30000&lease=on&fencing=off&lang=ja`);
   const snippet = await page.inputValue('#share-embed');
   assert.match(snippet, /^<iframe id="fencing-lab" src="[^"]+\?pause=30000&lease=on&fencing=off&lang=ja&embed=1"/);
   assert.match(snippet, /fencing-lab:resize/);
-  const again = await open(browser, link);
+  const again = await open(env.browser, link);
   assert.equal(await outcome(again), 'corrupted');
   assert.equal(await pause(again), '30000');
   assert.equal(await again.getAttribute('html', 'lang'), 'ja');
@@ -212,13 +199,15 @@ test('the share panel links to the exact state and gives an iframe snippet', asy
 });
 
 test('strict Content-Security-Policy, and no network request after load', async () => {
-  const html = await (await fetch(`${server.url}/`)).text();
-  const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)?.[1] ?? '';
+  const html = await (await fetch(`${env.server.url}/`)).text();
+  // The built page is minified: attribute order and quotes may change.
+  const meta = html.match(/<meta[^>]*http-equiv="?Content-Security-Policy[^>]*>/i)?.[0] ?? '';
+  const csp = meta.match(/content="([^"]+)"/)?.[1] ?? '';
   assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/);
   assert.doesNotMatch(csp, /unsafe-inline|'unsafe-eval'/);
   assert.equal([...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>/g)].length, 0, 'no inline script');
 
-  const page = await open(browser, `${server.url}/?lang=en`, { predict: true });
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { predict: true });
   // The policy is in force: an injected inline script does not run.
   await page.evaluate(() => {
     const s = document.createElement('script');

@@ -1,19 +1,11 @@
 // End-to-end: the release build in real Chromium, driven by mouse, touch and keyboard.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, open, outcome, pause, root } from './harness.mjs';
+import { lab, open, done, outcome, pause, root } from './harness.mjs';
 
-let server, browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const env = lab();
 
 /** Centre of an element's box. */
 async function centre(page, selector) {
@@ -26,13 +18,8 @@ async function axisX(page, s) {
   return page.$eval(`line.grid[data-t="${s * 1000}"]`, (el) => el.getBoundingClientRect().x);
 }
 
-async function done(page) {
-  assert.deepEqual(page.errors, [], 'no console or page errors');
-  await page.context().close();
-}
-
 test('a mouse drag of the handle from 4 s to 15 s turns safe into fenced', async () => {
-  const page = await open(browser, `${server.url}/?lang=en`, { viewport: { width: 1280, height: 900 } });
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 900 } });
   assert.equal(await outcome(page), 'safe');
   const handle = await centre(page, '[role=slider] .grip');
   const to = await axisX(page, 15);
@@ -57,7 +44,7 @@ test('a mouse drag of the handle from 4 s to 15 s turns safe into fenced', async
 });
 
 test('a touch drag moves the handle too', async () => {
-  const page = await open(browser, `${server.url}/?lang=en`, {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, {
     viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
   });
   const handle = await centre(page, '[role=slider] .grip');
@@ -76,7 +63,7 @@ test('a touch drag moves the handle too', async () => {
 });
 
 test('fencing off gives corrupted; lease off gives stalled; the URL keeps up and reopens the state', async () => {
-  const page = await open(browser, `${server.url}/?pause=15000&lang=en`);
+  const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`);
   assert.equal(await outcome(page), 'fenced');
   await page.click('label[for=fencing]');
   assert.equal(await outcome(page), 'corrupted');
@@ -93,7 +80,7 @@ test('fencing off gives corrupted; lease off gives stalled; the URL keeps up and
 });
 
 test('the keyboard reaches every control and the focus is visible', async () => {
-  const page = await open(browser, `${server.url}/?lang=en`);
+  const page = await open(env.browser, `${env.server.url}/?lang=en`);
   const order = [];
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('Tab');
@@ -118,7 +105,7 @@ test('the keyboard reaches every control and the focus is visible', async () => 
 });
 
 test('bad URL parameters show the notice and the default outcome', async () => {
-  const page = await open(browser, `${server.url}/?pause=99999&lease=perhaps&fencing=on&lang=xx`);
+  const page = await open(env.browser, `${env.server.url}/?pause=99999&lease=perhaps&fencing=on&lang=xx`);
   assert.equal(await outcome(page), 'safe');
   const notice = await page.textContent('[role=alert]');
   assert.match(notice, /pause: 99999 is outside 0–30000/);
@@ -129,7 +116,7 @@ test('bad URL parameters show the notice and the default outcome', async () => {
 });
 
 test('play sweeps the playhead and reaches the end', async () => {
-  const page = await open(browser, `${server.url}/?pause=15000&lang=en`);
+  const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`);
   await page.click('button.play');
   await page.waitForSelector('line.playhead', { state: 'attached' });
   assert.equal(await page.getAttribute('button.play', 'aria-pressed'), 'true');
@@ -147,7 +134,7 @@ test('play sweeps the playhead and reaches the end', async () => {
 });
 
 test('reduced motion steps from event to event', async () => {
-  const page = await open(browser, `${server.url}/?pause=15000&lang=en`, { reducedMotion: 'reduce' });
+  const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { reducedMotion: 'reduce' });
   await page.click('button.play');
   await page.waitForSelector('line.playhead', { state: 'attached' });
   const x1 = await page.getAttribute('line.playhead', 'x1');
@@ -161,15 +148,20 @@ test('screenshots at 360, 800 and 1280 px wide (kept in tests/e2e/artifacts)', a
   const dir = join(root, 'tests/e2e/artifacts');
   await mkdir(dir, { recursive: true });
   for (const [width, query] of [[360, 'pause=10500&lang=ja'], [800, 'pause=15000&fencing=off&lang=en'], [1280, 'pause=15000&lang=en']]) {
-    const page = await open(browser, `${server.url}/?${query}`, { viewport: { width, height: 900 } });
+    const page = await open(env.browser, `${env.server.url}/?${query}`, { viewport: { width, height: 900 } });
     // Nothing may stick out sideways: no horizontal scrolling at any width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${width}px: page is ${overflow}px too wide`);
     await page.screenshot({ path: join(dir, `timeline-${width}.png`), fullPage: true });
     await done(page);
   }
+  // A teacher's 800x500 iframe: the embed alone.
+  const embed = await open(env.browser, `${env.server.url}/?embed=1&pause=15000&lang=en`, { viewport: { width: 800, height: 500 } });
+  assert.equal(await embed.evaluate(() => document.documentElement.scrollWidth), 800);
+  await embed.screenshot({ path: join(dir, 'embed-800x500.png') });
+  await done(embed);
   for (const scheme of ['dark']) {
-    const page = await open(browser, `${server.url}/?pause=15000&lang=en`, { viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+    const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { viewport: { width: 1280, height: 900 }, colorScheme: scheme });
     await page.screenshot({ path: join(dir, `timeline-1280-${scheme}.png`), fullPage: true });
     await done(page);
   }

@@ -1,0 +1,384 @@
+//! The timeline figure as SVG markup, drawn from a run: axis, worker lanes, lock service, storage.
+//!
+//! Pure (no web): the view sets this markup into the page and adds only the interactive parts (the pause
+//! handle, the playhead). Building markup from data keeps the bundle small — no per-element view types —
+//! and lets native tests read the picture.
+
+use std::fmt::Write;
+
+use crate::geom::{seconds, stagger, text_width, Axis};
+use crate::sim::{EventKind, LeaseEnd, Ms, Run, Span};
+use crate::story::A;
+use crate::text::Text;
+
+/// Height of the axis above the lanes.
+pub const AXIS_H: f64 = 30.0;
+/// Height of a worker lane.
+pub const WORKER_H: f64 = 58.0;
+const LOCK_H: f64 = 44.0;
+const STORAGE_H: f64 = 92.0;
+const LABEL_H: f64 = 16.0;
+const HEIGHTS: [f64; 4] = [WORKER_H, WORKER_H, LOCK_H, STORAGE_H];
+
+/// Where things go, in CSS px, for a figure `width` px wide.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// Width of the figure.
+    pub width: f64,
+    /// Lane labels sit left of the lanes (wide) or above them (narrow).
+    pub wide: bool,
+    /// The time axis.
+    pub axis: Axis,
+}
+
+impl Layout {
+    /// The layout for a run ending at `trace_end`.
+    pub fn new(width: f64, trace_end: Ms) -> Layout {
+        let wide = width >= 600.0;
+        let x0 = if wide { 132.0 } else { 14.0 };
+        Layout { width, wide, axis: Axis::new(trace_end, x0, width - 18.0) }
+    }
+
+    fn label_gap(&self) -> f64 {
+        if self.wide {
+            0.0
+        } else {
+            LABEL_H
+        }
+    }
+
+    /// Top of lane `i` (0, 1: workers; 2: lock service; 3: storage).
+    pub fn lane_top(&self, i: usize) -> f64 {
+        AXIS_H + HEIGHTS[..i].iter().map(|h| h + self.label_gap()).sum::<f64>() + self.label_gap()
+    }
+
+    /// Height of the whole figure.
+    pub fn height(&self) -> f64 {
+        self.lane_top(3) + STORAGE_H + 10.0
+    }
+
+    /// x of time `t`.
+    pub fn x(&self, t: Ms) -> f64 {
+        self.axis.x(t)
+    }
+
+    /// x of a span's end, clipped to the playhead and to the axis.
+    fn x_end(&self, to: Option<Ms>, playhead: Option<Ms>) -> f64 {
+        let end = to.unwrap_or(self.axis.t_end).min(self.axis.t_end);
+        self.x(playhead.map_or(end, |p| end.min(p)))
+    }
+}
+
+/// A px value with one decimal, without float formatting (which would weigh ~10 KB of wasm).
+pub fn px(v: f64) -> String {
+    let tenths = (v * 10.0).round() as i64;
+    let sign = if tenths < 0 { "-" } else { "" };
+    format!("{sign}{}.{}", tenths.abs() / 10, tenths.abs() % 10)
+}
+
+/// Text made safe inside SVG markup.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The part of a span shown with the playhead at `p`: `None` if it has not begun yet.
+fn shown(span: Span, p: Option<Ms>) -> Option<Span> {
+    p.is_none_or(|p| span.from <= p).then_some(span)
+}
+
+fn visible(at: Ms, p: Option<Ms>) -> bool {
+    p.is_none_or(|p| at <= p)
+}
+
+fn worker_class(w: usize) -> &'static str {
+    if w == A {
+        "w-a"
+    } else {
+        "w-b"
+    }
+}
+
+struct Svg(String);
+
+impl Svg {
+    fn rect(&mut self, class: &str, x: f64, y: f64, w: f64, h: f64) {
+        let _ = write!(
+            self.0,
+            r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" rx="3"/>"#,
+            px(x),
+            px(y),
+            px(w.max(0.0)),
+            px(h)
+        );
+    }
+
+    fn text(&mut self, class: &str, x: f64, y: f64, anchor: &str, text: &str) {
+        let _ = write!(
+            self.0,
+            r#"<text class="{class}" x="{}" y="{}" text-anchor="{anchor}">{}</text>"#,
+            px(x),
+            px(y),
+            esc(text)
+        );
+    }
+
+    fn line(&mut self, class: &str, x1: f64, y1: f64, x2: f64, y2: f64) {
+        let _ = write!(
+            self.0,
+            r#"<line class="{class}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            px(x1),
+            px(y1),
+            px(x2),
+            px(y2)
+        );
+    }
+
+    /// A bar for a span, clipped to the playhead.
+    fn bar(&mut self, l: &Layout, span: Span, p: Option<Ms>, y: f64, h: f64, class: &str) {
+        let x = l.x(span.from);
+        self.rect(class, x, y, l.x_end(span.to, p) - x, h);
+    }
+}
+
+/// Second ticks with labels that never collide, faint grid lines, and the lane names.
+pub fn axis(l: &Layout, t: &Text) -> String {
+    let mut s = Svg(String::new());
+    let bottom = l.height() - 8.0;
+    for (at, labelled) in l.axis.ticks(if l.wide { 34.0 } else { 30.0 }) {
+        let x = l.x(at);
+        let _ = write!(
+            s.0,
+            r#"<line class="grid{}" data-t="{at}" x1="{x}" y1="{}" x2="{x}" y2="{}"/>"#,
+            if labelled { " major" } else { "" },
+            px(AXIS_H - 10.0),
+            px(bottom),
+            x = px(x)
+        );
+        if labelled {
+            // The unit rides on the first label, anchored left, where it has room.
+            if at == 0 {
+                s.text("tick-label", x - 3.0, 14.0, "start", &format!("0 {}", t.seconds_unit));
+            } else {
+                s.text("tick-label", x, 14.0, "middle", &seconds(at));
+            }
+        }
+    }
+    let names = [(t.worker)("A"), (t.worker)("B"), t.lock_service.to_owned(), t.storage.to_owned()];
+    for (i, name) in names.iter().enumerate() {
+        let top = l.lane_top(i);
+        let (x, y) = if l.wide { (8.0, top + HEIGHTS[i] / 2.0 + 4.0) } else { (l.axis.x0, top - 4.0) };
+        s.text("lane-label", x, y, "start", name);
+    }
+    s.0
+}
+
+/// Everything drawn from the trace up to the playhead `p`: worker lanes, lock service, storage. A's pause is
+/// the learner's input, not an outcome, so it is always drawn whole.
+pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, t: &Text) -> String {
+    let mut s = Svg(String::new());
+    for (w, lane) in run.trace.workers.iter().enumerate().take(2) {
+        let top = l.lane_top(w);
+        let (belief_y, act_y) = (top + 4.0, top + 18.0);
+        let class_w = worker_class(w);
+        for &(span, token) in &lane.believing {
+            if let Some(span) = shown(span, p) {
+                s.bar(l, span, p, belief_y, 10.0, "belief");
+                s.text(
+                    &format!("belief-label {class_w}"),
+                    l.x(span.from) + 4.0,
+                    belief_y + 9.0,
+                    "start",
+                    &token.to_string(),
+                );
+            }
+        }
+        for span in lane.mistaken.iter().filter_map(|&m| shown(m, p)) {
+            s.bar(l, span, p, belief_y, 10.0, "mistaken");
+        }
+        for span in lane.waiting.iter().filter_map(|&m| shown(m, p)) {
+            s.bar(l, span, p, act_y + 6.0, 14.0, "waiting");
+        }
+        for &span in &lane.paused {
+            s.bar(l, span, None, act_y, 26.0, "paused");
+            let x = l.x(span.from) + 6.0;
+            if l.x_end(span.to, None) - x > 60.0 {
+                s.text("paused-label", x, act_y + 17.0, "start", t.paused);
+            }
+        }
+        for e in run.trace.events.iter().filter(|e| visible(e.at, p)) {
+            let x = px(l.x(e.at));
+            match e.kind {
+                EventKind::Request { worker } if worker == w => {
+                    let _ = write!(
+                        s.0,
+                        r#"<circle class="request {class_w}" cx="{x}" cy="{}" r="4"/>"#,
+                        px(act_y + 13.0)
+                    );
+                }
+                EventKind::Release { worker, .. } if worker == w => {
+                    let _ = write!(
+                        s.0,
+                        r#"<path class="release {class_w}" d="M{x} {} v18 m-5 0 h10"/>"#,
+                        px(act_y + 4.0)
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // The lock service: who holds the lock when, with the token and where the lease ends.
+    let top = l.lane_top(2);
+    for (i, lease) in run.trace.leases.iter().enumerate() {
+        let Some(span) = shown(lease.held, p) else { continue };
+        let class_w = worker_class(lease.worker);
+        s.bar(l, span, p, top + 8.0, 22.0, &format!("lease {class_w}"));
+        let name = &run.trace.workers[lease.worker].name;
+        s.text(
+            &format!("lease-label {class_w}"),
+            l.x(span.from) + 5.0,
+            top + 23.0,
+            "start",
+            &format!("{name} · {}", lease.token),
+        );
+        if (lease.end == LeaseEnd::Expired || i == 0) && lease.nominal_expiry <= l.axis.t_end {
+            let x = l.x(lease.nominal_expiry);
+            let (class, label) = if lease.enforced {
+                ("expiry", (t.lease_ends)(lease.nominal_expiry))
+            } else {
+                ("expiry off", (t.lease_would_end)(lease.nominal_expiry))
+            };
+            let _ = write!(s.0, r#"<g class="{class}">"#);
+            s.line("", x, l.lane_top(0) - 2.0, x, top + 40.0);
+            s.text("expiry-label", x, top + 41.0, "middle", &label);
+            s.0.push_str("</g>");
+        }
+    }
+
+    // The storage: each write arriving with its token, accepted or rejected and why, and the highest token.
+    let top = l.lane_top(3);
+    let writes: Vec<_> = run.trace.writes.iter().filter(|wr| visible(wr.at, p)).collect();
+    let notes: Vec<String> = writes
+        .iter()
+        .map(|wr| {
+            let token = wr.token.map_or_else(|| "-".into(), |t| t.to_string());
+            match (wr.accepted, wr.highest_before) {
+                (false, Some(h)) => format!("{} {token} < {h}", t.rejected),
+                (false, None) => t.rejected.to_owned(),
+                (true, Some(h)) if wr.token < Some(h) => {
+                    format!("{token} {} ({})", t.accepted, (t.overwrites)(h))
+                }
+                (true, _) => format!("{token} {}", t.accepted),
+            }
+        })
+        .collect();
+    let sizes: Vec<(f64, f64)> =
+        writes.iter().zip(&notes).map(|(wr, n)| (l.x(wr.at), text_width(n))).collect();
+    let mut highest: Option<u64> = None;
+    for ((wr, note), row) in writes.iter().zip(&notes).zip(stagger(&sizes, 8.0)) {
+        let x = l.x(wr.at);
+        let overwrote = matches!((wr.token, wr.highest_before), (Some(t), Some(h)) if t < h);
+        let (mark, class) = match (wr.accepted, overwrote) {
+            (true, false) => ("✓", "write accepted"),
+            (true, true) => ("✓", "write accepted overwrote"),
+            (false, _) => ("✗", "write rejected"),
+        };
+        let _ = write!(s.0, r#"<g class="{class} {}">"#, worker_class(wr.worker));
+        s.line("write-arrow", l.x(wr.sent), l.lane_top(wr.worker) + 30.0, x, top + 8.0);
+        let _ = write!(s.0, r#"<circle cx="{}" cy="{}" r="11"/>"#, px(x), px(top + 20.0));
+        s.text("write-mark", x, top + 25.0, "middle", mark);
+        s.text("write-token", x, top + 48.0 + row as f64 * 15.0, "middle", note);
+        s.0.push_str("</g>");
+        if wr.accepted {
+            highest = highest.max(wr.token);
+        }
+    }
+    if let Some(h) = highest {
+        s.text("highest", l.axis.x1, top + STORAGE_H - 4.0, "end", &format!("{}: {h}", t.highest));
+    }
+    s.0
+}
+
+/// The legend's items (HTML `<li>`s), each with a swatch drawn with the timeline's own classes.
+pub fn legend(t: &Text) -> String {
+    let items = [
+        ("belief", 2, 10, t.believes),
+        ("mistaken", 2, 10, t.false_belief),
+        ("paused", 1, 12, t.paused),
+        ("waiting", 3, 8, t.waiting),
+        ("lease w-a", 2, 10, t.holds),
+    ];
+    let mut out = String::new();
+    for (class, y, h, label) in items {
+        let _ = write!(
+            out,
+            r#"<li><svg width="26" height="14" viewBox="0 0 26 14" aria-hidden="true"><rect class="{class}" x="1" y="{y}" width="24" height="{h}" rx="3"/></svg>{}</li>"#,
+            esc(label)
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::Lang;
+    use crate::sim::{self, Inputs, Scenario};
+    use crate::text::text;
+
+    fn draw(pause: Ms, fencing: bool, p: Option<Ms>) -> String {
+        let run = sim::run(&Scenario::base(&Inputs { pause, fencing, ..Inputs::default() }));
+        lanes(&Layout::new(1_000.0, run.trace.end), &run, p, text(Lang::En))
+    }
+
+    #[test]
+    fn px_rounds_to_tenths() {
+        assert_eq!(px(12.34), "12.3");
+        assert_eq!(px(12.35), "12.4");
+        assert_eq!(px(0.0), "0.0");
+        assert_eq!(px(-3.26), "-3.3");
+        assert_eq!(px(700.0), "700.0");
+    }
+
+    #[test]
+    fn the_rejected_write_shows_its_reason() {
+        let svg = draw(15_000, true, None);
+        assert_eq!(svg.matches(r#"class="write rejected w-a""#).count(), 1);
+        assert!(svg.contains(">rejected 33 &lt; 34</text>"), "{svg}");
+        assert!(svg.contains(">highest token seen: 34</text>"));
+        let svg = draw(15_000, false, None);
+        assert!(svg.contains(">33 accepted (overwrites 34)</text>"));
+    }
+
+    #[test]
+    fn the_playhead_hides_what_has_not_happened() {
+        let svg = draw(15_000, true, Some(12_000));
+        assert!(svg.contains("34 accepted") && !svg.contains("rejected"));
+        let svg = draw(15_000, true, Some(0));
+        assert!(!svg.contains("class=\"write") && !svg.contains("waiting"));
+        // The pause band is input: drawn whole, even at the start.
+        let l = Layout::new(1_000.0, 16_000);
+        let width = px(l.x(15_000) - l.x(0));
+        assert!(svg.contains(&format!(
+            r#"class="paused" x="{}" y="{}" width="{width}""#,
+            px(l.x(0)),
+            px(l.lane_top(0) + 18.0)
+        )));
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(esc(r#"<a & "b">"#), "&lt;a &amp; &quot;b&quot;&gt;");
+    }
+
+    #[test]
+    fn axis_labels_every_second_only_when_there_is_room() {
+        let t = text(Lang::En);
+        let wide = axis(&Layout::new(1_400.0, 0), t);
+        let narrow = axis(&Layout::new(360.0, 0), t);
+        assert_eq!(wide.matches("tick-label").count(), 31);
+        assert_eq!(narrow.matches("tick-label").count(), 7);
+        assert_eq!(narrow.matches("<line class=\"grid").count(), 31);
+        assert!(narrow.contains(">0 s</text>"));
+    }
+}
