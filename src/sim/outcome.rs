@@ -46,11 +46,6 @@ impl OutcomeKind {
             OutcomeKind::Corrupted => "corrupted",
         }
     }
-
-    /// Whether the data stayed correct (the system may still have stalled).
-    pub fn data_safe(self) -> bool {
-        matches!(self, OutcomeKind::Safe | OutcomeKind::Stalled | OutcomeKind::Fenced)
-    }
 }
 
 impl fmt::Display for OutcomeKind {
