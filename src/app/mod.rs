@@ -142,7 +142,10 @@ pub fn App() -> impl IntoView {
             {(!lab.embed)
                 .then(|| {
                     view! {
-                        <challenge::Challenge lab/>
+                        // The second challenge names the verdict of long pauses: not before the first is told.
+                        <Show when=move || lab.phase.get().revealed()>
+                            <challenge::Challenge lab/>
+                        </Show>
                         <share::Share lab/>
                         <reading::Reading lab/>
                     }

@@ -17,6 +17,7 @@ test('predict first: the verdict waits for the play, then says whether the guess
     assert.equal(await page.locator('.write').count(), 0, 'no write drawn before the play');
     assert.match(await page.textContent('.prompt'), /A wakes after 15 s, with lease expiry on and fencing on/);
     assert.equal(await page.isDisabled('.predict button.primary'), true);
+    assert.equal(await page.locator('.challenge').count(), 0, 'the second challenge waits for the first');
     await page.check(`input[name=prediction][value=${guess}]`);
     await page.click('.predict button.primary');
     await page.waitForSelector('.watching');
