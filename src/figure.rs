@@ -140,7 +140,7 @@ impl Svg {
     }
 }
 
-/// Second ticks with labels that never collide, faint grid lines, and the lane names.
+/// Second ticks with labels that never collide, and faint grid lines.
 pub fn axis(l: &Layout, t: &Text) -> String {
     let mut s = Svg(String::new());
     let bottom = l.height() - 8.0;
@@ -163,6 +163,12 @@ pub fn axis(l: &Layout, t: &Text) -> String {
             }
         }
     }
+    s.0
+}
+
+/// The lane names: left of the lanes when wide, above them when narrow.
+pub fn lane_names(l: &Layout, t: &Text) -> String {
+    let mut s = Svg(String::new());
     let names = [(t.worker)("A"), (t.worker)("B"), t.lock_service.to_owned(), t.storage.to_owned()];
     for (i, name) in names.iter().enumerate() {
         let top = l.lane_top(i);

@@ -54,6 +54,7 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
                 viewBox=move || format!("0 0 {} {}", f(layout.get().width), f(layout.get().height()))
             >
                 <g class="axis" aria-hidden="true" inner_html=move || figure::axis(&layout.get(), lab.text())></g>
+                <g class="lane-labels" inner_html=move || figure::lane_names(&layout.get(), lab.text())></g>
                 <g
                     class="lanes"
                     inner_html=move || {
