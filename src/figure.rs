@@ -268,25 +268,21 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, t: &Text) -> String {
         .iter()
         .map(|wr| {
             let token = wr.token.map_or_else(|| "-".into(), |t| t.to_string());
-            match (wr.accepted, wr.highest_before) {
-                (false, Some(h)) => format!("{} {token} < {h}", t.rejected),
-                (false, None) => t.rejected.to_owned(),
-                (true, Some(h)) if wr.token < Some(h) => {
-                    format!("{token} {} ({})", t.accepted, (t.overwrites)(h))
-                }
-                (true, _) => format!("{token} {}", t.accepted),
+            match (wr.accepted, wr.highest_before, wr.overwrote()) {
+                (false, Some(h), _) => format!("{} {token} < {h}", t.rejected),
+                (false, None, _) => t.rejected.to_owned(),
+                (true, _, Some(h)) => format!("{token} {} ({})", t.accepted, (t.overwrites)(h)),
+                (true, _, None) => format!("{token} {}", t.accepted),
             }
         })
         .collect();
     let sizes: Vec<(f64, f64)> =
         writes.iter().zip(&notes).map(|(wr, n)| (l.x(wr.at), text_width(n))).collect();
-    let mut highest: Option<u64> = None;
     for ((wr, note), row) in writes.iter().zip(&notes).zip(stagger(&sizes, 8.0)) {
         let x = l.x(wr.at);
-        let overwrote = matches!((wr.token, wr.highest_before), (Some(t), Some(h)) if t < h);
-        let (mark, class) = match (wr.accepted, overwrote) {
-            (true, false) => ("✓", "write accepted"),
-            (true, true) => ("✓", "write accepted overwrote"),
+        let (mark, class) = match (wr.accepted, wr.overwrote()) {
+            (true, None) => ("✓", "write accepted"),
+            (true, Some(_)) => ("✓", "write accepted overwrote"),
             (false, _) => ("✗", "write rejected"),
         };
         let _ = write!(s.0, r#"<g class="{class} {}">"#, worker_class(wr.worker));
@@ -295,11 +291,8 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, t: &Text) -> String {
         s.text("write-mark", x, top + 25.0, "middle", mark);
         s.text("write-token", x, top + 48.0 + row as f64 * 15.0, "middle", note);
         s.0.push_str("</g>");
-        if wr.accepted {
-            highest = highest.max(wr.token);
-        }
     }
-    if let Some(h) = highest {
+    if let Some(h) = writes.last().and_then(|wr| wr.highest_after()) {
         s.text("highest", l.axis.x1, top + STORAGE_H - 4.0, "end", &format!("{}: {h}", t.highest));
     }
     s.0

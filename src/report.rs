@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::sim::{Actor, EventKind, Run};
+use crate::sim::{Actor, EventKind, Run, WriteRecord};
 
 fn token(t: Option<u64>) -> String {
     t.map_or_else(|| "-".into(), |t| t.to_string())
@@ -47,16 +47,18 @@ pub fn table(run: &Run) -> String {
             EventKind::Write { token: t, arrives, .. } => {
                 ("write", token(t), if arrives > e.at { format!("arrives {arrives}") } else { String::new() })
             }
-            EventKind::Store { token: t, accepted, highest_before, stale, worker, .. } => {
-                let why = match (accepted, highest_before) {
-                    (false, Some(h)) => format!("{} < {h}", token(t)),
-                    (false, None) => "no token".into(),
-                    (true, Some(h)) if t < Some(h) => format!("overwrites {h}"),
-                    (true, None) => "first write".into(),
-                    (true, Some(h)) => format!("highest was {h}"),
+            EventKind::Store { .. } => {
+                let w = WriteRecord::from_event(e).expect("a store event");
+                let why = match (w.accepted, w.highest_before, w.overwrote()) {
+                    (false, Some(h), _) => format!("{} < {h}", token(w.token)),
+                    (false, None, _) => "no token".into(),
+                    (true, _, Some(h)) => format!("overwrites {h}"),
+                    (true, None, _) => "first write".into(),
+                    (true, Some(h), None) => format!("highest was {h}"),
                 };
-                let who = if stale { format!(", {} is not the holder", name(worker)) } else { String::new() };
-                (if accepted { "accept" } else { "reject" }, token(t), why + &who)
+                let who =
+                    if w.stale { format!(", {} is not the holder", name(w.worker)) } else { String::new() };
+                (if w.accepted { "accept" } else { "reject" }, token(w.token), why + &who)
             }
             EventKind::Release { worker, token: t, freed } => (
                 "release",

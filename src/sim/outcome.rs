@@ -174,12 +174,10 @@ impl Observer for Classifier {
                 let Some(write) = WriteRecord::from_event(event).filter(|w| w.stale) else {
                     return;
                 };
-                let overwrote_newer =
-                    matches!((write.token, write.highest_before), (Some(t), Some(h)) if t < h);
-                let kind = match (write.accepted, overwrote_newer) {
+                let kind = match (write.accepted, write.overwrote()) {
                     (false, _) => OutcomeKind::Fenced,
-                    (true, true) => OutcomeKind::Corrupted,
-                    (true, false) => OutcomeKind::UnfencedGap,
+                    (true, Some(_)) => OutcomeKind::Corrupted,
+                    (true, None) => OutcomeKind::UnfencedGap,
                 };
                 if self.raise(kind) {
                     self.stale_write = Some(write);

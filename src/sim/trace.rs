@@ -240,6 +240,24 @@ pub struct WriteRecord {
 }
 
 impl WriteRecord {
+    /// The newer token this write overwrote: accepted although its token is below the highest already
+    /// accepted (a missing token counts as lowest).
+    pub fn overwrote(&self) -> Option<u64> {
+        match self.highest_before {
+            Some(h) if self.accepted && self.token < Some(h) => Some(h),
+            _ => None,
+        }
+    }
+
+    /// The highest token the storage had accepted once this write was handled.
+    pub fn highest_after(&self) -> Option<u64> {
+        if self.accepted {
+            self.highest_before.max(self.token)
+        } else {
+            self.highest_before
+        }
+    }
+
     /// The record of a `Store` event; `None` for any other event.
     pub fn from_event(event: &Event) -> Option<WriteRecord> {
         match event.kind {
