@@ -94,12 +94,9 @@ pub fn connect(lab: Lab, problems: RwSignal<Vec<Problem>>) {
         let mut inputs = lab.inputs.get_untracked();
         let mut found = Vec::new();
         for key in ["pause", "lease", "fencing"] {
-            if let Some(value) = field(key) {
-                let mut next = inputs;
-                match set_input(&mut next, key, &value) {
-                    Ok(()) => inputs = next,
-                    Err(p) => found.push(p),
-                }
+            // set_input leaves `inputs` as it was on a bad value.
+            if let Some(Err(p)) = field(key).map(|value| set_input(&mut inputs, key, &value)) {
+                found.push(p);
             }
         }
         if let Some(tag) = field("lang") {
