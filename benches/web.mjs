@@ -39,12 +39,12 @@ const samples = await page.evaluate(async () => {
       mo.observe(document.querySelector('.timeline'), { attributes: true, childList: true, subtree: true });
     });
     const t0 = performance.now();
-    window.dispatchEvent(ev('pointermove', x));
+    handle.dispatchEvent(ev('pointermove', x));
     const t1 = await Promise.race([changed, new Promise((r) => setTimeout(() => r(null), 200))]);
     if (t1 !== null && handle.getAttribute('aria-valuenow') !== before) out.push(t1 - t0);
     await new Promise((r) => requestAnimationFrame(() => r()));
   }
-  window.dispatchEvent(ev('pointerup', 0));
+  handle.dispatchEvent(ev('pointerup', 0));
   return out;
 });
 samples.sort((a, b) => a - b);

@@ -3,7 +3,6 @@
 //! The SVG's user units are CSS pixels (its viewBox follows its measured width), so text stays legible
 //! from a phone to a wide screen and a pointer's x maps straight onto the time axis.
 
-use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
 use leptos::svg;
@@ -132,50 +131,26 @@ fn Handle(lab: Lab, layout: Memo<Layout>, svg_ref: NodeRef<svg::Svg>) -> impl In
                     return;
                 }
                 ev.prevent_default();
-                if let Some(el) = svg_ref.get_untracked() {
-                    let _ = el.set_pointer_capture(ev.pointer_id());
-                }
-                dragging.set(true);
-                if let Some(g) = ev.current_target().and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::SvgElement>(t).ok()) {
+                // Capture: moves and the release come to the handle wherever the pointer goes.
+                if let Some(g) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::SvgElement>().ok()) {
+                    let _ = g.set_pointer_capture(ev.pointer_id());
                     let _ = g.focus();
                 }
+                dragging.set(true);
                 from_pointer(&ev);
             }
+            on:pointermove=move |ev: web_sys::PointerEvent| {
+                if dragging.get_untracked() {
+                    from_pointer(&ev);
+                }
+            }
+            on:pointerup=move |_| dragging.set(false)
+            on:pointercancel=move |_| dragging.set(false)
         >
             <rect class="grab" x=move || f(x() - 22.0) y=move || f(top() - 4.0) width="44" height=f(WORKER_H + 8.0)></rect>
             <rect class="focus-ring" x=move || f(x() - 9.0) y=move || f(top() + 12.0) width="18" height="38" rx="5"></rect>
             <rect class="grip" x=move || f(x() - 4.0) y=move || f(top() + 16.0) width="8" height="30" rx="3"></rect>
             <path class="grip-arrows" d=move || format!("M{} {} l-5 -4 v8 z M{} {} l5 -4 v8 z", f(x() - 8.0), f(top() + 31.0), f(x() + 8.0), f(top() + 31.0))></path>
         </g>
-        <DragTracker svg_ref dragging from_pointer/>
     }
-}
-
-/// Pointer moves and ups go to the captured SVG, so the drag follows the pointer anywhere on screen.
-#[component]
-fn DragTracker(
-    svg_ref: NodeRef<svg::Svg>,
-    dragging: RwSignal<bool>,
-    from_pointer: impl Fn(&web_sys::PointerEvent) + Copy + 'static,
-) -> impl IntoView {
-    let moved = window_event_listener(ev::pointermove, move |ev| {
-        if dragging.get_untracked() {
-            from_pointer(&ev);
-        }
-    });
-    let end = move |ev: web_sys::PointerEvent| {
-        if dragging.get_untracked() {
-            dragging.set(false);
-            if let Some(el) = svg_ref.get_untracked() {
-                let _ = el.release_pointer_capture(ev.pointer_id());
-            }
-        }
-    };
-    let up = window_event_listener(ev::pointerup, end);
-    let cancel = window_event_listener(ev::pointercancel, end);
-    on_cleanup(move || {
-        moved.remove();
-        up.remove();
-        cancel.remove();
-    });
 }
