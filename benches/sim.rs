@@ -1,15 +1,24 @@
-//! Speed of the simulation core: one base-scenario run, and a sweep over every pause from 0 to 30000 ms.
-//! Run with `cargo bench --bench sim`; the throughput lines give scenario runs per second.
+//! Speed of the simulation core: one run of each scenario of the catalogue, and sweeps over every value of
+//! the base scenario's pause. Run with `cargo bench --bench sim`; the throughput lines give runs per second.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use fencing_lab::sim::{self, Inputs, Scenario, MAX_PAUSE};
+use fencing_lab::scenarios::{Inputs, ScenarioId};
+use fencing_lab::sim::{self, MAX_PAUSE};
 
 fn bench(c: &mut Criterion) {
-    let fenced = Scenario::base(&Inputs { pause: 15_000, ..Inputs::default() });
+    let fenced = ScenarioId::GcPause.build(&Inputs { pause: 15_000, ..Inputs::default() });
     let mut g = c.benchmark_group("one run");
     g.throughput(Throughput::Elements(1));
     g.bench_function("outcome only", |b| b.iter(|| sim::outcome(black_box(&fenced))));
     g.bench_function("full trace", |b| b.iter(|| sim::run(black_box(&fenced))));
+    g.finish();
+
+    let mut g = c.benchmark_group("one run of each scenario (outcome only, its defaults)");
+    g.throughput(Throughput::Elements(1));
+    for id in ScenarioId::ALL {
+        let sc = id.build(&id.defaults());
+        g.bench_function(id.id(), |b| b.iter(|| sim::outcome(black_box(&sc))));
+    }
     g.finish();
 
     let mut g = c.benchmark_group("sweep");
@@ -17,16 +26,9 @@ fn bench(c: &mut Criterion) {
     g.bench_function("every ms 0..=30000", |b| b.iter(|| sim::sweep(black_box(&fenced), 0..=MAX_PAUSE)));
     g.finish();
 
-    let mut g = c.benchmark_group("sweep at the drag's 100 ms snap");
-    g.throughput(Throughput::Elements(MAX_PAUSE / 100 + 1));
-    g.bench_function("every 100 ms 0..=30000", |b| {
-        b.iter(|| sim::sweep(black_box(&fenced), (0..=MAX_PAUSE).step_by(100)))
-    });
-    g.finish();
-
     let mut g = c.benchmark_group("outcome map");
     g.bench_function("0..=30000 exact (probe 100 ms, refine 1 ms)", |b| {
-        b.iter(|| sim::outcome_map(black_box(&fenced), MAX_PAUSE))
+        b.iter(|| sim::outcome_map(black_box(&fenced), 0..=MAX_PAUSE))
     });
     g.finish();
 }

@@ -7,18 +7,27 @@
 use std::fmt::Write;
 
 use crate::geom::{seconds, stagger, text_width, Axis};
-use crate::sim::{EventKind, LeaseEnd, Ms, Run, Span};
-use crate::story::A;
+use crate::sim::{EventKind, LeaseEnd, Ms, Run, Span, WriteRecord};
 use crate::text::Text;
 
 /// Height of the axis above the lanes.
 pub const AXIS_H: f64 = 30.0;
 /// Height of a worker lane.
 pub const WORKER_H: f64 = 58.0;
-const LOCK_H: f64 = 44.0;
+const LOCK_H: f64 = 62.0;
 const STORAGE_H: f64 = 92.0;
 const LABEL_H: f64 = 16.0;
-const HEIGHTS: [f64; 4] = [WORKER_H, WORKER_H, LOCK_H, STORAGE_H];
+
+/// What a lane shows, top to bottom: the workers, then the lock service, then the storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// A worker, by index.
+    Worker(usize),
+    /// The lock service.
+    Lock,
+    /// The storage.
+    Storage,
+}
 
 /// Where things go, in CSS px, for a figure `width` px wide.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,14 +38,16 @@ pub struct Layout {
     pub wide: bool,
     /// The time axis.
     pub axis: Axis,
+    /// How many worker lanes.
+    pub workers: usize,
 }
 
 impl Layout {
-    /// The layout for a run ending at `trace_end`.
-    pub fn new(width: f64, trace_end: Ms) -> Layout {
+    /// The layout for a run of `workers` workers ending at `trace_end`.
+    pub fn new(width: f64, trace_end: Ms, workers: usize) -> Layout {
         let wide = width >= 600.0;
         let x0 = if wide { 132.0 } else { 14.0 };
-        Layout { width, wide, axis: Axis::new(trace_end, x0, width - 18.0) }
+        Layout { width, wide, axis: Axis::new(trace_end, x0, width - 18.0), workers }
     }
 
     fn label_gap(&self) -> f64 {
@@ -47,14 +58,33 @@ impl Layout {
         }
     }
 
-    /// Top of lane `i` (0, 1: workers; 2: lock service; 3: storage).
-    pub fn lane_top(&self, i: usize) -> f64 {
-        AXIS_H + HEIGHTS[..i].iter().map(|h| h + self.label_gap()).sum::<f64>() + self.label_gap()
+    /// Every lane, top to bottom.
+    pub fn lanes(&self) -> impl Iterator<Item = Lane> {
+        (0..self.workers).map(Lane::Worker).chain([Lane::Lock, Lane::Storage])
+    }
+
+    fn height_of(lane: Lane) -> f64 {
+        match lane {
+            Lane::Worker(_) => WORKER_H,
+            Lane::Lock => LOCK_H,
+            Lane::Storage => STORAGE_H,
+        }
+    }
+
+    /// Top of `lane`.
+    pub fn top(&self, lane: Lane) -> f64 {
+        let above = match lane {
+            Lane::Worker(w) => w.min(self.workers),
+            Lane::Lock => self.workers,
+            Lane::Storage => self.workers + 1,
+        };
+        let heights: f64 = self.lanes().take(above).map(|l| Layout::height_of(l) + self.label_gap()).sum();
+        AXIS_H + heights + self.label_gap()
     }
 
     /// Height of the whole figure.
     pub fn height(&self) -> f64 {
-        self.lane_top(3) + STORAGE_H + 10.0
+        self.top(Lane::Storage) + STORAGE_H + 10.0
     }
 
     /// x of time `t`.
@@ -91,11 +121,7 @@ fn visible(at: Ms, p: Option<Ms>) -> bool {
 }
 
 fn worker_class(w: usize) -> &'static str {
-    if w == A {
-        "w-a"
-    } else {
-        "w-b"
-    }
+    ["w-a", "w-b", "w-c"].get(w).copied().unwrap_or("w-c")
 }
 
 struct Svg(String);
@@ -167,23 +193,28 @@ pub fn axis(l: &Layout, t: &Text) -> String {
 }
 
 /// The lane names: left of the lanes when wide, above them when narrow.
-pub fn lane_names(l: &Layout, t: &Text) -> String {
+pub fn lane_names(l: &Layout, run: &Run, t: &Text) -> String {
     let mut s = Svg(String::new());
-    let names = [(t.worker)("A"), (t.worker)("B"), t.lock_service.to_owned(), t.storage.to_owned()];
-    for (i, name) in names.iter().enumerate() {
-        let top = l.lane_top(i);
-        let (x, y) = if l.wide { (8.0, top + HEIGHTS[i] / 2.0 + 4.0) } else { (l.axis.x0, top - 4.0) };
-        s.text("lane-label", x, y, "start", name);
+    for lane in l.lanes() {
+        let name = match lane {
+            Lane::Worker(w) => (t.worker)(run.trace.workers.get(w).map_or("?", |w| w.name.as_str())),
+            Lane::Lock => t.lock_service.to_owned(),
+            Lane::Storage => t.storage.to_owned(),
+        };
+        let top = l.top(lane);
+        let (x, y) =
+            if l.wide { (8.0, top + Layout::height_of(lane) / 2.0 + 4.0) } else { (l.axis.x0, top - 4.0) };
+        s.text("lane-label", x, y, "start", &name);
     }
     s.0
 }
 
-/// Everything drawn from the trace up to the playhead `p`: worker lanes, lock service, storage. A's pause is
-/// the learner's input, not an outcome, so it is always drawn whole.
+/// Everything drawn from the trace up to the playhead `p`: worker lanes, lock service, storage. The
+/// learner's inputs (a pause, a write's time in the network) are not outcomes, so they are always drawn whole.
 pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, t: &Text) -> String {
     let mut s = Svg(String::new());
-    for (w, lane) in run.trace.workers.iter().enumerate().take(2) {
-        let top = l.lane_top(w);
+    for (w, lane) in run.trace.workers.iter().enumerate() {
+        let top = l.top(Lane::Worker(w));
         let (belief_y, act_y) = (top + 4.0, top + 18.0);
         let class_w = worker_class(w);
         for &(span, token) in &lane.believing {
@@ -205,15 +236,15 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, t: &Text) -> String {
             s.bar(l, span, p, act_y + 6.0, 14.0, "waiting");
         }
         for &span in &lane.paused {
-            s.bar(l, span, None, act_y, 26.0, "paused");
-            let x = l.x(span.from) + 6.0;
-            if l.x_end(span.to, None) - x > 60.0 {
-                s.text("paused-label", x, act_y + 17.0, "start", t.paused);
-            }
+            band(&mut s, l, span, act_y, "paused", t.paused);
         }
-        for e in run.trace.events.iter().filter(|e| visible(e.at, p)) {
+        for e in &run.trace.events {
             let x = px(l.x(e.at));
             match e.kind {
+                EventKind::Write { worker, arrives, .. } if worker == w && arrives > e.at => {
+                    band(&mut s, l, Span { from: e.at, to: Some(arrives) }, act_y, "inflight", t.in_flight);
+                }
+                _ if !visible(e.at, p) => {}
                 EventKind::Request { worker } if worker == w => {
                     let _ = write!(
                         s.0,
@@ -228,26 +259,53 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, t: &Text) -> String {
                         px(act_y + 4.0)
                     );
                 }
+                EventKind::Crash { worker } if worker == w => {
+                    let _ = write!(
+                        s.0,
+                        r#"<path class="crash" d="M{x} {y} m-6 -6 l12 12 m0 -12 l-12 12"/>"#,
+                        y = px(act_y + 13.0)
+                    );
+                    s.text("crash-label", l.x(e.at) + 10.0, act_y + 17.0, "start", t.crashed);
+                }
                 _ => {}
             }
         }
     }
 
-    // The lock service: who holds the lock when, with the token and where the lease ends.
-    let top = l.lane_top(2);
+    // The lock service: who holds the lock when, with the token and where the lease ends. The earlier grant
+    // of a double grant is drawn on a second row, on until its promise ended, so the two holds overlap.
+    let top = l.top(Lane::Lock);
+    let double = run.outcome.double_grant;
+    for span in run.trace.unavailable.iter().filter_map(|&u| shown(u, p)) {
+        s.bar(l, span, p, top + 6.0, 40.0, "unavailable");
+        if let Some(to) = span.to.filter(|&to| visible(to, p)) {
+            s.text("expiry-label", l.x(to), top + LOCK_H - 2.0, "middle", &(t.lock_free)(to));
+        }
+    }
     for (i, lease) in run.trace.leases.iter().enumerate() {
-        let Some(span) = shown(lease.held, p) else { continue };
+        let promised_on = double.filter(|d| {
+            d.earlier == lease.worker
+                && matches!(lease.end, LeaseEnd::Overwritten(_) | LeaseEnd::DeletedByOther(_))
+                && lease.held.to == Some(d.at)
+        });
+        let (span, row) = match promised_on {
+            Some(d) => (Span { from: lease.held.from, to: d.until }, 1.0),
+            None => (lease.held, 0.0),
+        };
+        let Some(span) = shown(span, p) else { continue };
+        let y = top + 6.0 + row * 20.0;
         let class_w = worker_class(lease.worker);
-        s.bar(l, span, p, top + 8.0, 22.0, &format!("lease {class_w}"));
+        s.bar(l, span, p, y, 18.0, &format!("lease {class_w}"));
         let name = &run.trace.workers[lease.worker].name;
         s.text(
             &format!("lease-label {class_w}"),
             l.x(span.from) + 5.0,
-            top + 23.0,
+            y + 13.0,
             "start",
             &format!("{name} · {}", lease.token),
         );
-        if (lease.end == LeaseEnd::Expired || i == 0) && lease.nominal_expiry <= l.axis.t_end {
+        let marked = lease.end == LeaseEnd::Expired || i == 0;
+        if marked && lease.nominal_expiry <= l.axis.t_end {
             let x = l.x(lease.nominal_expiry);
             let (class, label) = if lease.enforced {
                 ("expiry", (t.lease_ends)(lease.nominal_expiry))
@@ -255,14 +313,20 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, t: &Text) -> String {
                 ("expiry off", (t.lease_would_end)(lease.nominal_expiry))
             };
             let _ = write!(s.0, r#"<g class="{class}">"#);
-            s.line("", x, l.lane_top(0) - 2.0, x, top + 40.0);
-            s.text("expiry-label", x, top + 41.0, "middle", &label);
+            s.line("", x, l.top(Lane::Worker(0)) - 2.0, x, top + LOCK_H - 12.0);
+            s.text("expiry-label", x, top + LOCK_H - 2.0, "middle", &label);
             s.0.push_str("</g>");
         }
     }
+    if let Some(d) = double.filter(|d| visible(d.at, p)) {
+        let span = Span { from: d.at, to: d.until };
+        let (x, w) = (l.x(span.from), l.x_end(span.to, p) - l.x(span.from));
+        s.rect("overlap", x, top + 2.0, w.max(3.0), 46.0);
+        s.text("overlap-label", x + w.max(3.0) / 2.0, top + 1.0, "middle", t.two_holders);
+    }
 
     // The storage: each write arriving with its token, accepted or rejected and why, and the highest token.
-    let top = l.lane_top(3);
+    let top = l.top(Lane::Storage);
     let writes: Vec<_> = run.trace.writes.iter().filter(|wr| visible(wr.at, p)).collect();
     let notes: Vec<String> = writes
         .iter()
@@ -286,16 +350,39 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, t: &Text) -> String {
             (false, _) => ("✗", "write rejected"),
         };
         let _ = write!(s.0, r#"<g class="{class} {}">"#, worker_class(wr.worker));
-        s.line("write-arrow", l.x(wr.sent), l.lane_top(wr.worker) + 30.0, x, top + 8.0);
+        s.line("write-arrow", l.x(wr.sent), l.top(Lane::Worker(wr.worker)) + 30.0, x, top + 8.0);
         let _ = write!(s.0, r#"<circle cx="{}" cy="{}" r="11"/>"#, px(x), px(top + 20.0));
         s.text("write-mark", x, top + 25.0, "middle", mark);
         s.text("write-token", x, top + 48.0 + row as f64 * 15.0, "middle", note);
         s.0.push_str("</g>");
     }
-    if let Some(h) = writes.last().and_then(|wr| wr.highest_after()) {
+    for e in run.trace.events.iter().filter(|e| visible(e.at, p)) {
+        if let EventKind::Register { worker, token } = e.kind {
+            let x = l.x(e.at);
+            let _ = write!(s.0, r#"<g class="register {}">"#, worker_class(worker));
+            s.line("register-mark", x, top + 2.0, x, top + 14.0);
+            s.text("register-label", x - 4.0, top + 10.0, "end", &(t.registered)(token));
+            s.0.push_str("</g>");
+        }
+    }
+    let highest = run.trace.events.iter().filter(|e| visible(e.at, p)).fold(None, |h, e| match e.kind {
+        EventKind::Register { token, .. } => h.max(Some(token)),
+        EventKind::Store { .. } => WriteRecord::from_event(e).and_then(|w| w.highest_after()).max(h),
+        _ => h,
+    });
+    if let Some(h) = highest {
         s.text("highest", l.axis.x1, top + STORAGE_H - 4.0, "end", &format!("{}: {h}", t.highest));
     }
     s.0
+}
+
+/// A band of the learner's input (a pause, a write in the network) on a worker's lane, always drawn whole.
+fn band(s: &mut Svg, l: &Layout, span: Span, y: f64, class: &str, label: &str) {
+    s.bar(l, span, None, y, 26.0, class);
+    let x = l.x(span.from) + 6.0;
+    if l.x_end(span.to, None) - x > 8.0 * label.chars().count() as f64 {
+        s.text(&format!("{class}-label"), x, y + 17.0, "start", label);
+    }
 }
 
 /// The legend's items (HTML `<li>`s), each with a swatch drawn with the timeline's own classes.
@@ -322,12 +409,65 @@ pub fn legend(t: &Text) -> String {
 mod tests {
     use super::*;
     use crate::params::Lang;
-    use crate::sim::{self, Inputs, Scenario};
+    use crate::scenarios::{Inputs, ScenarioId};
+    use crate::sim;
     use crate::text::text;
 
+    fn draw_in(id: ScenarioId, f: impl FnOnce(&mut Inputs), p: Option<Ms>) -> String {
+        let mut i = id.defaults();
+        f(&mut i);
+        let run = sim::run(&id.build(&i));
+        lanes(&Layout::new(1_000.0, run.trace.end, run.trace.workers.len()), &run, p, text(Lang::En))
+    }
+
     fn draw(pause: Ms, fencing: bool, p: Option<Ms>) -> String {
-        let run = sim::run(&Scenario::base(&Inputs { pause, fencing, ..Inputs::default() }));
-        lanes(&Layout::new(1_000.0, run.trace.end), &run, p, text(Lang::En))
+        draw_in(
+            ScenarioId::GcPause,
+            |i| {
+                i.pause = pause;
+                i.fencing = fencing;
+            },
+            p,
+        )
+    }
+
+    #[test]
+    fn a_third_worker_gets_its_own_lane() {
+        let l = Layout::new(1_000.0, 0, 3);
+        assert!(l.top(Lane::Worker(2)) > l.top(Lane::Worker(1)));
+        assert!(l.top(Lane::Lock) > l.top(Lane::Worker(2)) + WORKER_H - 1.0);
+        let svg = draw_in(ScenarioId::UnsafeRelease, |_| {}, None);
+        assert_eq!(svg.matches(r#"class="lease w-c""#).count(), 1);
+        assert!(svg.contains(">C · 35</text>"));
+    }
+
+    #[test]
+    fn a_double_grant_is_two_holds_overlapping_with_the_overlap_marked() {
+        let svg = draw_in(ScenarioId::CheckThenSet, |_| {}, None);
+        // A's grant (1 s) drawn on until A let go at 2 s, on the second row; B's from 1.5 s.
+        let l = Layout::new(1_000.0, 0, 2);
+        let top = l.top(Lane::Lock);
+        let a = format!(
+            r#"class="lease w-a" x="{}" y="{}" width="{}""#,
+            px(l.x(1_000)),
+            px(top + 26.0),
+            px(l.x(2_000) - l.x(1_000))
+        );
+        assert!(svg.contains(&a), "{svg}");
+        assert!(svg.contains(&format!(r#"class="overlap" x="{}""#, px(l.x(1_500)))));
+        assert!(svg.contains(">two holders</text>"));
+        assert!(!draw_in(ScenarioId::CheckThenSet, |i| i.atomic = true, None).contains("overlap"));
+    }
+
+    #[test]
+    fn a_delayed_write_is_drawn_in_the_network_and_a_crash_is_marked() {
+        assert!(draw_in(ScenarioId::NetworkDelay, |_| {}, Some(0)).contains(r#"class="inflight""#));
+        let svg = draw_in(ScenarioId::Crash, |_| {}, None);
+        assert!(svg.contains(r#"class="crash""#) && svg.contains(">crash</text>"));
+        let svg = draw_in(ScenarioId::LockDelay, |_| {}, None);
+        assert!(svg.contains(r#"class="unavailable""#) && svg.contains(">lock-delay ends 25 s</text>"));
+        let svg = draw_in(ScenarioId::RegisterToken, |_| {}, None);
+        assert!(svg.contains(">34 registered</text>") && svg.contains(">highest token seen: 34</text>"));
     }
 
     #[test]
@@ -356,12 +496,12 @@ mod tests {
         let svg = draw(15_000, true, Some(0));
         assert!(!svg.contains("class=\"write") && !svg.contains("waiting"));
         // The pause band is input: drawn whole, even at the start.
-        let l = Layout::new(1_000.0, 16_000);
+        let l = Layout::new(1_000.0, 16_000, 2);
         let width = px(l.x(15_000) - l.x(0));
         assert!(svg.contains(&format!(
             r#"class="paused" x="{}" y="{}" width="{width}""#,
             px(l.x(0)),
-            px(l.lane_top(0) + 18.0)
+            px(l.top(Lane::Worker(0)) + 18.0)
         )));
     }
 
@@ -373,8 +513,8 @@ mod tests {
     #[test]
     fn axis_labels_every_second_only_when_there_is_room() {
         let t = text(Lang::En);
-        let wide = axis(&Layout::new(1_400.0, 0), t);
-        let narrow = axis(&Layout::new(360.0, 0), t);
+        let wide = axis(&Layout::new(1_400.0, 0, 2), t);
+        let narrow = axis(&Layout::new(360.0, 0, 2), t);
         assert_eq!(wide.matches("tick-label").count(), 31);
         assert_eq!(narrow.matches("tick-label").count(), 7);
         assert_eq!(narrow.matches("<line class=\"grid").count(), 31);

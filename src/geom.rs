@@ -2,7 +2,7 @@
 //!
 //! Pure functions, so the view's arithmetic is tested natively and the drag and the keyboard agree.
 
-use crate::sim::{Ms, MAX_PAUSE};
+use crate::sim::Ms;
 
 /// The drag and the arrow keys move the pause in steps of this many ms.
 pub const SNAP: Ms = 100;
@@ -53,27 +53,27 @@ impl Axis {
     }
 }
 
-/// The pause for a drag of the band's right edge to time `t` (in ms, from the pointer): snapped to 100 ms
-/// and clamped to 0..30 s, whatever the pointer did.
-pub fn pause_at(t: f64, pause_start: Ms) -> Ms {
-    let raw = (t - pause_start as f64) / SNAP as f64;
-    let snapped = if raw.is_finite() { raw.round().max(0.0) as u64 * SNAP } else { 0 };
-    snapped.min(MAX_PAUSE)
+/// The value for a drag of a band's right edge to time `t` (in ms, from the pointer), for a band starting at
+/// `origin`: snapped to 100 ms and clamped to `min..=max`, whatever the pointer did.
+pub fn drag_at(t: f64, origin: Ms, (min, max): (Ms, Ms)) -> Ms {
+    let raw = (t - origin as f64) / SNAP as f64;
+    let snapped = if raw.is_finite() { raw.round().max(0.0) as u64 * SNAP } else { min };
+    snapped.clamp(min, max)
 }
 
-/// The slider's new value after a key, or `None` for a key the slider does not handle.
-pub fn slider_key(key: &str, shift: bool, value: Ms) -> Option<Ms> {
+/// A slider's new value after a key, within `min..=max`, or `None` for a key the slider does not handle.
+pub fn slider_key(key: &str, shift: bool, value: Ms, (min, max): (Ms, Ms)) -> Option<Ms> {
     let step = if shift { BIG_STEP } else { SNAP };
     let next = match key {
         "ArrowRight" | "ArrowUp" => value.saturating_add(step),
         "ArrowLeft" | "ArrowDown" => value.saturating_sub(step),
         "PageUp" => value.saturating_add(BIG_STEP),
         "PageDown" => value.saturating_sub(BIG_STEP),
-        "Home" => 0,
-        "End" => MAX_PAUSE,
+        "Home" => min,
+        "End" => max,
         _ => return None,
     };
-    Some(next.min(MAX_PAUSE))
+    Some(next.clamp(min, max))
 }
 
 /// Rough width in px of `text` at a 11–12 px font: enough to keep labels apart, not to typeset.
@@ -112,6 +112,7 @@ pub fn seconds(ms: Ms) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::MAX_PAUSE;
 
     #[test]
     fn x_and_t_are_inverse() {
@@ -146,25 +147,30 @@ mod tests {
 
     #[test]
     fn drag_snaps_and_clamps() {
-        assert_eq!(pause_at(15_049.0, 0), 15_000);
-        assert_eq!(pause_at(15_050.0, 0), 15_100);
-        assert_eq!(pause_at(-4_000.0, 0), 0);
-        assert_eq!(pause_at(99_999.0, 0), MAX_PAUSE);
-        assert_eq!(pause_at(f64::NAN, 0), 0);
-        assert_eq!(pause_at(f64::INFINITY, 0), 0);
-        assert_eq!(pause_at(5_000.0, 2_000), 3_000);
+        let r = (0, MAX_PAUSE);
+        assert_eq!(drag_at(15_049.0, 0, r), 15_000);
+        assert_eq!(drag_at(15_050.0, 0, r), 15_100);
+        assert_eq!(drag_at(-4_000.0, 0, r), 0);
+        assert_eq!(drag_at(99_999.0, 0, r), MAX_PAUSE);
+        assert_eq!(drag_at(f64::NAN, 0, r), 0);
+        assert_eq!(drag_at(f64::INFINITY, 0, r), 0);
+        assert_eq!(drag_at(5_000.0, 2_000, r), 3_000);
+        assert_eq!(drag_at(40_000.0, 2_000, (0, 28_000)), 28_000);
+        assert_eq!(drag_at(0.0, 0, (1_000, 5_000)), 1_000);
     }
 
     #[test]
     fn keys() {
-        assert_eq!(slider_key("ArrowRight", false, 4_000), Some(4_100));
-        assert_eq!(slider_key("ArrowLeft", true, 4_000), Some(3_000));
-        assert_eq!(slider_key("ArrowDown", false, 0), Some(0));
-        assert_eq!(slider_key("PageUp", false, 29_500), Some(MAX_PAUSE));
-        assert_eq!(slider_key("Home", false, 4_000), Some(0));
-        assert_eq!(slider_key("End", false, 4_000), Some(MAX_PAUSE));
-        assert_eq!(slider_key("x", false, 4_000), None);
-        assert_eq!(slider_key("Enter", true, 4_000), None);
+        let r = (0, MAX_PAUSE);
+        assert_eq!(slider_key("ArrowRight", false, 4_000, r), Some(4_100));
+        assert_eq!(slider_key("ArrowLeft", true, 4_000, r), Some(3_000));
+        assert_eq!(slider_key("ArrowDown", false, 0, r), Some(0));
+        assert_eq!(slider_key("PageUp", false, 29_500, r), Some(MAX_PAUSE));
+        assert_eq!(slider_key("Home", false, 4_000, r), Some(0));
+        assert_eq!(slider_key("End", false, 4_000, r), Some(MAX_PAUSE));
+        assert_eq!(slider_key("End", false, 4_000, (0, 28_000)), Some(28_000));
+        assert_eq!(slider_key("x", false, 4_000, r), None);
+        assert_eq!(slider_key("Enter", true, 4_000, r), None);
     }
 
     #[test]

@@ -1,17 +1,9 @@
-//! The teaching layer's logic: what a reader can predict, whether it was right, and where the verdict changes.
+//! The teaching layer's logic: the prediction flow as a state machine, judging a prediction, and where the
+//! verdict changes.
 //!
-//! Plain data and functions, so the prediction flow is tested without a browser.
+//! Plain data and functions, so the whole flow is tested without a browser; the view only forwards events.
 
 use crate::sim::{Ms, OutcomeKind, Segment};
-
-/// What a reader can predict will happen to A's write: one answer per verdict.
-pub const CHOICES: [OutcomeKind; 5] = [
-    OutcomeKind::Safe,
-    OutcomeKind::Fenced,
-    OutcomeKind::Corrupted,
-    OutcomeKind::UnfencedGap,
-    OutcomeKind::Stalled,
-];
 
 /// Where the reader is in the lesson.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,10 +16,49 @@ pub enum Phase {
     Revealed(Option<OutcomeKind>),
 }
 
+/// What the reader (or the page) did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Picked an answer.
+    Pick(OutcomeKind),
+    /// Pressed "Play and see".
+    Play,
+    /// The run played to its end (or the reader jumped there).
+    Finished,
+    /// Pressed "Skip: show me".
+    Skip,
+    /// Pressed "Predict again".
+    Again,
+    /// Changed an input of the run (a drag, a switch, a message from the embedding page).
+    InputsChanged,
+    /// Picked another scenario; `skipping`: the reader chose earlier to skip predicting.
+    ScenarioChanged {
+        /// Whether predictions are skipped in this tab.
+        skipping: bool,
+    },
+}
+
 impl Phase {
     /// Whether the verdict may be shown.
     pub fn revealed(self) -> bool {
         matches!(self, Phase::Revealed(_))
+    }
+
+    /// The phase after `step`. A step that makes no sense here (playing without an answer) changes nothing.
+    pub fn after(self, step: Step) -> Phase {
+        use Phase::*;
+        match (self, step) {
+            (Predicting(_), Step::Pick(k)) => Predicting(Some(k)),
+            (Predicting(Some(k)), Step::Play) => Playing(k),
+            (Playing(k), Step::Finished) => Revealed(Some(k)),
+            (Predicting(_), Step::Skip) => Revealed(None),
+            (Revealed(_), Step::Again) => Predicting(None),
+            // The prediction was made for other inputs: it cannot be judged against these. Ask again.
+            (Playing(_), Step::InputsChanged) => Predicting(None),
+            (_, Step::ScenarioChanged { skipping: true }) => Revealed(None),
+            (_, Step::ScenarioChanged { skipping: false }) => Predicting(None),
+            (phase, _) => phase,
+        }
     }
 }
 
@@ -39,46 +70,104 @@ pub fn judge(phase: Phase, actual: OutcomeKind) -> Option<bool> {
     }
 }
 
-/// The challenge "Where does it change?": the shortest pause that gives the verdict long pauses end in
-/// (for example the first pause at which A's write is rejected). `None` if every pause gives one verdict.
-pub fn boundary(map: &[Segment]) -> Option<(Ms, OutcomeKind)> {
-    match map {
-        [_, .., last] => Some((last.from, last.kind)),
-        _ => None,
-    }
+/// What "Where does it change?" asks for, read off an outcome map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Boundary {
+    /// The smallest value that gives `kind`.
+    pub at: Ms,
+    /// The verdict asked about: the one large values end in or, where that is the verdict of the smallest
+    /// value too, the first verdict that differs from it.
+    pub kind: OutcomeKind,
+    /// Where the verdict first changes, if that is before `at`.
+    pub first: Option<(Ms, OutcomeKind)>,
+}
+
+/// The boundary of `map`; `None` if every value gives one verdict.
+pub fn boundary(map: &[Segment]) -> Option<Boundary> {
+    let (start, last) = (map.first()?, map.last()?);
+    let second = map.get(1)?;
+    let target = if last.kind != start.kind { last } else { second };
+    // The first stretch of the target's verdict after the start.
+    let at = map.iter().skip(1).find(|s| s.kind == target.kind).map_or(target.from, |s| s.from);
+    let first = (second.from < at).then_some((second.from, second.kind));
+    Some(Boundary { at, kind: target.kind, first })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::{outcome_map, Inputs, Scenario, MAX_PAUSE};
+    use crate::scenarios::{Inputs, ScenarioId};
+    use crate::sim::{outcome_map, MAX_PAUSE};
+    use OutcomeKind::*;
 
-    fn map(lease: bool, fencing: bool) -> Vec<Segment> {
-        outcome_map(&Scenario::base(&Inputs { lease, fencing, ..Inputs::default() }), MAX_PAUSE)
+    fn map(id: ScenarioId, f: impl FnOnce(&mut Inputs)) -> Vec<Segment> {
+        let mut i = id.defaults();
+        f(&mut i);
+        let (min, max) = id.dragged().map(|k| k.spec().range()).unwrap_or((0, MAX_PAUSE));
+        outcome_map(&id.build(&i), min..=max)
     }
 
     #[test]
-    fn boundary_moves_with_the_settings() {
-        assert_eq!(boundary(&map(true, true)), Some((11_001, OutcomeKind::Fenced)));
-        assert_eq!(boundary(&map(true, false)), Some((11_001, OutcomeKind::Corrupted)));
-        assert_eq!(boundary(&map(false, true)), Some((10_000, OutcomeKind::Stalled)));
-        let one = [Segment { from: 0, to: MAX_PAUSE, kind: OutcomeKind::Safe }];
+    fn the_challenge_asks_for_the_rejection_and_tells_the_first_change() {
+        let b = boundary(&map(ScenarioId::GcPause, |_| {})).unwrap();
+        assert_eq!(b, Boundary { at: 11_001, kind: Fenced, first: Some((10_000, UnfencedGap)) });
+        let b = boundary(&map(ScenarioId::GcPause, |i| i.fencing = false)).unwrap();
+        assert_eq!((b.at, b.kind), (11_001, Corrupted));
+        let b = boundary(&map(ScenarioId::GcPause, |i| i.lease = false)).unwrap();
+        assert_eq!(b, Boundary { at: 10_000, kind: Stalled, first: None });
+        let one = [Segment { from: 0, to: MAX_PAUSE, kind: Safe }];
         assert_eq!(boundary(&one), None);
     }
 
     #[test]
-    fn judging() {
-        assert_eq!(judge(Phase::Revealed(Some(OutcomeKind::Fenced)), OutcomeKind::Fenced), Some(true));
-        assert_eq!(judge(Phase::Revealed(Some(OutcomeKind::Safe)), OutcomeKind::Fenced), Some(false));
-        assert_eq!(judge(Phase::Revealed(None), OutcomeKind::Fenced), None);
-        assert_eq!(judge(Phase::Playing(OutcomeKind::Safe), OutcomeKind::Safe), None);
-        assert!(!Phase::Predicting(None).revealed() && Phase::Revealed(None).revealed());
+    fn a_map_that_ends_where_it_began_asks_for_the_first_change() {
+        // unsafe-release, plain DEL: safe, then fenced from 10 s, a double grant from 15 s, safe again after 16 s (at 16 s A's DEL still comes first, rule 7).
+        let m = map(ScenarioId::UnsafeRelease, |_| {});
+        let kinds: Vec<_> = m.iter().map(|s| (s.from, s.kind)).collect();
+        assert_eq!(kinds, [(0, Safe), (10_000, Fenced), (15_000, DoubleGrant), (16_001, Safe)]);
+        assert_eq!(boundary(&m), Some(Boundary { at: 10_000, kind: Fenced, first: None }));
     }
 
     #[test]
-    fn every_verdict_can_be_predicted() {
-        let mut all = CHOICES.to_vec();
-        all.sort();
-        assert_eq!(all, OutcomeKind::ALL.to_vec());
+    fn the_flow_of_a_prediction() {
+        use Phase::*;
+        let p = Predicting(None);
+        assert_eq!(p.after(Step::Play), p, "no answer, no play");
+        let p = p.after(Step::Pick(Safe)).after(Step::Pick(Fenced));
+        assert_eq!(p, Predicting(Some(Fenced)));
+        let p = p.after(Step::Play);
+        assert_eq!(p, Playing(Fenced));
+        assert_eq!(p.after(Step::Pick(Safe)), p, "the answer is locked while it plays");
+        let told = p.after(Step::Finished);
+        assert_eq!(told, Revealed(Some(Fenced)));
+        assert_eq!(told.after(Step::InputsChanged), told, "exploring after the verdict keeps it told");
+        assert_eq!(told.after(Step::Again), Predicting(None));
+        assert_eq!(Predicting(Some(Safe)).after(Step::Skip), Revealed(None));
+        assert_eq!(Predicting(Some(Safe)).after(Step::InputsChanged), Predicting(Some(Safe)));
+    }
+
+    #[test]
+    fn changing_the_inputs_while_it_plays_asks_again_instead_of_judging() {
+        let p = Phase::Playing(Fenced).after(Step::InputsChanged);
+        assert_eq!(p, Phase::Predicting(None));
+        assert_eq!(judge(p, Corrupted), None);
+        assert_eq!(p.after(Step::Finished), p);
+    }
+
+    #[test]
+    fn a_new_scenario_starts_a_new_prediction_unless_skipped() {
+        for phase in [Phase::Predicting(Some(Safe)), Phase::Playing(Safe), Phase::Revealed(Some(Safe))] {
+            assert_eq!(phase.after(Step::ScenarioChanged { skipping: false }), Phase::Predicting(None));
+            assert_eq!(phase.after(Step::ScenarioChanged { skipping: true }), Phase::Revealed(None));
+        }
+    }
+
+    #[test]
+    fn judging() {
+        assert_eq!(judge(Phase::Revealed(Some(Fenced)), Fenced), Some(true));
+        assert_eq!(judge(Phase::Revealed(Some(Safe)), Fenced), Some(false));
+        assert_eq!(judge(Phase::Revealed(None), Fenced), None);
+        assert_eq!(judge(Phase::Playing(Safe), Safe), None);
+        assert!(!Phase::Predicting(None).revealed() && Phase::Revealed(None).revealed());
     }
 }

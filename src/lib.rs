@@ -9,6 +9,7 @@ pub mod geom;
 pub mod lesson;
 pub mod params;
 pub mod report;
+pub mod scenarios;
 pub mod sim;
 pub mod story;
 pub mod text;

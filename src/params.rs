@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::sim::{Inputs, Ms, MAX_PAUSE};
+use crate::scenarios::{InputSpec, Inputs, Key, Kind, ScenarioId};
 
 /// A language the page speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,9 +36,6 @@ impl Lang {
     }
 }
 
-/// The scenarios a link can name. Only the base scenario of SPEC.md exists so far.
-pub const SCENARIOS: [&str; 1] = ["base"];
-
 /// Why a setting was not taken.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
@@ -46,7 +43,7 @@ pub enum Problem {
     NotANumber {
         /// The setting.
         key: String,
-        /// What was given.
+        /// What was given (cut short if long).
         value: String,
     },
     /// The number is outside the allowed range.
@@ -67,10 +64,21 @@ pub enum Problem {
         /// What was given.
         value: String,
         /// The allowed words.
-        allowed: &'static [&'static str],
+        allowed: Vec<&'static str>,
     },
     /// No such setting.
     UnknownKey(String),
+}
+
+/// Longest piece of a bad key or value a message repeats: a long value must not stretch the page.
+const SHOWN: usize = 40;
+
+/// `s` cut to [`SHOWN`] characters, with an ellipsis if it was longer.
+pub fn shorten(s: &str) -> String {
+    match s.char_indices().nth(SHOWN) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_owned(),
+    }
 }
 
 impl Problem {
@@ -82,6 +90,10 @@ impl Problem {
             | Problem::NotOneOf { key, .. }
             | Problem::UnknownKey(key) => key,
         }
+    }
+
+    fn not_one_of(key: &str, value: &str, allowed: &[&'static str]) -> Problem {
+        Problem::NotOneOf { key: shorten(key), value: shorten(value), allowed: allowed.to_vec() }
     }
 }
 
@@ -100,89 +112,118 @@ impl fmt::Display for Problem {
     }
 }
 
-/// The largest value each numeric input takes: enough for every lesson, small enough to draw.
-fn range(key: &str) -> Option<(u64, u64)> {
-    Some(match key {
-        "pause" | "pause_start" | "b_request" | "b_work" => (0, MAX_PAUSE),
-        "ttl" => (1, 60_000),
-        "first_token" => (0, 1_000_000_000),
-        _ => return None,
-    })
+/// Parses `value` for the input `spec`; on a problem nothing is set.
+fn parse_value(spec: &InputSpec, value: &str) -> Result<u64, Problem> {
+    let key = spec.name;
+    let v = value.trim();
+    match spec.kind {
+        Kind::Words(words) => {
+            let on_off = words == ["off", "on"];
+            match v {
+                _ if v == words[0] => Ok(0),
+                _ if v == words[1] => Ok(1),
+                "0" | "false" if on_off => Ok(0),
+                "1" | "true" if on_off => Ok(1),
+                _ => Err(Problem::not_one_of(key, value, &words)),
+            }
+        }
+        Kind::Ms { .. } | Kind::Count { .. } => {
+            let n: u64 =
+                v.parse().map_err(|_| Problem::NotANumber { key: key.into(), value: shorten(value) })?;
+            let (min, max) = spec.range();
+            if (min..=max).contains(&n) {
+                Ok(n)
+            } else {
+                Err(Problem::OutOfRange { key: key.into(), value: shorten(value), min, max })
+            }
+        }
+    }
 }
 
-fn number(key: &str, value: &str) -> Result<u64, Problem> {
-    let (min, max) = range(key).expect("numeric key");
-    let n: u64 =
-        value.trim().parse().map_err(|_| Problem::NotANumber { key: key.into(), value: value.into() })?;
-    if (min..=max).contains(&n) {
-        Ok(n)
-    } else {
-        Err(Problem::OutOfRange { key: key.into(), value: value.into(), min, max })
-    }
+/// Sets one input from its name (as in [`INPUTS`]; `pause-start` is `pause_start`) and text value. On a
+/// problem `inputs` is left as it was.
+pub fn set_input(inputs: &mut Inputs, key: &str, value: &str) -> Result<(), Problem> {
+    let spec = Key::from_name(key).ok_or_else(|| Problem::UnknownKey(shorten(key)))?.spec();
+    let v = parse_value(spec, value)?;
+    // parse_value checked the range.
+    let _ = spec.set(inputs, v);
+    Ok(())
 }
 
 fn on_off(key: &str, value: &str) -> Result<bool, Problem> {
     match value.trim() {
         "on" | "1" | "true" => Ok(true),
         "off" | "0" | "false" => Ok(false),
-        _ => Err(Problem::NotOneOf { key: key.into(), value: value.into(), allowed: &["on", "off"] }),
+        _ => Err(Problem::not_one_of(key, value, &["on", "off"])),
     }
 }
 
-/// Sets one simulation input from its name (`pause`, `lease`, `fencing`, `ttl`, `pause_start`, `b_request`,
-/// `b_work`, `first_token`) and text value. On a problem `inputs` is left as it was.
-pub fn set_input(inputs: &mut Inputs, key: &str, value: &str) -> Result<(), Problem> {
-    let ms = |v: &str| -> Result<Ms, Problem> { number(key, v) };
-    match key {
-        "pause" => inputs.pause = ms(value)?,
-        "lease" => inputs.lease = on_off(key, value)?,
-        "fencing" => inputs.fencing = on_off(key, value)?,
-        "ttl" => inputs.ttl = ms(value)?,
-        "pause_start" => inputs.pause_start = ms(value)?,
-        "b_request" => inputs.b_request = ms(value)?,
-        "b_work" => inputs.b_work = ms(value)?,
-        "first_token" => inputs.first_token = number(key, value)?,
-        _ => return Err(Problem::UnknownKey(key.into())),
-    }
-    Ok(())
+/// The language named by a `lang` value.
+pub fn parse_lang(value: &str) -> Result<Lang, Problem> {
+    Lang::from_tag(value).ok_or_else(|| Problem::not_one_of("lang", value, &["ja", "en"]))
 }
+
+/// The scenario named by a `scenario` value.
+pub fn parse_scenario(value: &str) -> Result<ScenarioId, Problem> {
+    ScenarioId::parse(value).ok_or_else(|| Problem::not_one_of("scenario", value, &ScenarioId::ids()))
+}
+
+/// At most this many problems are listed: a link with thousands of bad keys gets a short notice.
+pub const MAX_PROBLEMS: usize = 8;
 
 /// The page's state as a link carries it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Query {
-    /// The simulation inputs.
+    /// The scenario.
+    pub scenario: ScenarioId,
+    /// The simulation inputs (the scenario's defaults where the link names none).
     pub inputs: Inputs,
     /// `lang`, if the link names one.
     pub lang: Option<Lang>,
     /// `embed=1`: only the widget.
     pub embed: bool,
-    /// What was wrong with the link; each bad value fell back to its default.
+    /// What was wrong with the link (at most [`MAX_PROBLEMS`]); each bad value fell back to its default.
     pub problems: Vec<Problem>,
 }
 
 impl Query {
-    /// Reads decoded `key=value` pairs. Unknown keys are ignored (links pick up tracking parameters);
-    /// a bad value keeps the default and is reported.
+    /// The default state of `scenario`.
+    pub fn new(scenario: ScenarioId) -> Query {
+        Query { scenario, inputs: scenario.defaults(), lang: None, embed: false, problems: Vec::new() }
+    }
+
+    /// Reads decoded `key=value` pairs. Unknown keys and inputs the scenario does not use are ignored
+    /// (links pick up tracking parameters); a bad value keeps the default and is reported.
     pub fn from_pairs<K: AsRef<str>, V: AsRef<str>>(pairs: impl IntoIterator<Item = (K, V)>) -> Query {
-        let mut q = Query { inputs: Inputs::default(), lang: None, embed: false, problems: Vec::new() };
-        for (key, value) in pairs {
+        let pairs: Vec<(K, V)> = pairs.into_iter().collect();
+        let mut problems = Vec::new();
+        // The scenario first: its defaults are what the other inputs fall back to.
+        let scenario = pairs
+            .iter()
+            .rev()
+            .find(|(k, _)| k.as_ref() == "scenario")
+            .map_or(Ok(ScenarioId::GcPause), |(_, v)| parse_scenario(v.as_ref()))
+            .unwrap_or_else(|p| {
+                problems.push(p);
+                ScenarioId::GcPause
+            });
+        let mut q = Query { problems, ..Query::new(scenario) };
+        for (key, value) in &pairs {
             let (key, value) = (key.as_ref(), value.as_ref());
-            let result =
-                match key {
-                    "lang" => Lang::from_tag(value).map(|l| q.lang = Some(l)).ok_or_else(|| {
-                        Problem::NotOneOf { key: key.into(), value: value.into(), allowed: &["ja", "en"] }
-                    }),
-                    "embed" => on_off(key, value).map(|e| q.embed = e),
-                    "scenario" if SCENARIOS.contains(&value.trim()) => Ok(()),
-                    "scenario" => {
-                        Err(Problem::NotOneOf { key: key.into(), value: value.into(), allowed: &SCENARIOS })
-                    }
-                    _ => match set_input(&mut q.inputs, key, value) {
-                        Err(Problem::UnknownKey(_)) => Ok(()),
-                        other => other,
-                    },
-                };
-            q.problems.extend(result.err());
+            let result = match key {
+                "scenario" => Ok(()),
+                "lang" => parse_lang(value).map(|l| q.lang = Some(l)),
+                "embed" => on_off(key, value).map(|e| q.embed = e),
+                _ => match Key::from_name(key).filter(|&k| k.spec().name == key && scenario.uses(k)) {
+                    Some(_) => set_input(&mut q.inputs, key, value),
+                    None => Ok(()),
+                },
+            };
+            if let Err(p) = result {
+                if q.problems.len() < MAX_PROBLEMS {
+                    q.problems.push(p);
+                }
+            }
         }
         q
     }
@@ -197,15 +238,17 @@ impl Query {
         Query::from_pairs(pairs)
     }
 
-    /// The query string that reopens this state: the three inputs the page exposes, then `lang` and `embed`.
+    /// The query string that reopens this state: the scenario, its inputs (the base timing only where it
+    /// differs from the default), then `lang` and `embed`.
     pub fn to_query_string(&self) -> String {
-        let on = |b: bool| if b { "on" } else { "off" };
-        let mut s = format!(
-            "?pause={}&lease={}&fencing={}",
-            self.inputs.pause,
-            on(self.inputs.lease),
-            on(self.inputs.fencing)
-        );
+        let defaults = self.scenario.defaults();
+        let mut s = format!("?scenario={}", self.scenario.id());
+        let extras =
+            self.scenario.extras().iter().filter(|k| k.spec().get(&self.inputs) != k.spec().get(&defaults));
+        for key in self.scenario.keys().iter().chain(extras) {
+            let spec = key.spec();
+            s += &format!("&{}={}", spec.name, spec.text(&self.inputs));
+        }
         if let Some(lang) = self.lang {
             s += "&lang=";
             s += lang.tag();
@@ -249,7 +292,7 @@ mod tests {
     #[test]
     fn defaults_without_query() {
         let q = Query::parse("");
-        assert_eq!(q.inputs, Inputs::default());
+        assert_eq!((q.scenario, q.inputs), (ScenarioId::GcPause, Inputs::default()));
         assert!(q.problems.is_empty() && !q.embed && q.lang.is_none());
     }
 
@@ -259,6 +302,31 @@ mod tests {
         assert_eq!((q.inputs.pause, q.inputs.lease, q.inputs.fencing), (15_000, false, false));
         assert_eq!((q.lang, q.embed), (Some(Lang::Ja), true));
         assert!(q.problems.is_empty());
+    }
+
+    #[test]
+    fn the_scenario_gives_the_defaults_whatever_the_order() {
+        let q = Query::parse("?pause=2000&scenario=check-then-pause");
+        assert_eq!((q.scenario, q.inputs.pause), (ScenarioId::CheckThenPause, 2_000));
+        let q = Query::parse("?scenario=lock-delay");
+        assert_eq!(q.inputs.pause, 15_000);
+        let q = Query::parse("?scenario=base&pause=9");
+        assert_eq!((q.scenario, q.inputs.pause), (ScenarioId::GcPause, 9));
+    }
+
+    #[test]
+    fn an_unknown_scenario_falls_back_with_a_notice() {
+        let q = Query::parse("?scenario=paxos&pause=15000");
+        assert_eq!((q.scenario, q.inputs.pause), (ScenarioId::GcPause, 15_000));
+        assert_eq!(q.problems.len(), 1);
+        assert_eq!(q.problems[0].key(), "scenario");
+    }
+
+    #[test]
+    fn inputs_a_scenario_does_not_use_are_ignored_without_a_notice() {
+        let q = Query::parse("?scenario=crash&pause=banana&delay=5&fencing=off");
+        assert!(q.problems.is_empty());
+        assert_eq!(q.inputs, ScenarioId::Crash.defaults());
     }
 
     #[test]
@@ -277,6 +345,16 @@ mod tests {
     }
 
     #[test]
+    fn long_values_are_cut_and_problems_capped() {
+        let long = "9".repeat(2_000);
+        let q = Query::parse(&format!("?pause={long}"));
+        let shown = q.problems[0].to_string();
+        assert!(shown.chars().count() < 100, "{shown}");
+        let many: String = (0..3_000).map(|i| format!("lease=x{i}&")).collect();
+        assert_eq!(Query::parse(&many).problems.len(), MAX_PROBLEMS);
+    }
+
+    #[test]
     fn unknown_keys_are_ignored() {
         let q = Query::parse("?utm_source=x&pause=500");
         assert_eq!(q.inputs.pause, 500);
@@ -286,8 +364,29 @@ mod tests {
     #[test]
     fn round_trips() {
         let q = Query::parse("?fencing=off&pause=10500&lang=en");
-        assert_eq!(q.to_query_string(), "?pause=10500&lease=on&fencing=off&lang=en");
+        assert_eq!(q.to_query_string(), "?scenario=gc-pause&pause=10500&lease=on&fencing=off&lang=en");
         assert_eq!(Query::parse(&q.to_query_string()), q);
+    }
+
+    #[test]
+    fn every_input_of_every_scenario_round_trips() {
+        for id in ScenarioId::ALL {
+            let mut q = Query::new(id);
+            // Every input at its largest value: a change from the default wherever one is possible.
+            for key in id.keys().iter().chain(id.extras()) {
+                let spec = key.spec();
+                let (min, max) = spec.range();
+                let v = if spec.get(&q.inputs) == max { min } else { max };
+                spec.set(&mut q.inputs, v).unwrap();
+            }
+            let back = Query::parse(&q.to_query_string());
+            assert_eq!(back, q, "{}", q.to_query_string());
+        }
+        let q = Query::parse("?ttl=60000&pause=15000&first_token=7");
+        assert_eq!(
+            q.to_query_string(),
+            "?scenario=gc-pause&pause=15000&lease=on&fencing=on&ttl=60000&first_token=7"
+        );
     }
 
     #[test]
@@ -313,8 +412,10 @@ mod tests {
         let mut inputs = Inputs::default();
         assert!(set_input(&mut inputs, "ttl", "0").is_err());
         assert!(set_input(&mut inputs, "nope", "1").is_err());
+        assert!(set_input(&mut inputs, "release", "on").is_err());
         assert_eq!(inputs, Inputs::default());
-        set_input(&mut inputs, "b_work", "2500").unwrap();
-        assert_eq!(inputs.b_work, 2_500);
+        set_input(&mut inputs, "b-work", "2500").unwrap();
+        set_input(&mut inputs, "release", "compare").unwrap();
+        assert_eq!((inputs.b_work, inputs.plain_release), (2_500, false));
     }
 }

@@ -8,7 +8,7 @@ fn token(t: Option<u64>) -> String {
     t.map_or_else(|| "-".into(), |t| t.to_string())
 }
 
-/// One row per event — time, actor, event, token, result — and `outcome: NAME` on the last line.
+/// One row per event — time, actor, event, token, result — and `double-grant: BOOL` and `outcome: NAME` on the last lines.
 pub fn table(run: &Run) -> String {
     let name = |w: usize| run.trace.workers[w].name.as_str();
     let mut rows: Vec<[String; 5]> =
@@ -26,16 +26,29 @@ pub fn table(run: &Run) -> String {
                 String::new(),
                 holder.map_or("lock-delay".into(), |h| format!("held by {}", name(h))),
             ),
-            EventKind::Grant { worker, token, expires } => (
+            EventKind::Grant { worker, token, expires, over } => (
                 "grant",
                 token.to_string(),
-                match expires {
-                    Some(t) => format!("to {}, lease until {t}", name(worker)),
-                    None => format!("to {}, no expiry", name(worker)),
+                match (expires, over) {
+                    (Some(t), None) => format!("to {}, lease until {t}", name(worker)),
+                    (None, None) => format!("to {}, no expiry", name(worker)),
+                    (Some(t), Some(o)) => {
+                        format!("to {} over {}'s lock, lease until {t}", name(worker), name(o))
+                    }
+                    (None, Some(o)) => format!("to {} over {}'s lock, no expiry", name(worker), name(o)),
                 },
             ),
+            EventKind::Get { free, .. } => {
+                ("get", String::new(), if free { "free".into() } else { "taken".into() })
+            }
+            EventKind::Register { token, .. } => {
+                ("register", token.to_string(), "highest seen raised".into())
+            }
             EventKind::Expire { worker, token } => {
                 ("expire", token.to_string(), format!("{}'s lease ran out", name(worker)))
+            }
+            EventKind::LockDelay { until } => {
+                ("lock-delay", String::new(), format!("unavailable until {until}"))
             }
             EventKind::PauseStart { until, .. } => ("pause", String::new(), format!("until {until}")),
             EventKind::Wake { .. } => ("wake", String::new(), String::new()),
@@ -92,6 +105,7 @@ pub fn table(run: &Run) -> String {
         out += line.trim_end();
         out.push('\n');
     }
+    let _ = writeln!(out, "double-grant: {}", run.outcome.double_grant.is_some());
     let _ = writeln!(out, "outcome: {}", run.outcome.kind);
     out
 }

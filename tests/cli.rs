@@ -37,10 +37,11 @@ fn every_spec_input_is_a_flag() {
 fn table_is_aligned() {
     let (_, out, _) = locksim(&[]);
     let lines: Vec<_> = out.lines().collect();
-    assert!(lines[0].starts_with("time  actor"));
+    assert_eq!(lines[0], "scenario: gc-pause");
+    assert!(lines[1].starts_with("time  actor"));
     // Every row puts its event column at the same offset as the header.
-    let col = lines[0].find("event").unwrap();
-    for line in &lines[1..lines.len() - 1] {
+    let col = lines[1].find("event").unwrap();
+    for line in &lines[2..lines.len() - 2] {
         assert_eq!(&line[col - 2..col], "  ", "{line}");
     }
     assert_eq!(lines.last(), Some(&"outcome: safe"));
@@ -54,6 +55,62 @@ fn json_is_the_serde_form() {
     assert_eq!(v["outcome"]["kind"], "unfenced-gap");
     assert_eq!(v["inputs"]["pause"], 10500);
     assert_eq!(v["trace"]["writes"][0]["token"], 33);
+    assert_eq!((v["scenario"].as_str(), v["double_grant"].as_bool()), (Some("gc-pause"), Some(false)));
+}
+
+/// The catalogue's expected outcomes, far from every boundary, with the `double-grant` fact.
+#[test]
+fn every_scenario_with_its_flags() {
+    let cases: &[(&[&str], &str, bool)] = &[
+        (&["--scenario", "base", "--pause", "15000"], "fenced", false),
+        (&["--scenario", "check-then-pause"], "fenced", false),
+        (&["--scenario", "check-then-pause", "--fencing", "off"], "corrupted", false),
+        (&["--scenario", "check-then-pause", "--pause", "3000"], "safe", false),
+        (&["--scenario", "network-delay", "--delay", "13000"], "fenced", false),
+        (&["--scenario", "network-delay", "--delay", "13000", "--fencing", "off"], "corrupted", false),
+        (&["--scenario", "network-delay", "--delay", "8500"], "unfenced-gap", false),
+        (&["--scenario", "network-delay", "--delay", "3000"], "safe", false),
+        (&["--scenario", "setnx-expire"], "orphaned", false),
+        (&["--scenario", "setnx-expire", "--atomic", "on"], "safe", false),
+        (&["--scenario", "check-then-set"], "double-grant", true),
+        (&["--scenario", "check-then-set", "--fencing", "off"], "double-grant", true),
+        (&["--scenario", "check-then-set", "--atomic", "on"], "safe", false),
+        (&["--scenario", "unsafe-release"], "fenced", true),
+        (&["--scenario", "unsafe-release", "--fencing", "off"], "corrupted", true),
+        (&["--scenario", "unsafe-release", "--release", "compare"], "safe", false),
+        (&["--scenario", "crash"], "safe", false),
+        (&["--scenario", "crash", "--lease", "off"], "orphaned", false),
+        (&["--scenario", "lock-delay", "--fencing", "off"], "safe", false),
+        (&["--scenario", "lock-delay", "--fencing", "off", "--pause", "28000"], "corrupted", false),
+        (&["--scenario", "lock-delay", "--fencing", "off", "--lockdelay", "off"], "corrupted", false),
+        (&["--scenario", "register-token"], "fenced", false),
+        (&["--scenario", "register-token", "--register", "off"], "unfenced-gap", false),
+    ];
+    for (args, outcome, double) in cases {
+        let (code, out, err) = locksim(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let lines: Vec<_> = out.lines().collect();
+        assert_eq!(lines[lines.len() - 1], format!("outcome: {outcome}"), "{args:?}");
+        assert_eq!(lines[lines.len() - 2], format!("double-grant: {double}"), "{args:?}");
+        let mut json = args.to_vec();
+        json.push("--json");
+        let v: serde_json::Value = serde_json::from_str(&locksim(&json).1).unwrap();
+        assert_eq!(
+            (v["outcome"]["kind"].as_str(), v["double_grant"].as_bool()),
+            (Some(*outcome), Some(*double))
+        );
+    }
+}
+
+#[test]
+fn usage_lists_every_scenario_and_input() {
+    let (code, out, _) = locksim(&["--help"]);
+    assert_eq!(code, 0);
+    for word in
+        ["--delay MS", "--release plain|compare", "--lockdelay on|off", "--first-token N", "unsafe-release"]
+    {
+        assert!(out.contains(word), "{word}: {out}");
+    }
 }
 
 #[test]
@@ -65,6 +122,8 @@ fn bad_arguments_exit_2_with_a_message() {
         &["--nope", "1"],
         &["stray"],
         &["--pause"],
+        &["--scenario", "paxos"],
+        &["--release", "maybe"],
     ] {
         let (code, out, err) = locksim(args);
         assert_eq!(code, 2, "{args:?}");

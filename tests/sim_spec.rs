@@ -1,13 +1,16 @@
 //! Every rule and example of SPEC.md, and the boundaries around the 10 s lease, against the simulation core.
 #![cfg(not(target_arch = "wasm32"))]
 
-use fencing_lab::sim::{
-    self, EventKind, Inputs, LeaseEnd, OutcomeKind, Release, Scenario, Span, Step, Worker,
-};
+use fencing_lab::scenarios::{Inputs, ScenarioId};
+use fencing_lab::sim::{self, Dur, EventKind, LeaseEnd, OutcomeKind, Release, Scenario, Span, Step, Worker};
 use OutcomeKind::*;
 
+fn gc(inputs: &Inputs) -> Scenario {
+    ScenarioId::GcPause.build(inputs)
+}
+
 fn base(pause: u64, lease: bool, fencing: bool) -> Scenario {
-    Scenario::base(&Inputs { pause, lease, fencing, ..Inputs::default() })
+    gc(&Inputs { pause, lease, fencing, ..Inputs::default() })
 }
 
 fn kind(pause: u64, lease: bool, fencing: bool) -> OutcomeKind {
@@ -123,12 +126,12 @@ fn rule2_a_is_paused_and_believes_throughout() {
 #[test]
 fn rule2_pause_start_moves_the_pause() {
     let inputs = Inputs { pause: 3_000, pause_start: 2_000, ..Inputs::default() };
-    let run = sim::run(&Scenario::base(&inputs));
+    let run = sim::run(&gc(&inputs));
     assert_eq!(run.trace.workers[0].paused, vec![Span { from: 2_000, to: Some(5_000) }]);
     assert_eq!(run.trace.writes[0].at, 5_000);
     // Waking at 11 s after starting the pause at 2 s: past the lease.
     let inputs = Inputs { pause: 9_000, pause_start: 2_000, ..Inputs::default() };
-    assert_eq!(sim::run(&Scenario::base(&inputs)).outcome.kind, UnfencedGap);
+    assert_eq!(sim::run(&gc(&inputs)).outcome.kind, UnfencedGap);
 }
 
 #[test]
@@ -170,7 +173,7 @@ fn rule4_plain_delete_frees_someone_elses_lock() {
 #[test]
 fn rule5_b_writes_b_work_after_acquiring() {
     let inputs = Inputs { pause: 15_000, b_work: 2_500, ..Inputs::default() };
-    let run = sim::run(&Scenario::base(&inputs));
+    let run = sim::run(&gc(&inputs));
     assert_eq!(run.trace.writes[0].at, 12_500);
     // A now wakes at 15000, after B's write at 12500: fenced.
     assert_eq!(run.outcome.kind, Fenced);
@@ -180,7 +183,7 @@ fn rule5_b_writes_b_work_after_acquiring() {
 fn rule6_equal_token_is_accepted() {
     // A writes twice with the same token: the second write carries a token equal to the highest seen.
     let mut sc = base(1_000, true, true);
-    sc.workers[0].steps.insert(3, Step::Write { delay: 0 });
+    sc.workers[0].steps.insert(3, Step::Write { delay: Dur::Ms(0) });
     let run = sim::run(&sc);
     assert!(run.trace.writes[..2].iter().all(|w| w.accepted && w.token == Some(33)));
 }
@@ -197,7 +200,7 @@ fn rule7_expiry_before_grant_before_workers() {
 #[test]
 fn first_token_is_a_parameter() {
     let inputs = Inputs { first_token: 7, pause: 15_000, ..Inputs::default() };
-    let run = sim::run(&Scenario::base(&inputs));
+    let run = sim::run(&gc(&inputs));
     assert_eq!(grants(&run), vec![(0, 0, 7), (10_000, 1, 8)]);
 }
 
@@ -205,15 +208,15 @@ fn first_token_is_a_parameter() {
 fn ttl_is_a_parameter() {
     let inputs = Inputs { ttl: 5_000, pause: 6_500, ..Inputs::default() };
     // Lease ends at 5000; B acquires then and writes at 6000; A wakes at 6500 and is rejected.
-    assert_eq!(sim::run(&Scenario::base(&inputs)).outcome.kind, Fenced);
+    assert_eq!(sim::run(&gc(&inputs)).outcome.kind, Fenced);
 }
 
 #[test]
-fn crash_without_lease_stalls_for_ever() {
+fn crash_without_lease_orphans_the_lock() {
     let mut sc = base(1_000, false, true);
     sc.workers[0].steps = vec![Step::Acquire, Step::Crash];
     let run = sim::run(&sc);
-    assert_eq!(run.outcome.kind, Stalled);
+    assert_eq!(run.outcome.kind, Orphaned);
     assert_eq!(run.outcome.wait.unwrap().until, None);
     // With a lease the lock comes back at expiry.
     sc.lease = true;
@@ -229,8 +232,8 @@ fn check_before_write_does_not_help_if_paused_after_the_check() {
         Step::Acquire,
         Step::Work(9_000),
         Step::CheckLease,
-        Step::Pause(sim::PauseLen::Ms(6_000)),
-        Step::Write { delay: 0 },
+        Step::Pause(Dur::Ms(6_000)),
+        Step::Write { delay: Dur::Ms(0) },
         Step::Release,
     ];
     assert_eq!(sim::run(&sc).outcome.kind, Corrupted);
@@ -244,7 +247,8 @@ fn check_before_write_does_not_help_if_paused_after_the_check() {
 #[test]
 fn delayed_write_in_the_network_is_fenced() {
     let mut sc = base(0, true, true);
-    sc.workers[0].steps = vec![Step::Acquire, Step::Work(9_000), Step::Write { delay: 3_000 }, Step::Release];
+    sc.workers[0].steps =
+        vec![Step::Acquire, Step::Work(9_000), Step::Write { delay: Dur::Ms(3_000) }, Step::Release];
     let run = sim::run(&sc);
     assert_eq!(run.outcome.kind, Fenced);
     let late = run.outcome.stale_write.unwrap();
@@ -264,7 +268,7 @@ fn a_third_worker_gets_the_following_token() {
     let mut sc = base(15_000, true, true);
     sc.workers.push(Worker {
         name: "C".into(),
-        steps: vec![Step::Idle(2_000), Step::Acquire, Step::Write { delay: 0 }, Step::Release],
+        steps: vec![Step::Idle(2_000), Step::Acquire, Step::Write { delay: Dur::Ms(0) }, Step::Release],
     });
     let run = sim::run(&sc);
     assert_eq!(grants(&run), vec![(0, 0, 33), (10_000, 1, 34), (11_000, 2, 35)]);
@@ -283,7 +287,7 @@ fn sweep_agrees_with_single_runs() {
 #[test]
 fn outcome_map_of_the_defaults() {
     let seg = |from, to, kind| sim::Segment { from, to, kind };
-    let map = |lease, fencing| sim::outcome_map(&base(0, lease, fencing), sim::MAX_PAUSE);
+    let map = |lease, fencing| sim::outcome_map(&base(0, lease, fencing), 0..=sim::MAX_PAUSE);
     assert_eq!(
         map(true, true),
         vec![seg(0, 9_999, Safe), seg(10_000, 11_000, UnfencedGap), seg(11_001, 30_000, Fenced)]
@@ -298,7 +302,7 @@ fn outcome_map_of_the_defaults() {
 #[test]
 fn outcome_names_are_the_interface() {
     let names: Vec<_> = OutcomeKind::ALL.iter().map(|k| k.name()).collect();
-    assert_eq!(names, ["safe", "stalled", "fenced", "unfenced-gap", "corrupted"]);
+    assert_eq!(names, ["safe", "stalled", "orphaned", "fenced", "unfenced-gap", "double-grant", "corrupted"]);
     for k in OutcomeKind::ALL {
         assert_eq!(serde_json::to_string(&k).unwrap(), format!("\"{}\"", k.name()));
     }

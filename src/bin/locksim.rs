@@ -1,69 +1,120 @@
-//! `locksim`: runs one scenario of the simulation core and prints its trace.
+//! `locksim`: runs one scenario of the catalogue in the simulation core and prints its trace.
 //!
-//! `cargo run --bin locksim -- --pause 15000 --fencing off [--json]`; every SPEC input is a flag
-//! (`--lease on|off`, `--ttl MS`, `--pause-start MS`, `--b-request MS`, `--b-work MS`, `--first-token N`).
+//! `cargo run --bin locksim -- --scenario network-delay --delay 8500 [--json]`; every input of the input
+//! table is a flag (`--pause MS`, `--lease on|off`, `--release plain|compare`, …). Bad arguments: a message
+//! and exit code 2.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use fencing_lab::params::set_input;
+use fencing_lab::params::{parse_scenario, set_input};
 use fencing_lab::report::table;
-use fencing_lab::sim::{self, Inputs, Scenario};
+use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId, INPUTS};
+use fencing_lab::sim;
 
-const USAGE: &str = "usage: locksim [--pause MS] [--lease on|off] [--fencing on|off] [--ttl MS] \
-[--pause-start MS] [--b-request MS] [--b-work MS] [--first-token N] [--json]";
+/// The usage text, from the input table and the catalogue.
+fn usage() -> String {
+    let flags: Vec<String> = INPUTS
+        .iter()
+        .map(|spec| {
+            let value = match spec.kind {
+                Kind::Ms { .. } => "MS".to_owned(),
+                Kind::Count { .. } => "N".to_owned(),
+                Kind::Words(w) => format!("{}|{}", w[1], w[0]),
+            };
+            format!("[--{} {value}]", spec.name.replace('_', "-"))
+        })
+        .collect();
+    let scenarios =
+        ScenarioId::ALL.iter().map(|s| format!("  {:<17} {}", s.id(), inputs_of(*s))).collect::<Vec<_>>();
+    format!(
+        "usage: locksim [--scenario ID] {} [--json]\n\nscenarios and their inputs (others are ignored):\n{}",
+        flags.join(" "),
+        scenarios.join("\n")
+    )
+}
+
+fn inputs_of(id: ScenarioId) -> String {
+    let defaults = id.defaults();
+    id.keys()
+        .iter()
+        .chain(id.extras())
+        .map(|k: &Key| format!("--{} {}", k.spec().name.replace('_', "-"), k.spec().text(&defaults)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 struct Args {
+    scenario: ScenarioId,
     inputs: Inputs,
     json: bool,
 }
 
-fn parse(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
-    let mut out = Args { inputs: Inputs::default(), json: false };
+fn parse(args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
+    // Flags in pairs; the scenario first, since its defaults are what the other flags change.
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut json = false;
+    let mut args = args.peekable();
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--json" => out.json = true,
+            "--json" => json = true,
             "-h" | "--help" => return Ok(None),
             flag if flag.starts_with("--") => {
                 let (name, inline) = match flag[2..].split_once('=') {
-                    Some((n, v)) => (n, Some(v.to_owned())),
-                    None => (&flag[2..], None),
+                    Some((n, v)) => (n.to_owned(), Some(v.to_owned())),
+                    None => (flag[2..].to_owned(), None),
                 };
-                let value = match inline.or_else(|| args.next()) {
-                    Some(v) => v,
+                match inline.or_else(|| args.next()) {
+                    Some(v) => pairs.push((name, v)),
                     None => return Err(format!("--{name} needs a value")),
-                };
-                set_input(&mut out.inputs, &name.replace('-', "_"), &value).map_err(|p| p.to_string())?;
+                }
             }
             other => return Err(format!("unexpected argument {other:?}")),
         }
     }
-    Ok(Some(out))
+    let scenario = match pairs.iter().rev().find(|(k, _)| k == "scenario") {
+        Some((_, v)) => parse_scenario(v).map_err(|p| p.to_string())?,
+        None => ScenarioId::GcPause,
+    };
+    let mut inputs = scenario.defaults();
+    for (name, value) in pairs.iter().filter(|(k, _)| k != "scenario") {
+        set_input(&mut inputs, name, value).map_err(|p| p.to_string())?;
+    }
+    Ok(Some(Args { scenario, inputs, json }))
 }
 
 fn main() -> ExitCode {
     let args = match parse(std::env::args().skip(1)) {
         Ok(Some(args)) => args,
         Ok(None) => {
-            println!("{USAGE}");
+            println!("{}", usage());
             return ExitCode::SUCCESS;
         }
         Err(msg) => {
-            eprintln!("locksim: {msg}\n{USAGE}");
+            eprintln!("locksim: {msg}\n{}", usage());
             return ExitCode::from(2);
         }
     };
-    let run = sim::run(&Scenario::base(&args.inputs));
+    let run = sim::run(&args.scenario.build(&args.inputs));
     let text = if args.json {
         #[derive(serde::Serialize)]
         struct Out<'a> {
+            scenario: ScenarioId,
             inputs: &'a Inputs,
+            /// Whether the lock service ever had two holders at once.
+            double_grant: bool,
             #[serde(flatten)]
             run: &'a sim::Run,
         }
-        serde_json::to_string_pretty(&Out { inputs: &args.inputs, run: &run }).expect("plain data") + "\n"
+        let out = Out {
+            scenario: args.scenario,
+            inputs: &args.inputs,
+            double_grant: run.outcome.double_grant.is_some(),
+            run: &run,
+        };
+        serde_json::to_string_pretty(&out).expect("plain data") + "\n"
     } else {
-        table(&run)
+        format!("scenario: {}\n{}", args.scenario.id(), table(&run))
     };
     // A closed pipe (`locksim | head`) is not an error worth a panic.
     let _ = std::io::stdout().write_all(text.as_bytes());

@@ -1,8 +1,8 @@
 //! Engine: a small discrete-event simulation of workers, a lock service and a storage.
 //!
-//! Pending happenings sit in a queue ordered by (time, phase, actor, insertion). The phases give SPEC.md's
-//! same-millisecond order: lease expiry, then lock grant, then worker actions (lower index first), then
-//! delayed writes arriving at the storage.
+//! Pending happenings sit in a queue ordered by (time, phase, actor, insertion). The phases give the
+//! same-millisecond order of the semantics (docs/semantics.md): lease expiry, then lock grant, then worker
+//! actions (lower index first), then delayed writes arriving at the storage.
 
 use super::scenario::{Ms, Release, Scenario, Step};
 use super::trace::{Event, EventKind, Observer, WorkerId};
@@ -25,8 +25,10 @@ enum Happening {
     Continue(WorkerId),
     /// A worker's pause ends.
     Wake(WorkerId),
-    /// A delayed write reaches the storage.
+    /// A delayed write reaches the storage; its writer goes on once it is handled.
     Arrive { worker: WorkerId, token: Option<u64>, sent: Ms },
+    /// A worker polling with `SET NX` tries again.
+    Retry(WorkerId),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -52,6 +54,10 @@ struct WorkerState {
     token: Option<u64>,
     /// When its lease runs out by its own clock (grant + ttl).
     lease_end: Option<Ms>,
+    /// What its last `GET` saw: the lock free.
+    saw_free: bool,
+    /// Polling for the lock (its wait is already on record).
+    retrying: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -71,7 +77,6 @@ struct Engine<'s, O: Observer> {
     holder: Option<Holder>,
     waiters: Vec<WorkerId>,
     next_token: u64,
-    newest_granted: Option<u64>,
     unavailable_until: Ms,
     highest: Option<u64>,
 }
@@ -87,7 +92,6 @@ pub fn simulate<O: Observer>(scenario: &Scenario, observer: &mut O) {
         holder: None,
         waiters: Vec::new(),
         next_token: scenario.first_token,
-        newest_granted: None,
         unavailable_until: 0,
         highest: None,
     };
@@ -104,7 +108,7 @@ impl<O: Observer> Engine<'_, O> {
         let (phase, actor) = match what {
             Happening::Expire { .. } => (Phase::Expiry, 0),
             Happening::LockFree => (Phase::Grant, 0),
-            Happening::Continue(w) | Happening::Wake(w) => (Phase::Worker, w),
+            Happening::Continue(w) | Happening::Wake(w) | Happening::Retry(w) => (Phase::Worker, w),
             Happening::Arrive { worker, .. } => (Phase::Delivery, worker),
         };
         self.seq += 1;
@@ -131,6 +135,7 @@ impl<O: Observer> Engine<'_, O> {
                 self.emit(now, EventKind::Expire { worker: h.worker, token });
                 self.unavailable_until = now + self.sc.lock_delay;
                 if self.sc.lock_delay > 0 {
+                    self.emit(now, EventKind::LockDelay { until: self.unavailable_until });
                     self.schedule(self.unavailable_until, Happening::LockFree);
                 } else {
                     self.grant_next(now);
@@ -142,7 +147,34 @@ impl<O: Observer> Engine<'_, O> {
                 self.emit(now, EventKind::Wake { worker: w });
                 self.run_worker(w, now);
             }
-            Happening::Arrive { worker, token, sent } => self.store(worker, token, sent, now),
+            Happening::Arrive { worker, token, sent } => {
+                self.store(worker, token, sent, now);
+                self.run_worker(worker, now);
+            }
+            Happening::Retry(w) => {
+                // Back to the TryAcquire step.
+                self.workers[w].pc -= 1;
+                self.run_worker(w, now);
+            }
+        }
+    }
+
+    /// Whether a worker asking now may take the lock at once.
+    fn free_for(&self, now: Ms) -> bool {
+        self.holder.is_none() && now >= self.unavailable_until && self.waiters.is_empty()
+    }
+
+    /// `Acquire`: take the lock, or queue for it. Returns whether the worker goes on now.
+    fn acquire(&mut self, w: WorkerId, now: Ms, expiry: bool) -> bool {
+        self.emit(now, EventKind::Request { worker: w });
+        if self.free_for(now) {
+            self.grant(w, now, expiry);
+            true
+        } else {
+            self.emit(now, EventKind::Wait { worker: w, holder: self.holder.map(|h| h.worker) });
+            // Granting schedules the rest of the program.
+            self.waiters.push(w);
+            false
         }
     }
 
@@ -156,21 +188,52 @@ impl<O: Observer> Engine<'_, O> {
                         return self.schedule(now + d, Happening::Continue(w));
                     }
                 }
+                Step::WorkUntil(until) => {
+                    let until = self.sc.dur(until);
+                    if until > now {
+                        return self.schedule(until, Happening::Continue(w));
+                    }
+                }
                 Step::Pause(len) => {
-                    let d = self.sc.pause_len(len);
+                    let d = self.sc.dur(len);
                     if d > 0 {
                         self.emit(now, EventKind::PauseStart { worker: w, until: now + d });
                         return self.schedule(now + d, Happening::Wake(w));
                     }
                 }
-                Step::Acquire => {
-                    self.emit(now, EventKind::Request { worker: w });
-                    if self.holder.is_none() && now >= self.unavailable_until && self.waiters.is_empty() {
-                        self.grant(w, now);
+                Step::Acquire | Step::AcquireNoExpiry => {
+                    if !self.acquire(w, now, step == Step::Acquire) {
+                        return;
+                    }
+                }
+                Step::TryAcquire { retry } => {
+                    let first = !self.workers[w].retrying;
+                    if first {
+                        self.emit(now, EventKind::Request { worker: w });
+                    }
+                    if self.free_for(now) {
+                        self.workers[w].retrying = false;
+                        self.grant(w, now, true);
                     } else {
-                        self.emit(now, EventKind::Wait { worker: w, holder: self.holder.map(|h| h.worker) });
-                        // Granting schedules the rest of the program.
-                        return self.waiters.push(w);
+                        if first {
+                            let holder = self.holder.map(|h| h.worker);
+                            self.emit(now, EventKind::Wait { worker: w, holder });
+                            self.workers[w].retrying = true;
+                        }
+                        return self.schedule(now + retry.max(1), Happening::Retry(w));
+                    }
+                }
+                Step::Get => {
+                    let free = self.free_for(now);
+                    self.workers[w].saw_free = free;
+                    self.emit(now, EventKind::Get { worker: w, free });
+                }
+                Step::Set => {
+                    if self.workers[w].saw_free {
+                        self.emit(now, EventKind::Request { worker: w });
+                        self.grant(w, now, true);
+                    } else if !self.acquire(w, now, true) {
+                        return;
                     }
                 }
                 Step::CheckLease => {
@@ -183,11 +246,13 @@ impl<O: Observer> Engine<'_, O> {
                 }
                 Step::Write { delay } => {
                     let token = self.workers[w].token;
+                    let delay = self.sc.dur(delay);
                     self.emit(now, EventKind::Write { worker: w, token, arrives: now + delay });
                     if delay == 0 {
                         self.store(w, token, now, now);
                     } else {
-                        self.schedule(now + delay, Happening::Arrive { worker: w, token, sent: now });
+                        // The worker waits for the storage's reply: its program goes on on arrival.
+                        return self.schedule(now + delay, Happening::Arrive { worker: w, token, sent: now });
                     }
                 }
                 Step::Release => self.release(w, now),
@@ -199,17 +264,23 @@ impl<O: Observer> Engine<'_, O> {
         }
     }
 
-    fn grant(&mut self, w: WorkerId, now: Ms) {
+    /// Hands the lock to `w`, over whoever holds it (only a `SET` without `NX` gets here while it is held).
+    fn grant(&mut self, w: WorkerId, now: Ms, expiry: bool) {
         let token = self.next_token;
         self.next_token += 1;
-        self.newest_granted = Some(token);
-        let expires = self.sc.lease.then_some(now + self.sc.ttl);
+        let expires = (self.sc.lease && expiry).then_some(now + self.sc.ttl);
+        let over = self.holder.map(|h| h.worker);
         self.holder = Some(Holder { worker: w, token, expires });
         self.workers[w].token = Some(token);
         self.workers[w].lease_end = Some(now + self.sc.ttl);
-        self.emit(now, EventKind::Grant { worker: w, token, expires });
+        self.emit(now, EventKind::Grant { worker: w, token, expires, over });
         if let Some(at) = expires {
             self.schedule(at, Happening::Expire { token });
+        }
+        if self.sc.register {
+            // The new holder's token reaches the storage before anyone acts on this millisecond.
+            self.highest = self.highest.max(Some(token));
+            self.emit(now, EventKind::Register { worker: w, token });
         }
     }
 
@@ -219,7 +290,7 @@ impl<O: Observer> Engine<'_, O> {
             return;
         }
         let w = self.waiters.remove(0);
-        self.grant(w, now);
+        self.grant(w, now, true);
         self.schedule(now, Happening::Continue(w));
     }
 
@@ -248,11 +319,9 @@ impl<O: Observer> Engine<'_, O> {
         if accepted {
             self.highest = self.highest.max(token);
         }
-        let stale = match (token, self.newest_granted) {
-            (Some(t), Some(newest)) => t < newest,
-            (None, _) => true,
-            (Some(_), None) => false,
-        };
-        self.emit(now, EventKind::Store { worker, token, sent, accepted, highest_before, stale });
+        // Stale: the writer is not the lock's holder (with this token) when its write arrives.
+        let holder = self.holder.map(|h| h.worker);
+        let stale = !self.holder.is_some_and(|h| h.worker == worker && Some(h.token) == token);
+        self.emit(now, EventKind::Store { worker, token, sent, accepted, highest_before, stale, holder });
     }
 }

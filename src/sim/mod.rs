@@ -11,8 +11,8 @@ mod trace;
 use serde::{Deserialize, Serialize};
 
 pub use engine::simulate;
-pub use outcome::{Classifier, Outcome, OutcomeKind, WaitRecord};
-pub use scenario::{Inputs, Ms, PauseLen, Release, Scenario, Step, Worker, MAX_PAUSE};
+pub use outcome::{Classifier, DoubleGrant, Outcome, OutcomeKind, WaitRecord};
+pub use scenario::{worker, Dur, Ms, Release, Scenario, Step, Worker, MAX_PAUSE};
 pub use trace::{
     Actor, Event, EventKind, Lease, LeaseEnd, Observer, Span, Trace, TraceBuilder, WorkerId, WorkerLane,
     WriteRecord,
@@ -30,10 +30,8 @@ pub struct Run {
 /// Runs a scenario and records everything.
 pub fn run(scenario: &Scenario) -> Run {
     let names = scenario.workers.iter().map(|w| w.name.as_str());
-    let mut observers = (
-        TraceBuilder::new(names, scenario.ttl, scenario.lease),
-        Classifier::new(scenario.ttl, scenario.lease),
-    );
+    let mut observers =
+        (TraceBuilder::new(names, scenario.ttl), Classifier::new(scenario.ttl, scenario.lease));
     simulate(scenario, &mut observers);
     Run { trace: observers.0.finish(), outcome: observers.1.finish() }
 }
@@ -45,34 +43,37 @@ pub fn outcome(scenario: &Scenario) -> Outcome {
     classifier.finish()
 }
 
-/// A stretch of pause lengths, `from..=to`, that all give one verdict.
+/// A stretch of values of the dragged input, `from..=to`, that all give one verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Segment {
-    /// First pause length of the stretch.
+    /// First value of the stretch.
     pub from: Ms,
-    /// Last pause length of the stretch.
+    /// Last value of the stretch.
     pub to: Ms,
     /// Their verdict.
     pub kind: OutcomeKind,
 }
 
-/// Pause lengths between probes of [`outcome_map`].
+/// Values of the dragged input between probes of [`outcome_map`].
 const MAP_PROBE: Ms = 100;
 
-/// The verdict for every pause from 0 to `max` ms, as stretches of equal verdict, exact to the millisecond.
+/// The verdict for every value of the dragged input ([`Scenario::drag`]) in `range`, as stretches of equal
+/// verdict, exact to the millisecond.
 ///
 /// Probes every 100 ms, then scans each bracket whose ends differ ms by ms: about 300 + 100 per change
-/// runs instead of 30001. A stretch shorter than 100 ms that starts and ends strictly inside one bracket
-/// whose ends agree would be missed; in the base scenario the verdict only moves forward
-/// (safe → unfenced-gap → fenced/corrupted, or safe → stalled), so that cannot happen.
-pub fn outcome_map(scenario: &Scenario, max: Ms) -> Vec<Segment> {
+/// runs instead of one per millisecond. A stretch shorter than 100 ms lying strictly inside a bracket whose
+/// ends agree would be missed; no scenario of the catalogue has one (each scenario's verdict moves one way
+/// as its input grows), and `tests/sim_props.rs` checks the map against the exhaustive sweep for every
+/// scenario.
+pub fn outcome_map(scenario: &Scenario, range: std::ops::RangeInclusive<Ms>) -> Vec<Segment> {
+    let (min, max) = (*range.start(), *range.end());
     let mut sc = scenario.clone();
-    let mut at = |pause: Ms| {
-        sc.pause = pause;
+    let mut at = |drag: Ms| {
+        sc.drag = drag;
         outcome(&sc).kind
     };
-    let mut segments = vec![Segment { from: 0, to: 0, kind: at(0) }];
-    let mut prev = 0;
+    let mut segments = vec![Segment { from: min, to: min, kind: at(min) }];
+    let mut prev = min;
     while prev < max {
         let next = (prev + MAP_PROBE).min(max);
         let kind = at(next);
@@ -95,13 +96,13 @@ pub fn outcome_map(scenario: &Scenario, max: Ms) -> Vec<Segment> {
     segments
 }
 
-/// The verdict for each pause length in `pauses`, everything else as in `scenario`.
-pub fn sweep(scenario: &Scenario, pauses: impl IntoIterator<Item = Ms>) -> Vec<OutcomeKind> {
+/// The verdict for each value of the dragged input in `values`, everything else as in `scenario`.
+pub fn sweep(scenario: &Scenario, values: impl IntoIterator<Item = Ms>) -> Vec<OutcomeKind> {
     let mut sc = scenario.clone();
-    pauses
+    values
         .into_iter()
-        .map(|pause| {
-            sc.pause = pause;
+        .map(|drag| {
+            sc.drag = drag;
             outcome(&sc).kind
         })
         .collect()

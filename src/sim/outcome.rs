@@ -11,40 +11,70 @@ use super::scenario::Ms;
 use super::trace::{Event, EventKind, Observer, WorkerId, WriteRecord};
 
 /// The verdict of one run. The kebab-case names are part of the interface (`data-outcome`, `locksim`).
+///
+/// Declared from harmless to harmful: when several apply, the later one wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum OutcomeKind {
-    /// Every write came from the lock's holder of the moment.
+    /// Every accepted write came from the lock's holder of the moment, or harmed no one.
     Safe,
-    /// Without lease expiry, a waiter was kept waiting past where a lease would have freed the lock.
+    /// Without lease expiry, a waiter got the lock only at or after the point where a lease would have
+    /// freed it.
     Stalled,
-    /// A stale write arrived after a newer token's write and the storage rejected it.
+    /// The lock was never freed within the run: a waiter never got it.
+    Orphaned,
+    /// A write from a worker that no longer held the lock reached the storage and was rejected.
     Fenced,
-    /// A stale write was accepted before the new holder wrote: fencing only orders writes.
+    /// A stale write was accepted while another worker held the lock, before the storage knew that
+    /// holder's token: fencing only orders the writes it has seen.
     UnfencedGap,
-    /// A stale write was accepted after a newer token's write: the newer work is overwritten.
+    /// The lock service granted the lock while an earlier grant was still inside its lease and not given
+    /// back by its holder, and both holders' writes were accepted.
+    DoubleGrant,
+    /// An accepted write came from a worker whose lock was older than that of a worker whose write had
+    /// already been accepted: newer work is overwritten.
     Corrupted,
 }
 
 impl OutcomeKind {
     /// Every outcome, from harmless to harmful.
-    pub const ALL: [OutcomeKind; 5] = [
+    pub const ALL: [OutcomeKind; 7] = [
         OutcomeKind::Safe,
         OutcomeKind::Stalled,
+        OutcomeKind::Orphaned,
         OutcomeKind::Fenced,
         OutcomeKind::UnfencedGap,
+        OutcomeKind::DoubleGrant,
         OutcomeKind::Corrupted,
     ];
 
-    /// The interface name: `safe`, `fenced`, `corrupted`, `unfenced-gap`, `stalled`.
+    /// The interface name: `safe`, `stalled`, `orphaned`, `fenced`, `unfenced-gap`, `double-grant`,
+    /// `corrupted`.
     pub fn name(self) -> &'static str {
         match self {
             OutcomeKind::Safe => "safe",
             OutcomeKind::Stalled => "stalled",
+            OutcomeKind::Orphaned => "orphaned",
             OutcomeKind::Fenced => "fenced",
             OutcomeKind::UnfencedGap => "unfenced-gap",
+            OutcomeKind::DoubleGrant => "double-grant",
             OutcomeKind::Corrupted => "corrupted",
         }
+    }
+
+    /// The outcome named `name`.
+    pub fn from_name(name: &str) -> Option<OutcomeKind> {
+        OutcomeKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Whether the data or mutual exclusion was harmed (as opposed to liveness, or nothing).
+    pub fn unsafe_data(self) -> bool {
+        matches!(self, OutcomeKind::UnfencedGap | OutcomeKind::DoubleGrant | OutcomeKind::Corrupted)
+    }
+
+    /// Whether the system stopped making progress.
+    pub fn liveness_lost(self) -> bool {
+        matches!(self, OutcomeKind::Stalled | OutcomeKind::Orphaned)
     }
 }
 
@@ -76,17 +106,55 @@ impl WaitRecord {
     }
 }
 
+/// The lock service granted the lock while an earlier grant was still promised: two holders at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DoubleGrant {
+    /// The holder of the earlier grant.
+    pub earlier: WorkerId,
+    /// The holder of the later grant.
+    pub later: WorkerId,
+    /// When the later grant was made.
+    pub at: Ms,
+    /// When the earlier grant's promise ended (its lease ran out, or its holder let go); `None`: never.
+    pub until: Option<Ms>,
+}
+
 /// The verdict with the facts that explain it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// The verdict.
     pub kind: OutcomeKind,
-    /// The stale write that decided a `fenced`, `unfenced-gap` or `corrupted` verdict.
+    /// The write that decided a `fenced`, `unfenced-gap`, `double-grant` or `corrupted` verdict.
     pub stale_write: Option<WriteRecord>,
-    /// The newest token the lock service had granted when that stale write arrived.
+    /// The token that write lost to: the higher token the storage had seen (`fenced`), the holder's
+    /// (`unfenced-gap`), the other holder's (`double-grant`) or the overwritten write's (`corrupted`).
     pub newer_token: Option<u64>,
-    /// The wait that made a `stalled` verdict, or the longest wait of the run otherwise.
+    /// The wait that made a `stalled` or `orphaned` verdict, or the longest wait of the run otherwise.
     pub wait: Option<WaitRecord>,
+    /// The first time the lock service broke mutual exclusion, whatever the data outcome.
+    pub double_grant: Option<DoubleGrant>,
+}
+
+/// A grant the lock service has promised: exclusive until its lease ends or its holder lets go.
+#[derive(Clone, Copy, Debug)]
+struct Promise {
+    worker: WorkerId,
+    token: u64,
+    expires: Option<Ms>,
+    let_go: Option<Ms>,
+}
+
+impl Promise {
+    fn end(&self) -> Option<Ms> {
+        match (self.expires, self.let_go) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    fn live_at(&self, t: Ms) -> bool {
+        self.end().is_none_or(|end| t < end)
+    }
 }
 
 /// Decides the outcome as events arrive.
@@ -96,8 +164,17 @@ pub struct Classifier {
     kind: OutcomeKind,
     stale_write: Option<WriteRecord>,
     newer_token: Option<u64>,
-    newest_granted: Option<u64>,
-    holder: Option<(WorkerId, Ms)>,
+    /// Every grant, in order; a worker's lock is its latest grant.
+    grants: Vec<Promise>,
+    /// Pairs of grants (indices) that overlapped.
+    overlaps: Vec<(usize, usize)>,
+    /// Grants (indices) with an accepted write.
+    accepted: Vec<usize>,
+    /// The newest grant with an accepted write, and that write's token.
+    newest_accepted: Option<(usize, Option<u64>)>,
+    /// The first overlap: (earlier grant, later grant, when).
+    first_overlap: Option<(usize, usize, Ms)>,
+    holder_since: Option<Ms>,
     waiting: Vec<(WorkerId, Ms, WorkerId, Ms)>,
     wait: Option<WaitRecord>,
 }
@@ -111,8 +188,12 @@ impl Classifier {
             kind: OutcomeKind::Safe,
             stale_write: None,
             newer_token: None,
-            newest_granted: None,
-            holder: None,
+            grants: Vec::new(),
+            overlaps: Vec::new(),
+            accepted: Vec::new(),
+            newest_accepted: None,
+            first_overlap: None,
+            holder_since: None,
             waiting: Vec::new(),
             wait: None,
         }
@@ -120,15 +201,23 @@ impl Classifier {
 
     /// The verdict once the run is over.
     pub fn finish(mut self) -> Outcome {
-        // Whoever still waits at the end waits for ever.
+        // Whoever still waits at the end waits for ever: the lock was orphaned.
         for (worker, from, holder, holder_since) in std::mem::take(&mut self.waiting) {
+            self.raise(OutcomeKind::Orphaned);
             self.waited(WaitRecord { worker, from, until: None, holder, holder_since });
         }
+        let double_grant = self.first_overlap.map(|(earlier, later, at)| DoubleGrant {
+            earlier: self.grants[earlier].worker,
+            later: self.grants[later].worker,
+            at,
+            until: self.grants[earlier].end(),
+        });
         Outcome {
             kind: self.kind,
             stale_write: self.stale_write,
             newer_token: self.newer_token,
             wait: self.wait,
+            double_grant,
         }
     }
 
@@ -141,13 +230,67 @@ impl Classifier {
         }
     }
 
+    fn decide(&mut self, kind: OutcomeKind, write: WriteRecord, newer: Option<u64>) {
+        if self.raise(kind) {
+            self.stale_write = Some(write);
+            self.newer_token = newer;
+        }
+    }
+
     fn waited(&mut self, record: WaitRecord) {
         // Without a lease the lock would have been freed at holder_since + ttl; waiting to or past that is a stall.
-        if !self.lease && record.until.is_none_or(|until| until >= record.holder_since + self.ttl) {
+        if !self.lease && record.until.is_some_and(|until| until >= record.holder_since + self.ttl) {
             self.raise(OutcomeKind::Stalled);
         }
         if self.wait.is_none_or(|longest| record.length() > longest.length()) {
             self.wait = Some(record);
+        }
+    }
+
+    /// The index of `worker`'s latest grant.
+    fn lock_of(&self, worker: WorkerId) -> Option<usize> {
+        self.grants.iter().rposition(|g| g.worker == worker)
+    }
+
+    fn on_store(&mut self, write: WriteRecord) {
+        let lock = self.lock_of(write.worker);
+        if !write.accepted {
+            if write.stale {
+                self.decide(OutcomeKind::Fenced, write, write.highest_before);
+            }
+            return;
+        }
+        // An older lock's write after a newer lock's accepted write: the newer work is overwritten.
+        if let Some((newest, token)) = self.newest_accepted {
+            if lock.is_none_or(|l| l < newest) {
+                return self.decide(OutcomeKind::Corrupted, write, token);
+            }
+        }
+        if let Some(l) = lock {
+            if self.newest_accepted.is_none_or(|(n, _)| l > n) {
+                self.newest_accepted = Some((l, write.token));
+            }
+            if !self.accepted.contains(&l) {
+                self.accepted.push(l);
+            }
+            // Both holders of a double grant wrote.
+            let other = self.overlaps.iter().find_map(|&(a, b)| match (a == l, b == l) {
+                (true, _) => Some(b),
+                (_, true) => Some(a),
+                _ => None,
+            });
+            if let Some(o) = other.filter(|o| self.accepted.contains(o)) {
+                let token = Some(self.grants[o].token);
+                if self.raise(OutcomeKind::DoubleGrant) {
+                    self.newer_token = token;
+                    self.stale_write = self.stale_write.or(Some(write));
+                }
+            }
+        }
+        // A stale write accepted while another worker holds the lock.
+        if write.stale && write.holder.is_some_and(|h| h != write.worker) {
+            let holder_token = write.holder.and_then(|h| self.lock_of(h)).map(|g| self.grants[g].token);
+            self.decide(OutcomeKind::UnfencedGap, write, holder_token);
         }
     }
 }
@@ -156,32 +299,36 @@ impl Observer for Classifier {
     fn on(&mut self, event: &Event) {
         let at = event.at;
         match event.kind {
-            EventKind::Grant { worker, token, .. } => {
+            EventKind::Grant { worker, token, expires, .. } => {
                 if let Some(i) = self.waiting.iter().position(|w| w.0 == worker) {
                     let (worker, from, holder, holder_since) = self.waiting.remove(i);
                     self.waited(WaitRecord { worker, from, until: Some(at), holder, holder_since });
                 }
-                self.newest_granted = Some(token);
-                self.holder = Some((worker, at));
+                let index = self.grants.len();
+                for (i, g) in self.grants.iter().enumerate() {
+                    if g.worker != worker && g.live_at(at) {
+                        self.overlaps.push((i, index));
+                        self.first_overlap = self.first_overlap.or(Some((i, index, at)));
+                    }
+                }
+                self.grants.push(Promise { worker, token, expires, let_go: None });
+                self.holder_since = Some(at);
+            }
+            EventKind::Release { worker, .. } | EventKind::CheckLease { worker, ok: false } => {
+                // The holder lets go of its own promise, whatever the release did to the key.
+                if let Some(g) = self.grants.iter_mut().rev().find(|g| g.worker == worker) {
+                    g.let_go = g.let_go.or(Some(at));
+                }
             }
             EventKind::Wait { worker, holder } => {
                 // During a lock-delay nobody holds the lock: the wait is not on a holder.
-                if let (Some(holder), Some((_, since))) = (holder, self.holder) {
+                if let (Some(holder), Some(since)) = (holder, self.holder_since) {
                     self.waiting.push((worker, at, holder, since));
                 }
             }
             EventKind::Store { .. } => {
-                let Some(write) = WriteRecord::from_event(event).filter(|w| w.stale) else {
-                    return;
-                };
-                let kind = match (write.accepted, write.overwrote()) {
-                    (false, _) => OutcomeKind::Fenced,
-                    (true, Some(_)) => OutcomeKind::Corrupted,
-                    (true, None) => OutcomeKind::UnfencedGap,
-                };
-                if self.raise(kind) {
-                    self.stale_write = Some(write);
-                    self.newer_token = self.newest_granted;
+                if let Some(write) = WriteRecord::from_event(event) {
+                    self.on_store(write);
                 }
             }
             _ => {}

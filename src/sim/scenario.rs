@@ -1,7 +1,8 @@
 //! Scenario: the inputs of one run, as plain data.
 //!
 //! A scenario is a list of workers, each a small program of steps, plus the settings of the lock service
-//! and the storage. New situations (a network delay, a crash, a third worker) are new data, not new code.
+//! and the storage. New situations (a network delay, a crash, a third worker) are new data, not new code;
+//! the catalogue of named scenarios that build these values lives in [`crate::scenarios`].
 
 use serde::{Deserialize, Serialize};
 
@@ -10,43 +11,6 @@ pub type Ms = u64;
 
 /// The longest pause the learner can drag to (30 s).
 pub const MAX_PAUSE: Ms = 30_000;
-
-/// The inputs of SPEC.md, with their defaults. The UI exposes `pause`, `lease` and `fencing`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Inputs {
-    /// Length of A's GC pause.
-    pub pause: Ms,
-    /// Lease expiry on or off.
-    pub lease: bool,
-    /// Whether the storage checks tokens.
-    pub fencing: bool,
-    /// Lease length.
-    pub ttl: Ms,
-    /// When A's pause begins (A acquires at 0).
-    pub pause_start: Ms,
-    /// When B asks for the lock.
-    pub b_request: Ms,
-    /// How long B works between acquiring and writing.
-    pub b_work: Ms,
-    /// A's token; each grant adds one.
-    pub first_token: u64,
-}
-
-impl Default for Inputs {
-    fn default() -> Self {
-        Inputs {
-            pause: 4_000,
-            lease: true,
-            fencing: true,
-            ttl: 10_000,
-            pause_start: 0,
-            b_request: 1_000,
-            b_work: 1_000,
-            first_token: 33,
-        }
-    }
-}
 
 /// How a worker gives the lock back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,11 +22,11 @@ pub enum Release {
     PlainDelete,
 }
 
-/// How long a pause step lasts.
+/// A length of time in a step: fixed, or the scenario's dragged value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum PauseLen {
-    /// The scenario's `pause`: the right edge of the purple band the learner drags.
+pub enum Dur {
+    /// The scenario's [`Scenario::drag`]: the band the learner drags.
     Dragged,
     /// A fixed length.
     Ms(Ms),
@@ -74,18 +38,33 @@ pub enum PauseLen {
 pub enum Step {
     /// Do nothing for a while (before asking for the lock, say).
     Idle(Ms),
-    /// Ask the lock service; wait while someone else holds the lock.
+    /// Take the lock atomically with its lease (Redis `SET key v NX PX ttl`); queue while someone holds it.
     Acquire,
+    /// Take the lock without any expiry (Redis `SETNX` before its `EXPIRE`); queue while someone holds it.
+    AcquireNoExpiry,
+    /// Try `SET NX PX` once; if the lock is taken, try again every `retry` ms.
+    TryAcquire {
+        /// Time between attempts.
+        retry: Ms,
+    },
+    /// Read the lock (Redis `GET`) and remember whether it looked free.
+    Get,
+    /// Write the lock without `NX` after a `GET` that saw it free: it takes the lock whoever holds it now.
+    /// After a `GET` that saw it taken, behaves as [`Step::Acquire`].
+    Set,
     /// Work for a while, alive and running.
     Work(Ms),
+    /// Work until this time from t = 0 (go straight on if it is already past).
+    WorkUntil(Dur),
     /// Stop the world (GC, VM suspend, swap): the worker does nothing and notices nothing.
-    Pause(PauseLen),
+    Pause(Dur),
     /// Check the lease on the local clock; give up if it has run out.
     CheckLease,
-    /// Write to the storage with the token the worker believes it holds; the message takes `delay` to arrive.
+    /// Write to the storage with the token the worker believes it holds and wait for the reply; the
+    /// message spends `delay` in the network (the reply is instant).
     Write {
         /// Network delay between sending and the storage receiving the write.
-        delay: Ms,
+        delay: Dur,
     },
     /// Give the lock back.
     Release,
@@ -105,11 +84,11 @@ pub struct Worker {
 /// Everything one run needs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scenario {
-    /// Length of every `Pause(Dragged)` step.
-    pub pause: Ms,
+    /// The value of every [`Dur::Dragged`]: the learner's band (a pause, a delay, a job's end).
+    pub drag: Ms,
     /// Lease expiry on or off.
     pub lease: bool,
-    /// Whether the storage rejects a token lower than the highest it has accepted.
+    /// Whether the storage rejects a token lower than the highest it has seen.
     pub fencing: bool,
     /// Lease length.
     pub ttl: Ms,
@@ -117,44 +96,42 @@ pub struct Scenario {
     pub first_token: u64,
     /// How workers release.
     pub release: Release,
-    /// After an expiry, how long the lock service keeps the lock unavailable (Chubby's lock-delay).
+    /// After a lease runs out unreleased, how long the lock service keeps the lock unavailable (Chubby's
+    /// lock-delay).
     pub lock_delay: Ms,
+    /// Every grant's token reaches the storage at the grant itself, raising the highest token it has seen.
+    pub register: bool,
     /// The workers; on the same millisecond a lower index acts first.
     pub workers: Vec<Worker>,
 }
 
 impl Scenario {
-    /// The base scenario of SPEC.md: A takes the lock and pauses; B asks at `b_request`.
-    pub fn base(inputs: &Inputs) -> Scenario {
-        let mut a = vec![Step::Acquire];
-        if inputs.pause_start > 0 {
-            a.push(Step::Work(inputs.pause_start));
-        }
-        a.extend([Step::Pause(PauseLen::Dragged), Step::Write { delay: 0 }, Step::Release]);
-        let b = vec![
-            Step::Idle(inputs.b_request),
-            Step::Acquire,
-            Step::Work(inputs.b_work),
-            Step::Write { delay: 0 },
-            Step::Release,
-        ];
+    /// A scenario with these workers and the base settings: lease and fencing on, a 10 s lease, token 33
+    /// first, compare-and-delete release, no lock-delay, no registration.
+    pub fn with_workers(workers: Vec<Worker>) -> Scenario {
         Scenario {
-            pause: inputs.pause,
-            lease: inputs.lease,
-            fencing: inputs.fencing,
-            ttl: inputs.ttl,
-            first_token: inputs.first_token,
+            drag: 0,
+            lease: true,
+            fencing: true,
+            ttl: 10_000,
+            first_token: 33,
             release: Release::CompareAndDelete,
             lock_delay: 0,
-            workers: vec![Worker { name: "A".into(), steps: a }, Worker { name: "B".into(), steps: b }],
+            register: false,
+            workers,
         }
     }
 
-    /// The length a pause step lasts in this scenario.
-    pub fn pause_len(&self, len: PauseLen) -> Ms {
-        match len {
-            PauseLen::Dragged => self.pause,
-            PauseLen::Ms(ms) => ms,
+    /// The length of `d` in this scenario.
+    pub fn dur(&self, d: Dur) -> Ms {
+        match d {
+            Dur::Dragged => self.drag,
+            Dur::Ms(ms) => ms,
         }
     }
+}
+
+/// A worker named `name` running `steps`.
+pub fn worker(name: &str, steps: impl Into<Vec<Step>>) -> Worker {
+    Worker { name: name.to_owned(), steps: steps.into() }
 }

@@ -54,8 +54,24 @@ pub enum EventKind {
         worker: WorkerId,
         /// Its fencing token.
         token: u64,
-        /// When the lease expires; `None` with lease expiry off.
+        /// When the lease expires; `None` with lease expiry off (or a `SETNX` without its `EXPIRE`).
         expires: Option<Ms>,
+        /// The holder whose lock this grant overwrote (a `SET` without `NX`), if any.
+        over: Option<WorkerId>,
+    },
+    /// A worker read the lock (`GET`).
+    Get {
+        /// Who read.
+        worker: WorkerId,
+        /// Whether the lock looked free.
+        free: bool,
+    },
+    /// The new holder's token reached the storage at its grant (registration), raising the highest seen.
+    Register {
+        /// The new holder.
+        worker: WorkerId,
+        /// Its token.
+        token: u64,
     },
     /// The lease ran out: the lock service no longer counts the worker as holder. The worker is not told.
     Expire {
@@ -63,6 +79,11 @@ pub enum EventKind {
         worker: WorkerId,
         /// Its token.
         token: u64,
+    },
+    /// After an expiry the lock service keeps the lock unavailable until `until` (lock-delay).
+    LockDelay {
+        /// When the lock may be granted again.
+        until: Ms,
     },
     /// A stop-the-world pause begins.
     PauseStart {
@@ -104,8 +125,10 @@ pub enum EventKind {
         accepted: bool,
         /// The highest token the storage had accepted before this write.
         highest_before: Option<u64>,
-        /// The lock service had already granted a newer token: the writer is no longer the holder.
+        /// The writer is not the lock's holder (with this token) when the write arrives.
         stale: bool,
+        /// Who the lock service counted as holder when the write arrived.
+        holder: Option<WorkerId>,
     },
     /// A worker releases the lock.
     Release {
@@ -128,12 +151,13 @@ impl EventKind {
     pub fn actor(&self) -> Actor {
         use EventKind::*;
         match *self {
-            Grant { .. } | Expire { .. } => Actor::Lock,
-            Store { .. } => Actor::Storage,
+            Grant { .. } | Expire { .. } | LockDelay { .. } => Actor::Lock,
+            Store { .. } | Register { .. } => Actor::Storage,
             Request { worker }
             | Wait { worker, .. }
             | PauseStart { worker, .. }
             | Wake { worker }
+            | Get { worker, .. }
             | CheckLease { worker, .. }
             | Write { worker, .. }
             | Release { worker, .. }
@@ -179,6 +203,8 @@ pub enum LeaseEnd {
     Released,
     /// Deleted by another worker's plain delete.
     DeletedByOther(WorkerId),
+    /// Overwritten by another worker's `SET` without `NX`.
+    Overwritten(WorkerId),
     /// Ran out.
     Expired,
     /// Still held when the run ended.
@@ -235,8 +261,10 @@ pub struct WriteRecord {
     pub accepted: bool,
     /// The highest token accepted before it.
     pub highest_before: Option<u64>,
-    /// Sent by a worker the lock service no longer counted as holder.
+    /// Sent by a worker the lock service did not count as holder when it arrived.
     pub stale: bool,
+    /// Who the lock service counted as holder when it arrived.
+    pub holder: Option<WorkerId>,
 }
 
 impl WriteRecord {
@@ -261,8 +289,17 @@ impl WriteRecord {
     /// The record of a `Store` event; `None` for any other event.
     pub fn from_event(event: &Event) -> Option<WriteRecord> {
         match event.kind {
-            EventKind::Store { worker, token, sent, accepted, highest_before, stale } => {
-                Some(WriteRecord { sent, at: event.at, worker, token, accepted, highest_before, stale })
+            EventKind::Store { worker, token, sent, accepted, highest_before, stale, holder } => {
+                Some(WriteRecord {
+                    sent,
+                    at: event.at,
+                    worker,
+                    token,
+                    accepted,
+                    highest_before,
+                    stale,
+                    holder,
+                })
             }
             _ => None,
         }
@@ -280,6 +317,8 @@ pub struct Trace {
     pub leases: Vec<Lease>,
     /// The storage's history, in arrival order.
     pub writes: Vec<WriteRecord>,
+    /// When the lock service kept the lock unavailable (lock-delay).
+    pub unavailable: Vec<Span>,
     /// Time of the last event.
     pub end: Ms,
 }
@@ -288,17 +327,16 @@ pub struct Trace {
 pub struct TraceBuilder {
     trace: Trace,
     ttl: Ms,
-    lease: bool,
 }
 
 impl TraceBuilder {
-    /// A builder for workers with these names.
-    pub fn new<'a>(names: impl IntoIterator<Item = &'a str>, ttl: Ms, lease: bool) -> Self {
+    /// A builder for workers with these names and this lease length.
+    pub fn new<'a>(names: impl IntoIterator<Item = &'a str>, ttl: Ms) -> Self {
         let workers: Vec<WorkerLane> = names
             .into_iter()
             .map(|name| WorkerLane { name: name.to_owned(), ..Default::default() })
             .collect();
-        TraceBuilder { trace: Trace { workers, ..Default::default() }, ttl, lease }
+        TraceBuilder { trace: Trace { workers, ..Default::default() }, ttl }
     }
 
     /// The finished trace.
@@ -359,11 +397,20 @@ impl Observer for TraceBuilder {
             EventKind::Request { .. }
             | EventKind::Wake { .. }
             | EventKind::Write { .. }
+            | EventKind::Get { .. }
+            | EventKind::Register { .. }
             | EventKind::CheckLease { ok: true, .. } => {}
+            EventKind::LockDelay { until } => self.trace.unavailable.push(Span { from: at, to: Some(until) }),
             EventKind::Wait { worker, .. } => {
                 self.trace.workers[worker].waiting.push(Span { from: at, to: None })
             }
-            EventKind::Grant { worker, token, expires } => {
+            EventKind::Grant { worker, token, expires, over } => {
+                if let Some(old) = over {
+                    if let Some(lease) = self.open_lease(old) {
+                        lease.held.to = Some(at);
+                        lease.end = LeaseEnd::Overwritten(worker);
+                    }
+                }
                 let lane = &mut self.trace.workers[worker];
                 close(&mut lane.waiting, at);
                 lane.believing.push((Span { from: at, to: None }, token));
@@ -372,7 +419,7 @@ impl Observer for TraceBuilder {
                     token,
                     held: Span { from: at, to: None },
                     nominal_expiry: expires.unwrap_or(at + self.ttl),
-                    enforced: self.lease,
+                    enforced: expires.is_some(),
                     end: LeaseEnd::Held,
                 });
             }

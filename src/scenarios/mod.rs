@@ -1,0 +1,329 @@
+//! The scenario catalogue: every way a lock fails that the source document names, as a named scenario
+//! that builds a [`Scenario`] from the reader's [`Inputs`].
+//!
+//! One table ([`INPUTS`]) lists every input with its range; each scenario names the inputs it uses. The
+//! URL parser and writer, the `locksim` flags and usage, and the embed messages all read these two, so no
+//! input can be accepted by one and dropped by another.
+
+mod inputs;
+
+pub use inputs::{InputSpec, Inputs, Key, Kind, INPUTS};
+
+use serde::{Deserialize, Serialize};
+
+use crate::sim::{self, worker, Dur, Ms, Scenario, Step};
+
+/// How the source groups the ways a lock fails; the picker shows scenarios under these headings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// Taking the lock: it must be one atomic step.
+    Taking,
+    /// Losing it: the holder stops or dies while the lease runs.
+    Losing,
+    /// Giving it back: only your own lock.
+    GivingBack,
+    /// Fencing at the resource, and what stands in when it cannot check.
+    Fencing,
+}
+
+impl Group {
+    /// Every group, in the order the picker shows them.
+    pub const ALL: [Group; 4] = [Group::Taking, Group::Losing, Group::GivingBack, Group::Fencing];
+}
+
+/// A scenario of the catalogue. The kebab-case ids are part of the interface (`scenario=`, `locksim
+/// --scenario`, `data-scenario`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScenarioId {
+    /// The source's widget: A pauses for GC right after taking the lock.
+    GcPause,
+    /// A checks its lease, then pauses before writing.
+    CheckThenPause,
+    /// A's write spends a long time in the network.
+    NetworkDelay,
+    /// SETNX then EXPIRE, with a crash between them.
+    SetnxExpire,
+    /// GET then SET: both workers see the lock free.
+    CheckThenSet,
+    /// A releases with a plain DEL after its lease ran out.
+    UnsafeRelease,
+    /// A crashes while holding the lock.
+    Crash,
+    /// The lock service keeps an expired lock unavailable for a while (Chubby's lock-delay).
+    LockDelay,
+    /// The new holder registers its token at the storage when it is granted the lock.
+    RegisterToken,
+}
+
+use ScenarioId::*;
+
+/// The inputs of the base scenario that only a link or `locksim` sets (no control on the page).
+const BASE_EXTRAS: &[Key] = &[Key::Ttl, Key::PauseStart, Key::BRequest, Key::BWork, Key::FirstToken];
+
+impl ScenarioId {
+    /// Every scenario, grouped as the picker shows them.
+    pub const ALL: [ScenarioId; 9] = [
+        SetnxExpire,
+        CheckThenSet,
+        GcPause,
+        CheckThenPause,
+        NetworkDelay,
+        Crash,
+        UnsafeRelease,
+        RegisterToken,
+        LockDelay,
+    ];
+
+    /// The id in links and on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            GcPause => "gc-pause",
+            CheckThenPause => "check-then-pause",
+            NetworkDelay => "network-delay",
+            SetnxExpire => "setnx-expire",
+            CheckThenSet => "check-then-set",
+            UnsafeRelease => "unsafe-release",
+            Crash => "crash",
+            LockDelay => "lock-delay",
+            RegisterToken => "register-token",
+        }
+    }
+
+    /// The scenario with this id (`base` is the old name of `gc-pause`).
+    pub fn parse(id: &str) -> Option<ScenarioId> {
+        match id.trim() {
+            "base" => Some(GcPause),
+            id => ScenarioId::ALL.into_iter().find(|s| s.id() == id),
+        }
+    }
+
+    /// Every id, for messages and usage text.
+    pub fn ids() -> [&'static str; 9] {
+        ScenarioId::ALL.map(ScenarioId::id)
+    }
+
+    /// Where the picker lists it.
+    pub fn group(self) -> Group {
+        match self {
+            SetnxExpire | CheckThenSet => Group::Taking,
+            GcPause | CheckThenPause | NetworkDelay | Crash => Group::Losing,
+            UnsafeRelease => Group::GivingBack,
+            RegisterToken | LockDelay => Group::Fencing,
+        }
+    }
+
+    /// The inputs the page shows for this scenario: the dragged one first (if any), then the switches.
+    pub fn keys(self) -> &'static [Key] {
+        match self {
+            GcPause => &[Key::Pause, Key::Lease, Key::Fencing],
+            CheckThenPause => &[Key::Pause, Key::Lease, Key::Fencing],
+            NetworkDelay => &[Key::Delay, Key::Lease, Key::Fencing],
+            SetnxExpire => &[Key::Atomic],
+            CheckThenSet => &[Key::Atomic, Key::Fencing],
+            UnsafeRelease => &[Key::Work, Key::Release, Key::Fencing],
+            Crash => &[Key::Lease],
+            LockDelay => &[Key::Pause, Key::LockDelay, Key::Fencing],
+            RegisterToken => &[Key::Pause, Key::Register, Key::Fencing],
+        }
+    }
+
+    /// Inputs a link or `locksim` may also set for this scenario (the base timing), with no control.
+    pub fn extras(self) -> &'static [Key] {
+        match self {
+            GcPause | LockDelay | RegisterToken => BASE_EXTRAS,
+            CheckThenPause => &[Key::Ttl, Key::BRequest, Key::BWork, Key::FirstToken],
+            _ => &[],
+        }
+    }
+
+    /// Whether this scenario reads `key`.
+    pub fn uses(self, key: Key) -> bool {
+        self.keys().contains(&key) || self.extras().contains(&key)
+    }
+
+    /// The input the reader drags on the timeline, if the scenario has one.
+    pub fn dragged(self) -> Option<Key> {
+        self.keys().first().copied().filter(|k| matches!(k.spec().kind, Kind::Ms { .. }))
+    }
+
+    /// The scenario's own defaults (the timing the catalogue states).
+    pub fn defaults(self) -> Inputs {
+        let pause = match self {
+            CheckThenPause => 13_000,
+            LockDelay => 15_000,
+            RegisterToken => 10_500,
+            _ => Inputs::default().pause,
+        };
+        Inputs { pause, ..Inputs::default() }
+    }
+
+    /// Where the dragged band starts on A's lane: its right edge is this plus the dragged value.
+    pub fn drag_origin(self, i: &Inputs) -> Ms {
+        match self {
+            GcPause | LockDelay | RegisterToken => i.pause_start,
+            CheckThenPause | NetworkDelay => A_WORKS,
+            _ => 0,
+        }
+    }
+
+    /// The run's scenario for these inputs. Inputs the scenario does not use keep their defaults.
+    pub fn build(self, given: &Inputs) -> Scenario {
+        let mut i = Inputs::default();
+        for key in self.keys().iter().chain(self.extras()) {
+            key.spec().copy(given, &mut i);
+        }
+        let b = base_b(&i);
+        let mut sc = match self {
+            GcPause | LockDelay | RegisterToken => Scenario::with_workers(vec![base_a(&i), b]),
+            CheckThenPause => Scenario::with_workers(vec![
+                worker(
+                    "A",
+                    [
+                        Step::Acquire,
+                        Step::Work(A_WORKS),
+                        Step::CheckLease,
+                        Step::Pause(Dur::Dragged),
+                        Step::Write { delay: Dur::Ms(0) },
+                        Step::Release,
+                    ],
+                ),
+                b,
+            ]),
+            NetworkDelay => Scenario::with_workers(vec![
+                worker(
+                    "A",
+                    [Step::Acquire, Step::Work(A_WORKS), Step::Write { delay: Dur::Dragged }, Step::Release],
+                ),
+                b,
+            ]),
+            SetnxExpire => {
+                let take = if i.atomic { Step::Acquire } else { Step::AcquireNoExpiry };
+                Scenario::with_workers(vec![worker("A", [take, Step::Crash]), b])
+            }
+            Crash => Scenario::with_workers(vec![worker("A", [Step::Acquire, Step::Crash]), b]),
+            CheckThenSet => {
+                // GET at 0 / 0.5 s, SET at 1 / 1.5 s; or SET NX at those times, retrying every 0.5 s.
+                let take = |at: Ms| -> Vec<Step> {
+                    if i.atomic {
+                        vec![Step::Idle(at + 1_000), Step::TryAcquire { retry: 500 }]
+                    } else {
+                        vec![Step::Idle(at), Step::Get, Step::Idle(1_000), Step::Set]
+                    }
+                };
+                let program = |at: Ms| {
+                    let mut steps = take(at);
+                    steps.extend([Step::Work(1_000), Step::Write { delay: Dur::Ms(0) }, Step::Release]);
+                    steps
+                };
+                Scenario::with_workers(vec![worker("A", program(0)), worker("B", program(500))])
+            }
+            UnsafeRelease => Scenario::with_workers(vec![
+                worker(
+                    "A",
+                    [
+                        Step::Acquire,
+                        Step::Work(A_WORKS),
+                        Step::Write { delay: Dur::Ms(0) },
+                        Step::WorkUntil(Dur::Dragged),
+                        Step::Release,
+                    ],
+                ),
+                worker(
+                    "B",
+                    [
+                        Step::Idle(1_000),
+                        Step::Acquire,
+                        Step::Work(6_000),
+                        Step::Write { delay: Dur::Ms(0) },
+                        Step::Release,
+                    ],
+                ),
+                worker(
+                    "C",
+                    [
+                        Step::Idle(11_000),
+                        Step::Acquire,
+                        Step::Work(1_000),
+                        Step::Write { delay: Dur::Ms(0) },
+                        Step::Release,
+                    ],
+                ),
+            ]),
+        };
+        sc.drag = self.dragged().map_or(0, |k| k.spec().get(&i));
+        sc.lease = i.lease;
+        sc.fencing = i.fencing;
+        sc.ttl = i.ttl;
+        sc.first_token = i.first_token;
+        if self == UnsafeRelease && i.plain_release {
+            sc.release = sim::Release::PlainDelete;
+        }
+        if self == LockDelay && i.lock_delay {
+            sc.lock_delay = LOCK_DELAY;
+        }
+        sc.register = self == RegisterToken && i.register;
+        sc
+    }
+}
+
+/// How long A works before it checks, writes or sends, in the scenarios where it does (2 s).
+pub const A_WORKS: Ms = 2_000;
+
+/// Chubby's lock-delay as Consul sets it by default (15 s); Chubby caps it at one minute.
+pub const LOCK_DELAY: Ms = 15_000;
+
+/// A of the base scenario: takes the lock, (works until `pause_start`,) pauses, writes, releases.
+fn base_a(i: &Inputs) -> crate::sim::Worker {
+    let mut a = vec![Step::Acquire];
+    if i.pause_start > 0 {
+        a.push(Step::Work(i.pause_start));
+    }
+    a.extend([Step::Pause(Dur::Dragged), Step::Write { delay: Dur::Ms(0) }, Step::Release]);
+    worker("A", a)
+}
+
+/// B of the base scenario: asks at `b_request`, works `b_work`, writes, releases.
+fn base_b(i: &Inputs) -> crate::sim::Worker {
+    worker(
+        "B",
+        [
+            Step::Idle(i.b_request),
+            Step::Acquire,
+            Step::Work(i.b_work),
+            Step::Write { delay: Dur::Ms(0) },
+            Step::Release,
+        ],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_base_is_an_alias() {
+        for s in ScenarioId::ALL {
+            assert_eq!(ScenarioId::parse(s.id()), Some(s));
+            assert_eq!(serde_json::to_string(&s).unwrap(), format!("\"{}\"", s.id()));
+        }
+        assert_eq!(ScenarioId::parse("base"), Some(GcPause));
+        assert_eq!(ScenarioId::parse("nope"), None);
+    }
+
+    #[test]
+    fn every_group_has_a_scenario_and_the_picker_order_follows_the_groups() {
+        let groups: Vec<Group> = ScenarioId::ALL.iter().map(|s| s.group()).collect();
+        let mut sorted = groups.clone();
+        sorted.dedup();
+        assert_eq!(sorted, Group::ALL.to_vec());
+    }
+
+    #[test]
+    fn unused_inputs_are_ignored() {
+        let odd = Inputs { lease: false, fencing: false, ttl: 3_000, ..Inputs::default() };
+        // setnx-expire uses neither lease nor fencing nor ttl.
+        assert_eq!(SetnxExpire.build(&odd), SetnxExpire.build(&Inputs::default()));
+        assert_ne!(GcPause.build(&odd), GcPause.build(&Inputs::default()));
+    }
+}

@@ -1,0 +1,746 @@
+//! 日本語。元の記事（分散ロックの解説）の語り口に合わせる。
+//!
+//! 表記の決まり: ウィジェットの中では「ロック」で統一し（「鍵」は使わない）、秒は数字に続けて書く
+//! （「10秒」）。番号は前後に空白を置く（「番号 34 を」）。
+
+use super::{at, fill, s, tok, ScenarioText, Text};
+use crate::params::Problem;
+use crate::scenarios::{Group, Inputs, Key, ScenarioId, A_WORKS, LOCK_DELAY};
+use crate::sim::OutcomeKind::{self, *};
+use crate::story::{Story, A, B, C};
+
+fn on_off(b: bool) -> &'static str {
+    if b {
+        "オン"
+    } else {
+        "オフ"
+    }
+}
+
+/// 基本の場面の前提。記事の試問と同じ言い方で、数字は実行から取る。
+fn base_setup(i: &Inputs) -> String {
+    fill(
+        "2台のワーカー A・B が、ロック（期限{}秒）を取ったときだけ資源に書き込みます。ロックを渡すたびに番号が増え、\
+         A は{}番、B は{}番です。A はロックを取った直後に GC（メモリの掃除）で止まります。B は{}秒にロックを求め、\
+         空いたらすぐに受け取って、その{}秒後に書き込みます。",
+        &[&s(i.ttl), &i.first_token.to_string(), &(i.first_token + 1).to_string(), &s(i.b_request), &s(i.b_work)],
+    )
+}
+
+fn base_prompt(i: &Inputs) -> String {
+    fill(
+        "A は{}秒後に目を覚まします（リース期限は{}、フェンシングは{}）。何が起きる？",
+        &[&s(i.pause), on_off(i.lease), on_off(i.fencing)],
+    )
+}
+
+const BASE_CHOICES: &[(OutcomeKind, &str)] = &[
+    (Safe, "A は間に合って書き込み、ロックを返す。B はリースなら渡されていた時刻までにロックを取れる"),
+    (Stalled, "B は、リースならロックが外れていた時刻を過ぎても、A が目覚めて返すまで待たされる"),
+    (Fenced, "遅れて届いた A の書き込みは、資源に拒否される"),
+    (UnfencedGap, "A の書き込みは B の最初の書き込みより先に受け付けられ、両方が書き込む"),
+    (Corrupted, "A の書き込みは B のあとに受け付けられ、B の仕事を上書きする"),
+];
+
+static GC_PAUSE: ScenarioText = ScenarioText {
+    title: "GC 停止",
+    blurb: "持ち主が期限より長く止まる。",
+    setup: base_setup,
+    prompt: base_prompt,
+    choices: BASE_CHOICES,
+};
+
+static CHECK_THEN_PAUSE: ScenarioText = ScenarioText {
+    title: "確かめてから止まる",
+    blurb: "書き込みの直前に期限を確かめても、その直後に止まれば同じこと。",
+    setup: |i| {
+        fill(
+            "GC 停止と同じですが、A はまず{}秒働き、自分の時計で期限を確かめて（まだ有効）から止まり、目覚めると確かめ\
+             直さずに書き込みます。期限は{}秒、B は{}秒にロックを求め、受け取ってから{}秒後に書き込みます。",
+            &[&s(A_WORKS), &s(i.ttl), &s(i.b_request), &s(i.b_work)],
+        )
+    },
+    prompt: |i| {
+        fill(
+            "A は{}秒に期限を確かめ、{}秒に目覚めます（リース期限は{}、フェンシングは{}）。何が起きる？",
+            &[&s(A_WORKS), &s(A_WORKS + i.pause), on_off(i.lease), on_off(i.fencing)],
+        )
+    },
+    choices: BASE_CHOICES,
+};
+
+static NETWORK_DELAY: ScenarioText = ScenarioText {
+    title: "ネットワークの遅れ",
+    blurb: "A は止まらないが、書き込みがネットワークで足止めされる。",
+    setup: |_| {
+        fill(
+            "A は止まりません。期限（10秒）のうちの{}秒に書き込みますが、そのメッセージがネットワークでしばらく足止め\
+             されます。A は返事を待ってからロックを返します。B は1秒にロックを求め、受け取ってから1秒後に書き込みます。",
+            &[&s(A_WORKS)],
+        )
+    },
+    prompt: |i| {
+        fill(
+            "A の書き込みはネットワークで{}秒かかります（リース期限は{}、フェンシングは{}）。何が起きる？",
+            &[&s(i.delay), on_off(i.lease), on_off(i.fencing)],
+        )
+    },
+    choices: &[
+        (Safe, "A の書き込みは間に合う。B はリースなら渡されていた時刻までにロックを取れる"),
+        (Stalled, "B は、リースならロックが外れていた時刻を過ぎても、A に返事が届くまで待たされる"),
+        (Fenced, "遅れて届いた A の書き込みは、資源に拒否される"),
+        (UnfencedGap, "A の書き込みは B の最初の書き込みより先に受け付けられ、両方が書き込む"),
+        (Corrupted, "A の書き込みは B のあとに受け付けられ、B の仕事を上書きする"),
+    ],
+};
+
+static SETNX_EXPIRE: ScenarioText = ScenarioText {
+    title: "SETNX のあとで EXPIRE",
+    blurb: "ロックと期限を2つの命令で付け、その間で落ちる。",
+    setup: |_| {
+        "A はロックを取ってすぐにクラッシュします。「一度に取る」がオフなら古い書き方の SETNX と EXPIRE の2段階で取り、\
+         その間で落ちます。オンなら SET NX PX の一つの命令で取ります。B は1秒にロックを求めます。"
+            .into()
+    },
+    prompt: |i| {
+        fill(
+            "A は{}。B はどうなる？",
+            &[if i.atomic {
+                "SET NX PX でロックを取ってから落ちます"
+            } else {
+                "SETNX でロックを取り、EXPIRE の前に落ちます"
+            }],
+        )
+    },
+    choices: &[
+        (Safe, "期限が切れて、B がロックを取れる"),
+        (Orphaned, "ロックは二度と外れず、B は永遠に待つ"),
+    ],
+};
+
+static CHECK_THEN_SET: ScenarioText = ScenarioText {
+    title: "確かめてから取る",
+    blurb: "二人とも空いているのを見て、二人ともロックを取る。",
+    setup: |_| {
+        "「一度に取る」がオフなら、どちらのワーカーも GET してから SET します。A は0秒、B は0.5秒に読み（どちらも空き\
+         と見る）、A は1秒に（番号 33）、B は1.5秒に（番号 34）書き、それぞれ1秒後に資源に書き込みます。オンなら SET NX\
+         で取り、失敗したら0.5秒ごとにやり直します。"
+            .into()
+    },
+    prompt: |i| {
+        fill(
+            "ワーカーは{}でロックを取ります（フェンシングは{}）。何が起きる？",
+            &[if i.atomic { "SET NX" } else { "GET のあとの SET" }, on_off(i.fencing)],
+        )
+    },
+    choices: &[
+        (Safe, "B の SET は失敗し、A が書き込んで返したあとでロックを取る"),
+        (DoubleGrant, "二人ともロックを取り、両方の書き込みが受け付けられる"),
+    ],
+};
+
+static UNSAFE_RELEASE: ScenarioText = ScenarioText {
+    title: "他人のロックを消す",
+    blurb: "期限切れのあとにただ DEL すると、次の持ち主のロックを消してしまう。",
+    setup: |_| {
+        "A は2秒に書き込みますが、処理は期限（10秒）を過ぎても続き、終わってからロックを返します。B は A の期限が\
+         切れたときにロックを受け取り、6秒働いてから書き込みます。C は11秒にロックを求め、受け取ってから1秒後に書き込みます。"
+            .into()
+    },
+    prompt: |i| {
+        fill(
+            "A の処理は{}秒に終わり、{}でロックを返します（フェンシングは{}）。何が起きる？",
+            &[&s(i.work), if i.plain_release { "ただの DEL" } else { "比較してから削除" }, on_off(i.fencing)],
+        )
+    },
+    choices: &[
+        (Safe, "順番にロックが渡り、二人が同時に持つことはない"),
+        (Fenced, "B がまだ働いている間に C がロックを取り、遅れた B の書き込みは拒否される"),
+        (DoubleGrant, "B がまだ働いている間に C がロックを取り、両方の書き込みが受け付けられる"),
+        (Corrupted, "B がまだ働いている間に C がロックを取り、遅れた B の書き込みが C の仕事を上書きする"),
+    ],
+};
+
+static CRASH: ScenarioText = ScenarioText {
+    title: "持ち主のクラッシュ",
+    blurb: "ロックを握ったまま持ち主が死ぬ。",
+    setup: |_| {
+        "A は0秒にロック（期限10秒）を取り、すぐにクラッシュします。B は1秒にロックを求めます。".into()
+    },
+    prompt: |i| fill("A はロックを握ったまま落ちます（リース期限は{}）。B はどうなる？", &[on_off(i.lease)]),
+    choices: &[
+        (Safe, "期限が切れて、B がロックを取れる"),
+        (Orphaned, "ロックは二度と外れず、B は永遠に待つ"),
+    ],
+};
+
+static LOCK_DELAY_TEXT: ScenarioText = ScenarioText {
+    title: "ロック遅延（lock-delay）",
+    blurb: "期限切れのあと、しばらくは誰もロックを取れない。",
+    setup: |i| {
+        fill(
+            "GC 停止と同じですが、解放されないまま期限が切れると、ロックサービスはそのロックを{}秒のあいだ誰にも渡しません\
+             （Chubby の lock-delay。Consul の既定値）。{}",
+            &[&s(LOCK_DELAY), &base_setup(i)],
+        )
+    },
+    prompt: |i| {
+        fill(
+            "A は{}秒後に目を覚まします（ロック遅延は{}、フェンシングは{}）。何が起きる？",
+            &[&s(i.pause), on_off(i.lock_delay), on_off(i.fencing)],
+        )
+    },
+    choices: &[
+        (Safe, "A は間に合うか、誰もロックを持っていない間に書き込む。害はない"),
+        (Fenced, "遅れて届いた A の書き込みは、資源に拒否される"),
+        (UnfencedGap, "A の書き込みは B の最初の書き込みより先に受け付けられ、両方が書き込む"),
+        (Corrupted, "A の書き込みは B のあとに受け付けられ、B の仕事を上書きする"),
+    ],
+};
+
+static REGISTER_TOKEN: ScenarioText = ScenarioText {
+    title: "番号の登録",
+    blurb: "新しい持ち主の番号が、ロックを受け取った瞬間に資源に届く。",
+    setup: |i| {
+        fill(
+            "GC 停止と同じですが、登録がオンなら、新しい持ち主の番号はロックを渡されたその時点で、誰かが動くより先に\
+             資源に届きます。{}",
+            &[&base_setup(i)],
+        )
+    },
+    prompt: |i| {
+        fill(
+            "A は{}秒後に目を覚まします（登録は{}、フェンシングは{}）。何が起きる？",
+            &[&s(i.pause), on_off(i.register), on_off(i.fencing)],
+        )
+    },
+    choices: &[
+        (Safe, "A は間に合って書き込み、ロックを返す。衝突はない"),
+        (Fenced, "遅れて届いた A の書き込みは、資源に拒否される"),
+        (UnfencedGap, "A の書き込みは B の最初の書き込みより先に受け付けられ、両方が書き込む"),
+        (Corrupted, "A の書き込みは B のあとに受け付けられ、B の仕事を上書きする"),
+    ],
+};
+
+fn scenario(id: ScenarioId) -> &'static ScenarioText {
+    match id {
+        ScenarioId::GcPause => &GC_PAUSE,
+        ScenarioId::CheckThenPause => &CHECK_THEN_PAUSE,
+        ScenarioId::NetworkDelay => &NETWORK_DELAY,
+        ScenarioId::SetnxExpire => &SETNX_EXPIRE,
+        ScenarioId::CheckThenSet => &CHECK_THEN_SET,
+        ScenarioId::UnsafeRelease => &UNSAFE_RELEASE,
+        ScenarioId::Crash => &CRASH,
+        ScenarioId::LockDelay => &LOCK_DELAY_TEXT,
+        ScenarioId::RegisterToken => &REGISTER_TOKEN,
+    }
+}
+
+fn narrate_base(st: &Story) -> String {
+    let (a, b) = (tok(st.token[A]), tok(st.token[B]));
+    let newer = tok(st.newer_token);
+    let wake = at(st.a_wake);
+    let checked = if st.scenario == ScenarioId::CheckThenPause {
+        fill("A は{}秒に期限を確かめ（まだ有効）、そのあと止まりました。", &[&s(A_WORKS)])
+    } else {
+        String::new()
+    };
+    let without_check = if checked.is_empty() { "" } else { "確かめ直さずに" };
+    let cause = || {
+        let registered = if st.inputs.register && st.scenario == ScenarioId::RegisterToken {
+            "、その番号はすぐに資源に届きました".to_owned()
+        } else {
+            fill("、{}秒に書き込みました", &[&at(st.write[B])])
+        };
+        fill(
+            "{}A が止まっている間の{}秒に期限が切れ、B が{}秒に番号 {} を取って{}。{}秒に目覚めた A は、まだ自分が持ち主\
+             だと思ったまま、{}番号 {} で書き込みます。",
+            &[&checked, &at(st.a_expired), &at(st.grant[B]), &b, &registered, &wake, without_check, &a],
+        )
+    };
+    match st.kind {
+        Safe => {
+            let expired_first = st.a_expired.zip(st.a_wake).is_some_and(|(e, w)| w >= e);
+            if expired_first {
+                let delay = st.lock_free.map_or(String::new(), |free| {
+                    fill("、ロック遅延で{}秒まで誰にも渡しませんでした", &[&s(free)])
+                });
+                fill(
+                    "{}A が止まっている間の{}秒に期限が切れ、ロックサービスはロックを取り戻しました{}。{}秒に目覚めた A は\
+                     番号 {} で書き込みますが、そのとき誰もロックを持っていないので害はありません。B は{}秒に番号 {} を\
+                     取りました。",
+                    &[&checked, &at(st.a_expired), &delay, &wake, &a, &at(st.grant[B]), &b],
+                )
+            } else if st.inputs.pause == 0 {
+                fill(
+                    "{}A は止まらずに{}秒に書き込み、ロックを返しました。B はその後で番号 {} を取ったので、衝突は起きません。",
+                    &[&checked, &wake, &b],
+                )
+            } else if st.inputs.lease {
+                // 記事の既定の状態の説明文そのまま。
+                fill(
+                    "{}A は期限（{}秒）の内に目覚めて書き込み、ロックを返しました。B はその後で番号 {} を取ったので、\
+                     衝突は起きません。A の「GC 停止」の帯の右端をドラッグして、長く伸ばしてみてください。",
+                    &[&checked, &s(st.ttl()), &b],
+                )
+            } else {
+                fill(
+                    "{}A は、リースなら期限が切れていた{}秒より前の{}秒に目覚めて書き込み、ロックを返しました。B はその後で\
+                     番号 {} を取ったので、衝突は起きません。",
+                    &[&checked, &s(st.ttl()), &wake, &b],
+                )
+            }
+        }
+        Stalled | Orphaned => stalled(st, &checked, "A が目覚めてロックを返す"),
+        Fenced => cause()
+            + &fill(
+                "資源はすでに {} を見ているので、この書き込みを拒否します（{} < {}）。フェンシングがデータを守りました。",
+                &[&newer, &a, &newer],
+            ),
+        Corrupted => cause()
+            + &fill(
+                "フェンシングがないので、資源は {} のあとに {} を受け付け、B の仕事は上書きされました。",
+                &[&newer, &a],
+            ),
+        UnfencedGap | DoubleGrant => {
+            let accepted = if st.inputs.fencing {
+                fill("資源はまだ {} を見ていないので {} を受け付け、そのあと {} も受け付けます", &[&b, &a, &b])
+            } else {
+                fill("資源は番号を確かめないので、{} を受け付け、そのあと {} も受け付けます", &[&a, &b])
+            };
+            let closes = if st.inputs.fencing {
+                "最大の番号だけを覚えるフェンシングは、資源に届いた書き込みの順序しか守れません。新しい持ち主の番号を\
+                 受け取った時点で資源に登録すれば、この隙間は閉じます（「番号の登録」）。"
+            } else {
+                ""
+            };
+            fill(
+                "{}{}秒に A の期限が切れて B が番号 {} を取りましたが、A は B の最初の書き込み（{}秒）と同時か、それより\
+                 前の{}秒に目覚め、{}書き込みました。{}。しばらくのあいだ、二人とも自分が持ち主だと思っていたことになります。{}",
+                &[&checked, &at(st.a_expired), &b, &at(st.write[B]), &wake, without_check, &accepted, closes],
+            )
+        }
+    }
+}
+
+/// B が待たされた話。`released` は「〜する」で終わる句。
+fn stalled(st: &Story, prefix: &str, released: &str) -> String {
+    match st.wait {
+        Some(w) if w.until.is_some() => fill(
+            "{}期限がないので、B は{}秒から、{}{}秒まで待たされました。リースなら{}秒にロックが外れていたはずです。\
+             A がロックを返さなければ、B は永遠に待ち続けます。",
+            &[prefix, &s(w.from), released, &at(w.until), &s(w.holder_since + st.ttl())],
+        ),
+        _ => fill(
+            "{}ロックを外すものが何もないので、{}秒から待っている B は、いつまでもロックを取れません。",
+            &[prefix, &at(st.wait.map(|w| w.from))],
+        ),
+    }
+}
+
+fn narrate_delay(st: &Story) -> String {
+    let (a, b) = (tok(st.token[A]), tok(st.token[B]));
+    let arrived = at(st.write[A]);
+    let sent = fill(
+        "A は期限内の{}秒に書き込みましたが、そのメッセージはネットワークで{}秒かかりました。",
+        &[&at(st.a_sent), &s(st.inputs.delay)],
+    );
+    let cause = || {
+        sent.clone()
+            + &fill(
+                "{}秒に期限が切れ、B が番号 {} を取って{}秒に書き込みます。A の書き込みは{}秒に番号 {} で届きます",
+                &[&at(st.a_expired), &b, &at(st.write[B]), &arrived, &a],
+            )
+    };
+    match st.kind {
+        Safe => fill(
+            "A は{}秒に書き込み、メッセージはネットワークで{}秒かかって{}秒に届きました。{}。A はそのあとロックを返し、\
+             B が番号 {} を取ったので、衝突は起きません。",
+            &[
+                &at(st.a_sent),
+                &s(st.inputs.delay),
+                &arrived,
+                &if st.inputs.lease {
+                    fill("期限が切れる{}秒より前です", &[&s(st.a_lease_end())])
+                } else {
+                    fill("リースなら期限が切れていた{}秒より前です", &[&s(st.ttl())])
+                },
+                &b,
+            ],
+        ),
+        Stalled | Orphaned => stalled(st, &sent, "A に返事が届いてロックを返す"),
+        Fenced => {
+            cause()
+                + &fill(
+                    "が、資源はすでに {} を見ているので拒否します（{} < {}）。フェンシングがデータを守りました。",
+                    &[&b, &a, &b],
+                )
+        }
+        Corrupted => {
+            cause()
+                + &fill("。フェンシングがないので、資源は {} のあとにこれを受け付け、B の仕事は上書きされました。", &[&b])
+        }
+        UnfencedGap | DoubleGrant => {
+            sent + &fill(
+                "{}秒に期限が切れて B が番号 {} を取りましたが、A の書き込みは B の最初の書き込み（{}秒）より前の{}秒に\
+                 届きました。資源は {} を受け付け、そのあと {} も受け付けます。二人とも自分が持ち主だと思ったまま書き込んだ\
+                 ことになります。",
+                &[&at(st.a_expired), &b, &at(st.write[B]), &arrived, &a, &b],
+            )
+        }
+    }
+}
+
+fn narrate_taking(st: &Story) -> String {
+    let (a, b) = (tok(st.token[A]), tok(st.token[B]));
+    match (st.scenario, st.kind) {
+        (ScenarioId::SetnxExpire, Orphaned) => {
+            "A は0秒に SETNX でロックを取り、EXPIRE の前に落ちました。このキーには期限がありません。誰も消さないので、\
+             1秒から待っている B は永遠にロックを取れません。ロックは SET NX PX の一つの命令で取りましょう。"
+                .into()
+        }
+        (ScenarioId::SetnxExpire | ScenarioId::Crash, Safe) => fill(
+            "A は0秒に期限付きでロックを取り、すぐに落ちました。期限は{}秒に切れ、1秒から待っていた B がそのとき番号 {} を\
+             取りました。期限がロックを取り戻したのです。",
+            &[&at(st.grant[B]), &b],
+        ),
+        (ScenarioId::Crash, _) => {
+            "A は0秒にロックを取り、すぐに落ちました。期限がないので、ロックを外すものは何もありません。1秒から待っている \
+             B は、いつまでもロックを取れません。期限が守っているのは、システムが止まらないことです。"
+                .into()
+        }
+        (ScenarioId::CheckThenSet, DoubleGrant) => fill(
+            "A は0秒に、B は0.5秒にロックを読み、どちらも空いていると見ました。A は1秒に（番号 {}）、B は1.5秒に（番号 {}）\
+             A の上から書きます。二人とも自分が持ち主だと思い、A は{}秒、B は{}秒に書き込み、資源は両方を受け付けました{}。",
+            &[
+                &a,
+                &b,
+                &at(st.write[A]),
+                &at(st.write[B]),
+                if st.inputs.fencing { "（小さい番号が先に届くので、フェンシングでは防げません）" } else { "" },
+            ],
+        ),
+        _ => fill(
+            "A は1秒に SET NX でロックを取りました（番号 {}）。B の1.5秒の SET NX は失敗し、0.5秒ごとにやり直して、A が\
+             書き込んでロックを返したあとの{}秒に番号 {} を取りました。衝突は起きません。",
+            &[&a, &at(st.grant[B]), &b],
+        ),
+    }
+}
+
+fn narrate_release(st: &Story) -> String {
+    let (b, c) = (tok(st.token[B]), tok(st.token[C]));
+    let work = s(st.inputs.work);
+    let cause = |rest: &str| {
+        fill(
+            "A は2秒に書き込みましたが、処理は期限を過ぎて{}秒まで続きました。B は{}秒にロックを受け取ります（番号 {}）。\
+             {}秒に A がただの DEL でロックを返すと B のキーが消え、11秒から待っていた C がすぐに番号 {} を取りました。{}",
+            &[&work, &at(st.grant[B]), &b, &work, &c, rest],
+        )
+    };
+    match st.kind {
+        Fenced => cause(&fill(
+            "C は{}秒に書き込みます。まだ持ち主のつもりの B が{}秒に番号 {} で書き込むと、資源はすでに {} を見ているので\
+             拒否します（{} < {}）。",
+            &[&at(st.write[C]), &at(st.write[B]), &b, &c, &b, &c],
+        )),
+        Corrupted => cause(&fill(
+            "C は{}秒に書き込みます。まだ持ち主のつもりの B が{}秒に番号 {} で書き込むと、フェンシングがないので資源は \
+             {} のあとに {} を受け付け、C の仕事は上書きされました。",
+            &[&at(st.write[C]), &at(st.write[B]), &b, &c, &b],
+        )),
+        DoubleGrant | UnfencedGap => cause(&fill(
+            "B は C の最初の書き込み（{}秒）と同時か、それより前の{}秒に番号 {} で書き込み、資源は両方を受け付けました。\
+             二人の持ち主が書き込んだことになります。",
+            &[&at(st.write[C]), &at(st.write[B]), &b],
+        )),
+        _ if st.inputs.work < st.a_lease_end() => fill(
+            "A は期限内の{}秒に処理を終えてロックを返しました。B がそのとき番号 {} を、C は B のあとで番号 {} を取ったので、\
+             衝突は起きません。",
+            &[&work, &b, &c],
+        ),
+        _ if !st.inputs.plain_release => fill(
+            "A の処理は期限を過ぎて{}秒まで続きましたが、比較してから削除する解放は、キーの値が B のものなので何も消しません\
+             でした。C は B が{}秒にロックを返すまで待ち、そのとき番号 {} を取ったので、衝突は起きません。",
+            &[&work, &at(st.release[B]), &c],
+        ),
+        _ => fill(
+            "A の処理は{}秒まで続きましたが、その DEL の時点で B は{}秒にロックを返していて、待っている人もいませんでした。\
+             今回はロックが早く渡ることはなく、衝突は起きません。",
+            &[&work, &at(st.release[B])],
+        ),
+    }
+}
+
+fn narrate(st: &Story) -> String {
+    match st.scenario {
+        ScenarioId::GcPause
+        | ScenarioId::CheckThenPause
+        | ScenarioId::LockDelay
+        | ScenarioId::RegisterToken => narrate_base(st),
+        ScenarioId::NetworkDelay => narrate_delay(st),
+        ScenarioId::SetnxExpire | ScenarioId::CheckThenSet | ScenarioId::Crash => narrate_taking(st),
+        ScenarioId::UnsafeRelease => narrate_release(st),
+    }
+}
+
+pub(super) static JA: Text = Text {
+    title: "フェンシング・ラボ",
+    tagline: "分散ロックはどう安全を保つのか——期限（リース）と番号（フェンシングトークン）。",
+    question: "止まっていた1台が目を覚ますと、何が起きる？15秒後に目を覚ましたAの書き込みは、どうなる？",
+    figure_label: "ワーカー、ロックサービス、資源（ストレージ）のタイムライン",
+    devices: "期限と番号は、守っているものが違います。期限は「持ち主が死んでも、いつかロックを取り返せる」ことを守ります\
+              （ないと、システムが止まる）。番号は「期限切れに気づかない持ち主が、次の持ち主の仕事を壊さない」ことを守ります\
+              （ないと、データが壊れる）。",
+    switch_name: |key| match key {
+        Key::Lease => "リース期限",
+        Key::Fencing => "フェンシング",
+        Key::Atomic => "一度に取る",
+        Key::Release => "比較してから削除",
+        Key::LockDelay => "ロック遅延",
+        Key::Register => "番号の登録",
+        _ => "",
+    },
+    switch_hint: |key, i| match key {
+        Key::Lease => fill("ロックは渡されてから{}秒で外れる", &[&s(i.ttl)]),
+        Key::Fencing => "資源は、これまでに見た番号より小さい番号の書き込みを拒否する".into(),
+        Key::Atomic => "ロックを取ることと期限を付けることを一つの命令で行う".into(),
+        Key::Release => "キーの値が自分のものであるときだけ消す".into(),
+        Key::LockDelay => fill("期限切れのあと{}秒は、誰もロックを取れない", &[&s(LOCK_DELAY)]),
+        Key::Register => "新しい持ち主の番号を、ロックを渡した時点で資源に届ける".into(),
+        _ => String::new(),
+    },
+    switch_state: |on| if on { "オン" } else { "オフ" },
+    drag_label: |key| match key {
+        Key::Delay => "A の書き込みのネットワークの遅れ：",
+        Key::Work => "A の処理が終わる時刻：",
+        _ => "A の GC 停止：",
+    },
+    handle_name: |key| match key {
+        Key::Delay => "遅れた A の書き込みが届く時刻",
+        Key::Work => "A の処理の終わり",
+        _ => "A の GC 停止の帯の右端",
+    },
+    handle_value: |key, v, end| match key {
+        Key::Delay => fill("遅れ{}秒、{}秒に届く", &[&s(v), &s(end)]),
+        Key::Work => fill("A は{}秒にロックを返す", &[&s(v)]),
+        _ => fill("停止{}秒、A は{}秒に目覚める", &[&s(v), &s(end)]),
+    },
+    worker: |name| fill("ワーカー {}", &[name]),
+    lock_service: "ロックサービス",
+    storage: "資源（ストレージ）",
+    believes: "自分がロックを持っていると思っている",
+    holds: "ロックを持っている（ロックサービスの記録）",
+    paused: "GC 停止",
+    in_flight: "ネットワーク上の書き込み",
+    waiting: "ロックを待っている",
+    false_belief: "持ち主のつもりだが、実はもう持ち主ではない",
+    two_holders: "持ち主が二人",
+    crashed: "クラッシュ",
+    lease_ends: |t| fill("期限 {}秒", &[&s(t)]),
+    lease_would_end: |t| fill("期限なし（リースなら {}秒）", &[&s(t)]),
+    no_expiry: "期限なし",
+    lock_free: |t| fill("ロック遅延の終わり {}秒", &[&s(t)]),
+    accepted: "受理",
+    overwrites: |h| fill("{} を上書き", &[&h.to_string()]),
+    rejected: "拒否",
+    registered: |t| fill("{} を登録", &[&t.to_string()]),
+    highest: "これまでに見た最大の番号",
+    seconds_unit: "秒",
+    outcome_titles: [
+        "安全：衝突なし",
+        "停滞：待つ側が足止めされる",
+        "放置：ロックが二度と外れない",
+        "締め出し：古い書き込みは拒否",
+        "フェンシングの隙間：両方が書き込んだ",
+        "二重付与：二人の持ち主が書き込んだ",
+        "破損：新しい仕事が上書きされた",
+    ],
+    outcome_lessons: [
+        "書き込みは衝突しませんでした。",
+        "期限がないと、止まった持ち主が全員を止めてしまいます。期限が守るのは、システムが止まらないことです。",
+        "期限で外れないロックは、持ち主が死ぬと永遠に残ります。",
+        "フェンシングがデータを守りました。資源は古い番号を拒否しました。",
+        "最大の番号だけを覚えるフェンシングは、資源に届いた書き込みの順序しか守れません。古い書き込みが先に入りました。",
+        "ロックそのものが破れました。二人が同時に持ち、両方が書き込みました。",
+        "古いロックの書き込みが新しい仕事を上書きしました。期限だけでは安全ではありません。",
+    ],
+    double_grant_fact: |twice| {
+        if twice {
+            "ロックサービスは、同時に二人の持ち主にロックを渡していました。"
+        } else {
+            "ロックサービスが同時に二人にロックを渡したことはありません。"
+        }
+    },
+    verdict: "結果",
+    narrate,
+    notice: "リンクの一部が読み取れなかったため、既定値を使いました：",
+    problem: |p| match p {
+        Problem::NotANumber { key, value } => fill("{}：「{}」は整数ではありません", &[key, value]),
+        Problem::OutOfRange { key, value, min, max } => {
+            fill("{}：{} は {}〜{} の範囲外です", &[key, value, &min.to_string(), &max.to_string()])
+        }
+        Problem::NotOneOf { key, value, allowed } => {
+            fill("{}：「{}」は {} のどれでもありません", &[key, value, &allowed.join("、")])
+        }
+        Problem::UnknownKey(key) => fill("「{}」という設定はありません", &[key]),
+    },
+    message_notice: "埋め込み先のページから読み取れない値が届いたため、今の値のままにしました：",
+    play: "再生",
+    stop: "一時停止",
+    step_back: "前の出来事",
+    step_forward: "次の出来事",
+    to_end: "最後へ",
+    scrub: "再生位置",
+    playhead: |t| fill("{}秒", &[&s(t)]),
+    language: "言語",
+    scenarios: "ロックが破れるいろいろな場面",
+    group: |g| match g {
+        Group::Taking => "ロックを取る",
+        Group::Losing => "ロックを失う",
+        Group::GivingBack => "ロックを返す",
+        Group::Fencing => "フェンシング",
+    },
+    scenario,
+    predict_heading: "まず予想してみる",
+    play_and_see: "再生して確かめる",
+    skip: "予想せずに答えを見る",
+    watching: "何が起きるか、見ていてください…",
+    right: "予想どおりでした。",
+    wrong: |picked| fill("予想は「{}」でした。実際には：", &[picked]),
+    predict_again: "もう一度予想する",
+    boundary_heading: "どこで変わる？",
+    boundary_question: |key, kind| {
+        let what = match key {
+            Key::Delay => "遅れ",
+            Key::Work => "処理の終わり",
+            _ => "停止の長さ",
+        };
+        let verdict = match kind {
+            Fenced => "古い書き込みが拒否される",
+            Corrupted => "新しい仕事が上書きされる",
+            Stalled => "待つ側が足止めされる",
+            Orphaned => "ロックが二度と外れない",
+            UnfencedGap => "両方の書き込みが受け付けられる",
+            DoubleGrant => "二人の持ち主が書き込む",
+            Safe => "何も起きない",
+        };
+        fill("{}ようになる、いちばん短い{}に目印をドラッグしてください。", &[verdict, what])
+    },
+    ghost_name: "あなたの予想",
+    ghost_value: |t| fill("予想 {}秒", &[&s(t)]),
+    check: "答え合わせ",
+    boundary_result: |guess, truth, first| {
+        let off = guess.abs_diff(truth);
+        let mut out = if off == 0 {
+            fill("ぴったりです。{}秒からです。", &[&s(truth)])
+        } else {
+            fill("{}秒からです。予想の{}秒とは{}秒ずれていました。", &[&s(truth), &s(guess), &s(off)])
+        };
+        if let Some((t, kind)) = first {
+            out += &fill("結果が最初に変わるのは、それより前の{}秒です（{}）。", &[&s(t), JA.outcome_title(kind)]);
+        }
+        out
+    },
+    boundary_none: "この設定では、値によらず結果は同じです。",
+    outcome_map: |_, max| fill("0秒から{}秒までの各値での結果", &[&s(max)]),
+    share: "共有・埋め込み",
+    share_link: "この状態へのリンク",
+    share_embed: "ページへの埋め込み（iframe）",
+    copy: "コピー",
+    copied: "コピーしました",
+    copy_failed: "ブラウザがコピーを許しませんでした。テキストを選択したので、Ctrl+C（⌘C）を押してください。",
+    download_svg: "図を保存（SVG）",
+    download_png: "図を保存（PNG）",
+    play_it: "試してみる",
+    reading_heading: "読みもの：期限、フェンシングトークン、そしてロックを使わない選択",
+    reading: &[
+        (
+            "なぜロックに期限が要るのか",
+            &[
+                "ロックを握ったままプロセスがクラッシュすると、ロックは二度と返されません。しかもロックサービスには、\
+                 持ち主が死んだのか遅いだけなのかを見分けられません。そこでロックは期限付きの「リース」として貸し出され、\
+                 持ち主が期限内に更新しなければ自動で外れます。Google の Chubby、PX を付けた Redis のキー、etcd のリース、\
+                 ZooKeeper のセッションは、どれもこの仕組みです。期限がなければシステムが止まり、期限があればロックは戻ってきます。",
+                "ロックを取る操作は一つの不可分な操作でなければなりません。SETNX のあとに EXPIRE を送る書き方では、\
+                 その間でクライアントが落ちると、期限のないロックが残ります。",
+            ],
+            Some(ScenarioId::Crash),
+        ),
+        (
+            "期限だけでは安全でない理由",
+            &[
+                "持ち主は、いつでも期限より長く止まり得ます。ガベージコレクションの全停止、仮想マシンの一時停止や移動、\
+                 スワップによるページフォールト、ネットワークで足止めされた書き込み。止まっている間は時計も見られず、\
+                 リースの更新もできないので、再開した持ち主はまだロックを持っているつもりで書き込みます。",
+                "書き込みの直前に期限を確かめても防げません。確かめた直後に止まれば同じことだからです。持ち主の側では\
+                 気づけない以上、守りは資源の側に置くしかありません。マーティン・クレップマンの2016年の記事は、\
+                 まさにこの GC 停止の例でそれを示しています。",
+            ],
+            Some(ScenarioId::CheckThenPause),
+        ),
+        (
+            "フェンシングトークン：資源の側がすべきこと",
+            &[
+                "ロックサービスはロックを渡すたびに、増える一方の番号（フェンシングトークン）を添えます。ワーカーは書き込みに\
+                 その番号を付けて送り、資源はこれまでに受け付けた最大の番号を覚えておいて、それより小さい番号の書き込みを\
+                 拒否します。これは結果を確かめる一つの不可分な条件付き書き込みでなければなりません。SQL なら \
+                 UPDATE … SET value = ?, token = ? WHERE id = ? AND token <= ? とし、更新された行が0なら拒否です。\
+                 ファイルの置き場なら、番号をファイル名に入れるのが一つの手です。",
+                "ただし最大の番号だけを覚えるフェンシングが守るのは、資源に届いた書き込みの順序だけです。新しい持ち主の最初の\
+                 書き込みより前に古い持ち主が書き込むと、両方とも受け付けられます（フェンシングの隙間）。すぐに書き込んでも\
+                 隙間が狭まるだけです。隙間を閉じるには、新しい持ち主が読み書きの前に資源へ番号を登録するか、資源がその番号が\
+                 まだ有効かをロックサービスに確かめます（Chubby のシーケンサの確認や、etcd ならロックのキーのリビジョンを比べる\
+                 トランザクション）。番号を確かめられない資源（外部の API や素のファイルシステム）が相手なら、処理を冪等にします。",
+            ],
+            Some(ScenarioId::RegisterToken),
+        ),
+        (
+            "Redis：SET NX PX、比較してから削除、そして Redlock",
+            &[
+                "ロックは SET lock:job <ランダムな値> NX PX 30000 という一つの不可分な命令で取ります（無ければ書く、\
+                 ミリ秒の期限付き）。解放は、キーの値がまだ自分の値のときだけ消す Lua スクリプトで行います。期限切れのあとに\
+                 ただ DEL すると、次の持ち主のロックを消してしまいます。",
+                "Redis 1台は単一障害点です。非同期レプリケーションで冗長化すると、プライマリがロックを渡した直後、複製の前に\
+                 落ちた場合に、昇格したレプリカが同じロックを二重に渡します。Redis の作者 Salvatore Sanfilippo（antirez）は、\
+                 独立した複数の Redis の過半数でロックを取る Redlock を提案しました。クレップマンは2016年に、Redlock が安全なのは\
+                 ネットワークの遅れ、プロセスの停止、時計の誤差がどれも有界なときだけで、フェンシングトークンも作れないと\
+                 批判しました。antirez は「Is Redlock safe?」で、時計の進み方の誤差が有界なら十分であり、ランダムな値と\
+                 check-and-set で順序付きの番号の代わりになると反論しました。Redis のドキュメント自身も、正しさが要るなら\
+                 フェンシングを勧めています。正しさのために Redlock に頼らない、というのが一般的な受け止め方です。",
+            ],
+            Some(ScenarioId::UnsafeRelease),
+        ),
+        (
+            "ZooKeeper、etcd、Chubby：番号は合意とともに",
+            &[
+                "ZooKeeper や etcd は合意アルゴリズムで状態を複製するので、「誰がロックを持っているか」の真実は一つです。\
+                 ロックは ZooKeeper のセッションや etcd のリースに結び付けられ、クライアントのハートビートが途絶えれば外れます。\
+                 変更のたびに増える番号があり、ロックの番号をそのままフェンシングトークンに使えます。ZooKeeper ならロックの \
+                 znode の zxid（czxid）、etcd ならロックのキーの作成リビジョンです。etcd のドキュメントは、資源がそのリビジョンを\
+                 確かめない限り、そのロックは外部の資源を守らないと注意しています。",
+                "Chubby は番号をシーケンサと呼びます。シーケンサを確かめられないサーバのための代わりの策がロック遅延\
+                 （lock-delay）です。持ち主が落ちたり連絡がつかなくなったりしたとき（通常の解放では働かない）、しばらくの間、\
+                 最長1分は誰もそのロックを取れません。論文自身が不完全だと認めています。Consul は既定値15秒でこれを真似ています。\
+                 合意の代償は速度で、ロックを取るたびに過半数との往復が入ります。",
+            ],
+            Some(ScenarioId::LockDelay),
+        ),
+        (
+            "そもそもロックを使わない、という選択",
+            &[
+                "分散ロックは処理を直列にし、システムを止める原因にもなります。まず、データベースのトランザクション、\
+                 条件付き更新（バージョン列を使う楽観ロック）、一意制約、あるいは二度実行しても害のない冪等な設計で\
+                 済まないかを考えます。",
+                "クレップマンの目安では、ロックが重複作業を省くため（効率）だけなら Redis 1台のロックで十分です。\
+                 二人が同時に持つとデータが壊れる（正しさ）なら、合意ベースのロックサービスとフェンシングトークンを使います。",
+                "出典：M. Kleppmann「How to do distributed locking」（2016）、『Designing Data-Intensive Applications』\
+                 （初版2017年 第8章、第2版 第9章。邦訳『データ指向アプリケーションデザイン』）；antirez「Is Redlock safe?」\
+                 （2016）；M. Burrows「The Chubby lock service for loosely-coupled distributed systems」（OSDI 2006）；\
+                 Redis の SET と分散ロックのドキュメント；etcd のリースとロック API のドキュメント；ZooKeeper のロックの\
+                 レシピ；Consul のセッションのドキュメント。",
+            ],
+            None,
+        ),
+    ],
+};

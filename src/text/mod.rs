@@ -1,0 +1,248 @@
+//! Every user-visible string, in English and Japanese.
+//!
+//! A typed table: each language is one [`Text`] value, and each scenario's strings one [`ScenarioText`]
+//! reached through an exhaustive `match`, so a missing string is a compile error, never a blank. The
+//! Japanese follows the tone of the source document the readers come from.
+
+mod en;
+mod ja;
+
+use crate::geom::seconds;
+use crate::params::{Lang, Problem};
+use crate::scenarios::{Group, Inputs, Key, ScenarioId};
+use crate::sim::{Ms, OutcomeKind};
+use crate::story::Story;
+
+/// The strings of one scenario.
+pub struct ScenarioText {
+    /// Short title (the picker).
+    pub title: &'static str,
+    /// One line: what goes wrong (the picker).
+    pub blurb: &'static str,
+    /// The set-up, stated as the source states it, with the run's numbers.
+    pub setup: fn(&Inputs) -> String,
+    /// The prediction's question for the state shown.
+    pub prompt: fn(&Inputs) -> String,
+    /// One answer per outcome the scenario can reach, each true of that outcome only.
+    pub choices: &'static [(OutcomeKind, &'static str)],
+}
+
+/// The strings of one language.
+pub struct Text {
+    /// Page title.
+    pub title: &'static str,
+    /// One line under the title.
+    pub tagline: &'static str,
+    /// The source's own question, asked above the base scenario.
+    pub question: &'static str,
+    /// Name of the figure.
+    pub figure_label: &'static str,
+    /// What lease expiry and fencing each protect: where the reader first meets both switches.
+    pub devices: &'static str,
+    /// A switch's name.
+    pub switch_name: fn(Key) -> &'static str,
+    /// What a switch does.
+    pub switch_hint: fn(Key, &Inputs) -> String,
+    /// The state shown beside a switch's name: on or off.
+    pub switch_state: fn(bool) -> &'static str,
+    /// The readout before the dragged value, with its separator.
+    pub drag_label: fn(Key) -> &'static str,
+    /// Accessible name of the handle that drags `Key`.
+    pub handle_name: fn(Key) -> &'static str,
+    /// `aria-valuetext` of the handle: the value, and the time its band ends.
+    pub handle_value: fn(Key, Ms, Ms) -> String,
+    /// Lane names.
+    pub worker: fn(name: &str) -> String,
+    /// Lock service lane.
+    pub lock_service: &'static str,
+    /// Storage lane.
+    pub storage: &'static str,
+    /// Legend: believes it holds the lock.
+    pub believes: &'static str,
+    /// Legend: held according to the lock service.
+    pub holds: &'static str,
+    /// The purple band.
+    pub paused: &'static str,
+    /// A write in the network.
+    pub in_flight: &'static str,
+    /// Waiting for the lock.
+    pub waiting: &'static str,
+    /// Believes but does not hold.
+    pub false_belief: &'static str,
+    /// Two holders at once.
+    pub two_holders: &'static str,
+    /// A crash mark.
+    pub crashed: &'static str,
+    /// Expiry mark.
+    pub lease_ends: fn(at: Ms) -> String,
+    /// Expiry mark with lease off.
+    pub lease_would_end: fn(at: Ms) -> String,
+    /// A grant with no expiry at all.
+    pub no_expiry: &'static str,
+    /// The end of a lock-delay.
+    pub lock_free: fn(at: Ms) -> String,
+    /// Storage: accepted write.
+    pub accepted: &'static str,
+    /// Storage: an accepted write that overwrote a newer lock's write.
+    pub overwrites: fn(newer: u64) -> String,
+    /// Storage: rejected write.
+    pub rejected: &'static str,
+    /// Storage: a token registered at a grant.
+    pub registered: fn(token: u64) -> String,
+    /// Storage: the highest token line.
+    pub highest: &'static str,
+    /// Seconds unit on the axis.
+    pub seconds_unit: &'static str,
+    /// Verdict titles, in [`OutcomeKind::ALL`] order.
+    pub outcome_titles: [&'static str; 7],
+    /// One-line lessons, same order.
+    pub outcome_lessons: [&'static str; 7],
+    /// Beside every verdict: whether the lock service itself ever had two holders.
+    pub double_grant_fact: fn(bool) -> &'static str,
+    /// "Verdict" heading.
+    pub verdict: &'static str,
+    /// The narration of a run.
+    pub narrate: fn(&Story) -> String,
+    /// Heading of the notice about a bad link.
+    pub notice: &'static str,
+    /// One problem of a bad link.
+    pub problem: fn(&Problem) -> String,
+    /// Heading of the notice about a bad message from an embedding page: what was kept.
+    pub message_notice: &'static str,
+    /// Playback controls.
+    pub play: &'static str,
+    /// Pause playback.
+    pub stop: &'static str,
+    /// Previous event.
+    pub step_back: &'static str,
+    /// Next event.
+    pub step_forward: &'static str,
+    /// Jump to the end.
+    pub to_end: &'static str,
+    /// The scrubber's name.
+    pub scrub: &'static str,
+    /// The playhead readout.
+    pub playhead: fn(at: Ms) -> String,
+    /// Name of the language switcher.
+    pub language: &'static str,
+    /// Heading of the scenario picker.
+    pub scenarios: &'static str,
+    /// A group of scenarios.
+    pub group: fn(Group) -> &'static str,
+    /// A scenario's strings.
+    pub scenario: fn(ScenarioId) -> &'static ScenarioText,
+    /// Heading of the prediction.
+    pub predict_heading: &'static str,
+    /// Starts the run once a prediction is made.
+    pub play_and_see: &'static str,
+    /// Shows the verdict without predicting.
+    pub skip: &'static str,
+    /// Shown while the run plays.
+    pub watching: &'static str,
+    /// The prediction was right.
+    pub right: &'static str,
+    /// The prediction was wrong; the argument is the answer the reader picked.
+    pub wrong: fn(picked: &str) -> String,
+    /// Back to predicting.
+    pub predict_again: &'static str,
+    /// Heading of the boundary challenge.
+    pub boundary_heading: &'static str,
+    /// The challenge: the smallest value of `Key` that gives the verdict.
+    pub boundary_question: fn(Key, OutcomeKind) -> String,
+    /// Accessible name of the ghost marker.
+    pub ghost_name: &'static str,
+    /// `aria-valuetext` of the ghost marker.
+    pub ghost_value: fn(Ms) -> String,
+    /// Reveals the boundary.
+    pub check: &'static str,
+    /// Where the verdict asked for begins, how far the guess was, and where the verdict first changed.
+    pub boundary_result: fn(guess: Ms, truth: Ms, first: Option<(Ms, OutcomeKind)>) -> String,
+    /// Every value gives the same verdict.
+    pub boundary_none: &'static str,
+    /// Name of the strip that shows the verdict for every value.
+    pub outcome_map: fn(Key, max: Ms) -> String,
+    /// Heading of the share panel.
+    pub share: &'static str,
+    /// The link to the current state.
+    pub share_link: &'static str,
+    /// The iframe snippet.
+    pub share_embed: &'static str,
+    /// Copy button.
+    pub copy: &'static str,
+    /// After copying.
+    pub copied: &'static str,
+    /// When the browser would not copy: the text is selected instead.
+    pub copy_failed: &'static str,
+    /// Download the figure as SVG.
+    pub download_svg: &'static str,
+    /// Download the figure as PNG.
+    pub download_png: &'static str,
+    /// The reading beside the widget: (heading, paragraphs, scenario that shows it).
+    pub reading: &'static [(&'static str, &'static [&'static str], Option<ScenarioId>)],
+    /// Heading of the reading.
+    pub reading_heading: &'static str,
+    /// The link from a reading section to its scenario.
+    pub play_it: &'static str,
+}
+
+impl Text {
+    /// The title of a verdict.
+    pub fn outcome_title(&self, kind: OutcomeKind) -> &'static str {
+        self.outcome_titles[index(kind)]
+    }
+
+    /// The lesson of a verdict.
+    pub fn outcome_lesson(&self, kind: OutcomeKind) -> &'static str {
+        self.outcome_lessons[index(kind)]
+    }
+
+    /// The answer a reader picks to predict `kind` in `scenario` (empty if the scenario cannot reach it).
+    pub fn choice(&self, scenario: ScenarioId, kind: OutcomeKind) -> &'static str {
+        (self.scenario)(scenario).choices.iter().find(|c| c.0 == kind).map_or("", |c| c.1)
+    }
+}
+
+fn index(kind: OutcomeKind) -> usize {
+    OutcomeKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
+}
+
+/// The strings for `lang`.
+pub fn text(lang: Lang) -> &'static Text {
+    match lang {
+        Lang::En => &en::EN,
+        Lang::Ja => &ja::JA,
+    }
+}
+
+/// `template` with each `{}` replaced by the next of `args`: one small function instead of a `format!`
+/// per sentence keeps the bundle light.
+pub fn fill(template: &str, args: &[&str]) -> String {
+    let mut out = String::with_capacity(template.len() + 16 * args.len());
+    let mut args = args.iter();
+    let mut rest = template;
+    while let Some(i) = rest.find("{}") {
+        out.push_str(&rest[..i]);
+        out.push_str(args.next().copied().unwrap_or("?"));
+        rest = &rest[i + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Milliseconds as seconds.
+fn s(ms: Ms) -> String {
+    seconds(ms)
+}
+
+/// A time that may be missing.
+fn at(t: Option<Ms>) -> String {
+    t.map_or_else(|| "?".into(), seconds)
+}
+
+/// A token that may be missing.
+fn tok(t: Option<u64>) -> String {
+    t.map_or_else(|| "?".into(), |t| t.to_string())
+}
+
+#[cfg(test)]
+mod tests;

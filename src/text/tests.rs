@@ -1,0 +1,215 @@
+//! The narration at each boundary, in both languages, and answer choices that match the reachable outcomes.
+
+use super::*;
+use crate::scenarios::Kind;
+use crate::sim::{self, outcome_map};
+
+fn story(id: ScenarioId, f: impl FnOnce(&mut Inputs)) -> Story {
+    let mut i = id.defaults();
+    f(&mut i);
+    Story::of(&sim::run(&id.build(&i)), id, &i)
+}
+
+fn both(st: &Story) -> (String, String) {
+    ((text(Lang::En).narrate)(st), (text(Lang::Ja).narrate)(st))
+}
+
+#[test]
+fn fill_replaces_in_order() {
+    assert_eq!(fill("{} < {}", &["33", "34"]), "33 < 34");
+    assert_eq!(fill("{} and {}", &["a"]), "a and ?");
+    assert_eq!(fill("none", &["x"]), "none");
+}
+
+#[test]
+fn the_seed_caption_for_the_default_state() {
+    let (en, ja) = both(&story(ScenarioId::GcPause, |_| {}));
+    assert_eq!(
+        ja,
+        "A は期限（10秒）の内に目覚めて書き込み、ロックを返しました。B はその後で番号 34 を取ったので、衝突は起きません。\
+         A の「GC 停止」の帯の右端をドラッグして、長く伸ばしてみてください。"
+    );
+    assert!(
+        en.starts_with("A woke within the lease (10 s), wrote and released the lock; B then took token 34"),
+        "{en}"
+    );
+}
+
+#[test]
+fn fenced_narration_tells_the_numbers() {
+    let (en, ja) = both(&story(ScenarioId::GcPause, |i| i.pause = 15_000));
+    assert!(
+        en.contains("ran out at 10 s") && en.contains("woke at 15 s") && en.contains("(33 < 34)"),
+        "{en}"
+    );
+    assert!(ja.contains("15秒に目覚めた A") && ja.contains("（33 < 34）"), "{ja}");
+}
+
+#[test]
+fn the_runs_own_tokens_are_told() {
+    let (en, ja) = both(&story(ScenarioId::GcPause, |i| {
+        i.pause = 15_000;
+        i.first_token = 7;
+    }));
+    assert!(en.contains("(7 < 8)") && !en.contains("33"), "{en}");
+    assert!(ja.contains("（7 < 8）") && !ja.contains("33"), "{ja}");
+}
+
+#[test]
+fn stalled_narration_at_its_boundary_and_beyond() {
+    // Lease off, pause 10 s: stalled, and B gets the lock at exactly 10 s, where a lease would have freed it.
+    let st = story(ScenarioId::GcPause, |i| {
+        i.lease = false;
+        i.pause = 10_000;
+    });
+    assert_eq!(st.kind, OutcomeKind::Stalled);
+    let (en, ja) = both(&st);
+    assert!(en.contains("B waited from 1 s until A woke and released the lock at 10 s; a lease would have freed it at 10 s"), "{en}");
+    assert!(!en.contains("far past") && !en.contains("as long as A"), "{en}");
+    assert!(ja.contains("B は1秒から、A が目覚めてロックを返す10秒まで待たされました"), "{ja}");
+    let (en, _) = both(&story(ScenarioId::GcPause, |i| {
+        i.lease = false;
+        i.pause = 15_000;
+    }));
+    assert!(en.contains("from 1 s until A woke and released the lock at 15 s"), "{en}");
+}
+
+#[test]
+fn unfenced_gap_narration_counts_the_same_millisecond() {
+    let st = story(ScenarioId::GcPause, |i| i.pause = 11_000);
+    assert_eq!(st.kind, OutcomeKind::UnfencedGap);
+    let (en, ja) = both(&st);
+    assert!(en.contains("woke at 11 s, no later than B's first write at 11 s"), "{en}");
+    assert!(ja.contains("（11秒）と同時か、それより前の11秒に目覚め"), "{ja}");
+    assert!(!ja.contains("より前の 11秒"), "{ja}");
+}
+
+#[test]
+fn safe_narration_without_a_lease_does_not_speak_of_one() {
+    let st = story(ScenarioId::GcPause, |i| {
+        i.lease = false;
+        i.pause = 9_999;
+    });
+    assert_eq!(st.kind, OutcomeKind::Safe);
+    let (en, ja) = both(&st);
+    assert!(
+        en.contains("before the 10 s a lease would have lasted") && !en.contains("within the lease"),
+        "{en}"
+    );
+    assert!(ja.contains("リースなら期限が切れていた10秒より前") && !ja.contains("期限（10秒）の内"), "{ja}");
+}
+
+#[test]
+fn network_delay_narrates_arrival_at_each_boundary() {
+    // Arrival at 10 s (delay 8000): the gap; at 11 s (9000), same millisecond as B's write, B goes first.
+    let gap = story(ScenarioId::NetworkDelay, |i| i.delay = 8_000);
+    assert_eq!(gap.kind, OutcomeKind::UnfencedGap);
+    assert!(both(&gap).0.contains("arrived at 10 s, before B's first write at 11 s"));
+    let fenced = story(ScenarioId::NetworkDelay, |i| i.delay = 9_000);
+    assert_eq!(fenced.kind, OutcomeKind::Fenced);
+    let (en, ja) = both(&fenced);
+    assert!(en.contains("arrived at 11 s with token 33: the storage had already seen 34"), "{en}");
+    assert!(ja.contains("11秒に番号 33 で届きます"), "{ja}");
+}
+
+#[test]
+fn every_scenario_narrates_every_reachable_outcome_with_its_numbers() {
+    for id in ScenarioId::ALL {
+        for (i, kind) in reachable(id) {
+            let st = Story::of(&sim::run(&id.build(&i)), id, &i);
+            assert_eq!(st.kind, kind);
+            for lang in [Lang::En, Lang::Ja] {
+                let n = (text(lang).narrate)(&st);
+                assert!(
+                    !n.is_empty() && !n.contains('?') && !n.contains("{}"),
+                    "{id:?} {kind:?} {lang:?}: {n}"
+                );
+            }
+        }
+    }
+}
+
+/// For each outcome a scenario can reach (over every switch and every value of its dragged input), one
+/// set of inputs that reaches it.
+fn reachable(id: ScenarioId) -> Vec<(Inputs, OutcomeKind)> {
+    let switches: Vec<Key> =
+        id.keys().iter().copied().filter(|k| matches!(k.spec().kind, Kind::Words(_))).collect();
+    let mut found: Vec<(Inputs, OutcomeKind)> = Vec::new();
+    for bits in 0..1u64 << switches.len() {
+        let mut i = id.defaults();
+        for (n, k) in switches.iter().enumerate() {
+            k.spec().set(&mut i, bits >> n & 1).unwrap();
+        }
+        let segments = match id.dragged() {
+            Some(k) => {
+                let (min, max) = k.spec().range();
+                outcome_map(&id.build(&i), min..=max)
+                    .into_iter()
+                    .map(|s| (Some((k, s.from)), s.kind))
+                    .collect()
+            }
+            None => vec![(None, sim::outcome(&id.build(&i)).kind)],
+        };
+        for (drag, kind) in segments {
+            let mut at = i;
+            if let Some((k, v)) = drag {
+                k.spec().set(&mut at, v).unwrap();
+            }
+            if !found.iter().any(|f| f.1 == kind) {
+                found.push((at, kind));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn each_scenario_offers_one_choice_per_reachable_outcome() {
+    for id in ScenarioId::ALL {
+        let mut reached: Vec<OutcomeKind> = reachable(id).into_iter().map(|r| r.1).collect();
+        reached.sort();
+        for lang in [Lang::En, Lang::Ja] {
+            let mut offered: Vec<OutcomeKind> =
+                (text(lang).scenario)(id).choices.iter().map(|c| c.0).collect();
+            offered.sort();
+            assert_eq!(offered, reached, "{id:?} in {lang:?}");
+        }
+    }
+}
+
+#[test]
+fn every_outcome_has_a_distinct_title_and_a_lesson_in_each_language() {
+    for lang in [Lang::En, Lang::Ja] {
+        let t = text(lang);
+        let titles: std::collections::HashSet<_> =
+            OutcomeKind::ALL.iter().map(|&k| t.outcome_title(k)).collect();
+        assert_eq!(titles.len(), OutcomeKind::ALL.len());
+        assert!(OutcomeKind::ALL.iter().all(|&k| !t.outcome_lesson(k).is_empty()));
+        for id in ScenarioId::ALL {
+            let st = (t.scenario)(id);
+            assert!(!st.title.is_empty() && !st.blurb.is_empty());
+            for key in id.keys().iter().filter(|k| matches!(k.spec().kind, Kind::Words(_))) {
+                assert!(!(t.switch_name)(*key).is_empty(), "{key:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn japanese_keeps_one_word_for_the_lock_and_no_space_before_seconds() {
+    for id in ScenarioId::ALL {
+        for (i, _) in reachable(id) {
+            let st = Story::of(&sim::run(&id.build(&i)), id, &i);
+            let ja = (text(Lang::Ja).narrate)(&st);
+            assert!(!ja.contains('鍵'), "{ja}");
+            assert!(
+                !ja.contains(" 秒")
+                    && !ja
+                        .chars()
+                        .zip(ja.chars().skip(1))
+                        .any(|(a, b)| a == ' ' && b.is_ascii_digit() && ja.contains(&format!(" {b}秒"))),
+                "{ja}"
+            );
+        }
+    }
+}
