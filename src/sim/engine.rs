@@ -79,6 +79,8 @@ struct Engine<'s, O: Observer> {
     next_token: u64,
     unavailable_until: Ms,
     highest: Option<u64>,
+    /// The highest token of an accepted write (registrations raise `highest` only).
+    highest_written: Option<u64>,
 }
 
 /// Runs `scenario` from t = 0 until nothing is left to happen, telling `observer` every event in order.
@@ -94,6 +96,7 @@ pub fn simulate<O: Observer>(scenario: &Scenario, observer: &mut O) {
         next_token: scenario.first_token,
         unavailable_until: 0,
         highest: None,
+        highest_written: None,
     };
     for w in 0..scenario.workers.len() {
         engine.schedule(0, Happening::Continue(w));
@@ -109,7 +112,8 @@ impl<O: Observer> Engine<'_, O> {
             Happening::Expire { .. } => (Phase::Expiry, 0),
             Happening::LockFree => (Phase::Grant, 0),
             Happening::Continue(w) | Happening::Wake(w) | Happening::Retry(w) => (Phase::Worker, w),
-            Happening::Arrive { worker, .. } => (Phase::Delivery, worker),
+            // Deliveries of one millisecond arrive in the order they were sent (the insertion order).
+            Happening::Arrive { .. } => (Phase::Delivery, 0),
         };
         self.seq += 1;
         self.queue.push(Pending { at, phase, actor, seq: self.seq, what });
@@ -316,12 +320,16 @@ impl<O: Observer> Engine<'_, O> {
                 (Some(_), None) => true,
                 (None, _) => false,
             };
+        let written_before = self.highest_written;
         if accepted {
             self.highest = self.highest.max(token);
+            self.highest_written = self.highest_written.max(token);
         }
         // Stale: the writer is not the lock's holder (with this token) when its write arrives.
         let holder = self.holder.map(|h| h.worker);
         let stale = !self.holder.is_some_and(|h| h.worker == worker && Some(h.token) == token);
-        self.emit(now, EventKind::Store { worker, token, sent, accepted, highest_before, stale, holder });
+        let kind =
+            EventKind::Store { worker, token, sent, accepted, highest_before, written_before, stale, holder };
+        self.emit(now, kind);
     }
 }

@@ -123,8 +123,10 @@ pub enum EventKind {
         sent: Ms,
         /// Whether the storage took it.
         accepted: bool,
-        /// The highest token the storage had accepted before this write.
+        /// The highest token the storage had seen before this write (accepted writes and registrations).
         highest_before: Option<u64>,
+        /// The highest token of a write the storage had accepted before this one.
+        written_before: Option<u64>,
         /// The writer is not the lock's holder (with this token) when the write arrives.
         stale: bool,
         /// Who the lock service counted as holder when the write arrived.
@@ -259,8 +261,10 @@ pub struct WriteRecord {
     pub token: Option<u64>,
     /// Accepted or rejected.
     pub accepted: bool,
-    /// The highest token accepted before it.
+    /// The highest token the storage had seen before it (accepted writes and registrations).
     pub highest_before: Option<u64>,
+    /// The highest token of a write accepted before it.
+    pub written_before: Option<u64>,
     /// Sent by a worker the lock service did not count as holder when it arrived.
     pub stale: bool,
     /// Who the lock service counted as holder when it arrived.
@@ -268,10 +272,10 @@ pub struct WriteRecord {
 }
 
 impl WriteRecord {
-    /// The newer token this write overwrote: accepted although its token is below the highest already
-    /// accepted (a missing token counts as lowest).
+    /// The newer token whose write this write overwrote: accepted although its token is below that of a
+    /// write already accepted (a missing token counts as lowest). A registered token alone is not overwritten.
     pub fn overwrote(&self) -> Option<u64> {
-        match self.highest_before {
+        match self.written_before {
             Some(h) if self.accepted && self.token < Some(h) => Some(h),
             _ => None,
         }
@@ -289,18 +293,26 @@ impl WriteRecord {
     /// The record of a `Store` event; `None` for any other event.
     pub fn from_event(event: &Event) -> Option<WriteRecord> {
         match event.kind {
-            EventKind::Store { worker, token, sent, accepted, highest_before, stale, holder } => {
-                Some(WriteRecord {
-                    sent,
-                    at: event.at,
-                    worker,
-                    token,
-                    accepted,
-                    highest_before,
-                    stale,
-                    holder,
-                })
-            }
+            EventKind::Store {
+                worker,
+                token,
+                sent,
+                accepted,
+                highest_before,
+                written_before,
+                stale,
+                holder,
+            } => Some(WriteRecord {
+                sent,
+                at: event.at,
+                worker,
+                token,
+                accepted,
+                highest_before,
+                written_before,
+                stale,
+                holder,
+            }),
             _ => None,
         }
     }
