@@ -1,9 +1,10 @@
 //! Speed of the simulation core: one run of each scenario of the catalogue, and sweeps over every value of
-//! the base scenario's pause. Run with `cargo bench --bench sim`; the throughput lines give runs per second.
+//! the base scenario's pause, and searches over every combination of a scenario's disturbances. Run with
+//! `cargo bench --bench sim` (or `-- search` for the searches); the throughput lines give runs per second.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use fencing_lab::scenarios::{Inputs, ScenarioId};
-use fencing_lab::sim::{self, MAX_PAUSE};
+use fencing_lab::sim::{self, search, MAX_PAUSE};
 
 fn bench(c: &mut Criterion) {
     let fenced = ScenarioId::GcPause.build(&Inputs { pause: 15_000, ..Inputs::default() });
@@ -30,6 +31,19 @@ fn bench(c: &mut Criterion) {
     g.bench_function("0..=30000 exact (probe 100 ms, refine 1 ms)", |b| {
         b.iter(|| sim::outcome_map(black_box(&fenced), 0..=MAX_PAUSE))
     });
+    g.finish();
+
+    // The target is 5 M schedules per second on one core for the base scenario.
+    let mut g = c.benchmark_group("search");
+    for (id, step) in
+        [(ScenarioId::GcPause, 100), (ScenarioId::NetworkDelay, 10), (ScenarioId::UnsafeRelease, 10)]
+    {
+        let inputs = id.defaults();
+        g.throughput(Throughput::Elements(search::search(id, &inputs, step).schedules));
+        g.bench_function(format!("{} every {step} ms", id.id()), |b| {
+            b.iter(|| search::search(black_box(id), black_box(&inputs), step))
+        });
+    }
     g.finish();
 }
 

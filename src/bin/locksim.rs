@@ -3,14 +3,21 @@
 //! `cargo run --bin locksim -- --scenario network-delay --delay 8500 [--json]`; every input of the input
 //! table is a flag (`--pause MS`, `--lease on|off`, `--release plain|compare`, …). Bad arguments: a message
 //! and exit code 2.
+//!
+//! `locksim search --scenario ID [inputs] [--step MS] [--json]` runs every combination of the scenario's
+//! disturbances instead ([`sim::search`]) and prints the smallest counterexamples.
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use fencing_lab::params::{parse_scenario, set_input};
 use fencing_lab::report::table;
 use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId, INPUTS};
-use fencing_lab::sim;
+use fencing_lab::sim::{self, search, Ms, MAX_PAUSE};
+
+/// The grid step of `locksim search` without `--step`: the gc-pause grid is then 30 401 runs, a few ms.
+const STEP: Ms = 100;
 
 /// The usage text, from the input table and the catalogue.
 fn usage() -> String {
@@ -28,8 +35,13 @@ fn usage() -> String {
     let scenarios =
         ScenarioId::ALL.iter().map(|s| format!("  {:<17} {}", s.id(), inputs_of(*s))).collect::<Vec<_>>();
     format!(
-        "usage: locksim [--scenario ID] {} [--json]\n\nscenarios and their inputs (others are ignored):\n{}",
+        "usage: locksim [--scenario ID] {} [--json]\n       \
+         locksim search [--scenario ID] [inputs as above, but not the ones searched] [--step MS] [--json]\n\
+         \n  search runs every combination of {} (each the scenario reads) from 0 to its\n  \
+         maximum every --step ms (default {STEP}; pause_start up to the lease's end)\n\
+         \nscenarios and their inputs (others are ignored):\n{}",
         flags.join(" "),
+        search::DISTURBANCES.map(|k| k.spec().name).join(", "),
         scenarios.join("\n")
     )
 }
@@ -48,13 +60,16 @@ struct Args {
     scenario: ScenarioId,
     inputs: Inputs,
     json: bool,
+    /// `Some(step)`: the `search` subcommand.
+    search: Option<Ms>,
 }
 
 fn parse(args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
+    let mut args = args.peekable();
+    let search = args.next_if(|a| a == "search").is_some();
     // Flags in pairs; the scenario first, since its defaults are what the other flags change.
     let mut pairs: Vec<(String, String)> = Vec::new();
     let mut json = false;
-    let mut args = args.peekable();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--json" => json = true,
@@ -77,10 +92,34 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
         None => ScenarioId::GcPause,
     };
     let mut inputs = scenario.defaults();
+    let mut step = STEP;
     for (name, value) in pairs.iter().filter(|(k, _)| k != "scenario") {
+        if search && name == "step" {
+            step = value.trim().parse().ok().filter(|s| (1..=MAX_PAUSE).contains(s)).ok_or_else(|| {
+                format!("--step \"{value}\" is not a whole number of ms from 1 to {MAX_PAUSE}")
+            })?;
+            continue;
+        }
         set_input(&mut inputs, name, value).map_err(|p| p.to_string())?;
+        // A value the search would overwrite is a mistake, not a setting.
+        let key = Key::from_name(name).filter(|k| search::DISTURBANCES.contains(k));
+        if let Some(key) = key.filter(|k| search && scenario.uses(*k)) {
+            return Err(format!("--{name}: search varies {} itself; leave it out", key.spec().name));
+        }
     }
-    Ok(Some(Args { scenario, inputs, json }))
+    Ok(Some(Args { scenario, inputs, json, search: search.then_some(step) }))
+}
+
+/// `locksim search`: the report, as text or JSON.
+fn search_report(args: &Args, step: Ms) -> String {
+    let started = Instant::now();
+    let mut report = search::search(args.scenario, &args.inputs, step);
+    report.millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+    if args.json {
+        serde_json::to_string_pretty(&report).expect("plain data") + "\n"
+    } else {
+        report.to_string()
+    }
 }
 
 fn main() -> ExitCode {
@@ -95,6 +134,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(step) = args.search {
+        let _ = std::io::stdout().write_all(search_report(&args, step).as_bytes());
+        return ExitCode::SUCCESS;
+    }
     let run = sim::run(&args.scenario.build(&args.inputs));
     let text = if args.json {
         #[derive(serde::Serialize)]
