@@ -7,6 +7,7 @@
 use std::fmt::Write;
 
 use crate::geom::{seconds, stagger, text_width, Axis};
+use crate::markup::esc;
 use crate::sim::{EventKind, LeaseEnd, Ms, Run, Span, WriteRecord};
 use crate::text::Text;
 
@@ -106,11 +107,6 @@ pub fn px(v: f64) -> String {
     format!("{sign}{}.{}", tenths.abs() / 10, tenths.abs() % 10)
 }
 
-/// Text made safe inside SVG markup.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
 /// The part of a span shown with the playhead at `p`: `None` if it has not begun yet.
 fn shown(span: Span, p: Option<Ms>) -> Option<Span> {
     p.is_none_or(|p| span.from <= p).then_some(span)
@@ -183,7 +179,7 @@ pub fn axis(l: &Layout, t: &Text) -> String {
         if labelled {
             // The unit rides on the first label, anchored left, where it has room.
             if at == 0 {
-                s.text("tick-label", x - 3.0, 14.0, "start", &format!("0 {}", t.seconds_unit));
+                s.text("tick-label", x - 3.0, 14.0, "start", &(t.playhead)(0));
             } else {
                 s.text("tick-label", x, 14.0, "middle", &seconds(at));
             }
@@ -210,9 +206,13 @@ pub fn lane_names(l: &Layout, run: &Run, t: &Text) -> String {
 }
 
 /// Everything drawn from the trace up to the playhead `p`: worker lanes, lock service, storage. The
-/// learner's inputs (a pause, a write's time in the network) are not outcomes, so they are always drawn whole.
-pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, t: &Text) -> String {
+/// learner's inputs (a pause, a write's time in the network, A's job) are not outcomes, so they are always
+/// drawn whole; `job` is A's job when the learner drags its end.
+pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) -> String {
     let mut s = Svg(String::new());
+    if let Some(span) = job {
+        band(&mut s, l, span, l.top(Lane::Worker(0)) + 18.0, "job", t.job);
+    }
     for (w, lane) in run.trace.workers.iter().enumerate() {
         let top = l.top(Lane::Worker(w));
         let (belief_y, act_y) = (top + 4.0, top + 18.0);
@@ -417,7 +417,7 @@ mod tests {
         let mut i = id.defaults();
         f(&mut i);
         let run = sim::run(&id.build(&i));
-        lanes(&Layout::new(1_000.0, run.trace.end, run.trace.workers.len()), &run, p, text(Lang::En))
+        lanes(&Layout::new(1_000.0, run.trace.end, run.trace.workers.len()), &run, p, None, text(Lang::En))
     }
 
     fn draw(pause: Ms, fencing: bool, p: Option<Ms>) -> String {
@@ -503,11 +503,6 @@ mod tests {
             px(l.x(0)),
             px(l.top(Lane::Worker(0)) + 18.0)
         )));
-    }
-
-    #[test]
-    fn text_is_escaped() {
-        assert_eq!(esc(r#"<a & "b">"#), "&lt;a &amp; &quot;b&quot;&gt;");
     }
 
     #[test]

@@ -5,6 +5,9 @@
 
 use crate::sim::{Ms, OutcomeKind, Segment};
 
+/// The pause the source's own question asks about ("what if A wakes after 15 s?"): the first prediction.
+pub const SEED_QUESTION_PAUSE: Ms = 15_000;
+
 /// Where the reader is in the lesson.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {

@@ -7,6 +7,7 @@
 pub mod figure;
 pub mod geom;
 pub mod lesson;
+pub mod markup;
 pub mod params;
 pub mod report;
 pub mod scenarios;

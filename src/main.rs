@@ -1,9 +1,9 @@
-//! The browser app's entry point: install the panic hook and mount. Everything else is in the library.
+//! The browser app's entry point: mount. Everything else is in the library.
+//!
+//! No panic hook: its message formatting weighed about 1 kB of the bundle, and with `panic = "abort"` a
+//! panic ends the app either way.
 
 fn main() {
     #[cfg(target_arch = "wasm32")]
-    {
-        console_error_panic_hook::set_once();
-        leptos::mount::mount_to_body(fencing_lab::app::App);
-    }
+    leptos::mount::mount_to_body(fencing_lab::app::App);
 }

@@ -4,7 +4,8 @@
 //! to, the wait, the double grant) come from the classifier's [`Outcome`](crate::sim::Outcome); this only
 //! adds the times and tokens a sentence needs.
 
-use crate::scenarios::{Inputs, ScenarioId, LOCK_DELAY};
+use crate::geom::seconds;
+use crate::scenarios::{Inputs, ScenarioId, A_WORKS, LOCK_DELAY};
 use crate::sim::{DoubleGrant, EventKind, Ms, OutcomeKind, Run, WaitRecord, WriteRecord};
 
 /// Worker A, who takes the lock first in every scenario.
@@ -116,6 +117,208 @@ impl Story {
     pub fn a_lease_end(&self) -> Ms {
         self.grant[A].unwrap_or(0) + self.inputs.ttl
     }
+
+    /// The sentences that tell this run, in order. Chosen here, once, from the facts; each language only
+    /// words them ([`crate::text::Text::line`]), so the languages cannot tell different stories.
+    pub fn lines(&self) -> Vec<Line> {
+        use Line::*;
+        use OutcomeKind::*;
+        let i = &self.inputs;
+        let mut out = Vec::with_capacity(4);
+        match self.scenario {
+            ScenarioId::GcPause
+            | ScenarioId::CheckThenPause
+            | ScenarioId::LockDelay
+            | ScenarioId::RegisterToken => {
+                let checked = self.scenario == ScenarioId::CheckThenPause;
+                if checked {
+                    out.push(if i.pause == 0 { CheckedNoPause } else { CheckedThenPaused });
+                }
+                let woke = if checked { WokeWroteUnchecked } else { WokeWrote };
+                let cause = if self.scenario == ScenarioId::RegisterToken && i.register {
+                    ExpiredBRegistered
+                } else {
+                    ExpiredBWrote
+                };
+                match self.kind {
+                    Safe if self.a_expired.zip(self.a_wake).is_some_and(|(e, w)| w >= e) => out
+                        .push(if self.lock_free.is_some() { ExpiredHarmlessDelay } else { ExpiredHarmless }),
+                    Safe if i.pause == 0 => out.push(NoPause),
+                    Safe if i.lease => out.push(WokeInLease),
+                    Safe => out.push(WokeNoLease),
+                    Stalled => out.push(StalledUntilWake),
+                    Fenced => out.extend([cause, woke, Rejected]),
+                    Corrupted => out.extend([cause, woke, OverwroteB]),
+                    _ => {
+                        out.push(if checked { GapWokeUnchecked } else { GapWoke });
+                        out.push(if i.fencing { GapFenced } else { GapUnfenced });
+                    }
+                }
+            }
+            ScenarioId::NetworkDelay => {
+                let sent = if i.lease { Sent } else { SentNoLease };
+                match self.kind {
+                    Safe => out.push(if i.lease { ArrivedInLease } else { ArrivedNoLease }),
+                    Stalled | Orphaned => out.extend([sent, StalledUntilReply]),
+                    Fenced => out.extend([sent, DelayExpired, DelayRejected]),
+                    Corrupted => out.extend([sent, DelayExpired, DelayOverwrote]),
+                    _ => out.extend([sent, DelayGap]),
+                }
+            }
+            ScenarioId::SetnxExpire | ScenarioId::Crash => out.push(match (self.scenario, self.kind) {
+                (_, Safe) => LeaseReturned,
+                (ScenarioId::SetnxExpire, _) => SetnxOrphaned,
+                _ => CrashOrphaned,
+            }),
+            ScenarioId::CheckThenSet => match self.kind {
+                DoubleGrant if i.fencing => out.extend([CheckSetDouble, CheckSetFencingNote]),
+                DoubleGrant => out.push(CheckSetDouble),
+                _ => out.push(CheckSetSafe),
+            },
+            ScenarioId::UnsafeRelease => match self.kind {
+                Fenced => out.extend([ReleaseCause, ReleaseFenced]),
+                Corrupted => out.extend([ReleaseCause, ReleaseCorrupted]),
+                DoubleGrant | UnfencedGap => out.extend([ReleaseCause, ReleaseDouble]),
+                _ if i.work < self.a_lease_end() => out.push(ReleaseInLease),
+                _ if !i.plain_release => out.push(ReleaseCompare),
+                _ => out.push(ReleaseLate),
+            },
+        }
+        if self.kind == Orphaned
+            && !out.iter().any(|l| matches!(l, SetnxOrphaned | CrashOrphaned | StalledUntilReply))
+        {
+            out.push(NeverFreed);
+        }
+        out
+    }
+
+    /// The value of a placeholder `{name}` in a sentence: a time in seconds or a token.
+    pub fn fact(&self, name: &str) -> String {
+        let secs = |t: Option<Ms>| t.map_or_else(|| "?".into(), seconds);
+        let token = |t: Option<u64>| t.map_or_else(|| "?".into(), |t| t.to_string());
+        let wait = self.wait;
+        match name {
+            "a" => token(self.token[A]),
+            "b" => token(self.token[B]),
+            "c" => token(self.token[C]),
+            "newer" => token(self.newer_token),
+            "wake" => secs(self.a_wake),
+            "sent" => secs(self.a_sent),
+            "arrived" | "a_write" => secs(self.write[A]),
+            "expired" => secs(self.a_expired),
+            "b_grant" => secs(self.grant[B]),
+            "b_write" => secs(self.write[B]),
+            "c_write" => secs(self.write[C]),
+            "b_release" => secs(self.release[B]),
+            "free" => secs(self.lock_free),
+            "ttl" => seconds(self.inputs.ttl),
+            "lease_end" => seconds(self.a_lease_end()),
+            "delay" => seconds(self.inputs.delay),
+            "work" => seconds(self.inputs.work),
+            "check" => seconds(A_WORKS),
+            "from" => secs(wait.map(|w| w.from)),
+            "until" => secs(wait.and_then(|w| w.until)),
+            "would_free" => secs(wait.map(|w| w.holder_since + self.inputs.ttl)),
+            _ => "?".into(),
+        }
+    }
+}
+
+/// One sentence of a narration. Its placeholders (`{a}`, `{wake}`, …) are [`Story::fact`] names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Line {
+    CheckedThenPaused,
+    CheckedNoPause,
+    ExpiredHarmless,
+    ExpiredHarmlessDelay,
+    NoPause,
+    WokeInLease,
+    WokeNoLease,
+    StalledUntilWake,
+    StalledUntilReply,
+    NeverFreed,
+    ExpiredBWrote,
+    ExpiredBRegistered,
+    WokeWrote,
+    WokeWroteUnchecked,
+    Rejected,
+    OverwroteB,
+    GapWoke,
+    GapWokeUnchecked,
+    GapFenced,
+    GapUnfenced,
+    Sent,
+    SentNoLease,
+    ArrivedInLease,
+    ArrivedNoLease,
+    DelayExpired,
+    DelayRejected,
+    DelayOverwrote,
+    DelayGap,
+    SetnxOrphaned,
+    LeaseReturned,
+    CrashOrphaned,
+    CheckSetDouble,
+    CheckSetFencingNote,
+    CheckSetSafe,
+    ReleaseCause,
+    ReleaseFenced,
+    ReleaseCorrupted,
+    ReleaseDouble,
+    ReleaseInLease,
+    ReleaseCompare,
+    ReleaseLate,
+}
+
+impl Line {
+    /// Every sentence, for tests that check each language words each one.
+    pub const ALL: [Line; 41] = {
+        use Line::*;
+        [
+            CheckedThenPaused,
+            CheckedNoPause,
+            ExpiredHarmless,
+            ExpiredHarmlessDelay,
+            NoPause,
+            WokeInLease,
+            WokeNoLease,
+            StalledUntilWake,
+            StalledUntilReply,
+            NeverFreed,
+            ExpiredBWrote,
+            ExpiredBRegistered,
+            WokeWrote,
+            WokeWroteUnchecked,
+            Rejected,
+            OverwroteB,
+            GapWoke,
+            GapWokeUnchecked,
+            GapFenced,
+            GapUnfenced,
+            Sent,
+            SentNoLease,
+            ArrivedInLease,
+            ArrivedNoLease,
+            DelayExpired,
+            DelayRejected,
+            DelayOverwrote,
+            DelayGap,
+            SetnxOrphaned,
+            LeaseReturned,
+            CrashOrphaned,
+            CheckSetDouble,
+            CheckSetFencingNote,
+            CheckSetSafe,
+            ReleaseCause,
+            ReleaseFenced,
+            ReleaseCorrupted,
+            ReleaseDouble,
+            ReleaseInLease,
+            ReleaseCompare,
+            ReleaseLate,
+        ]
+    };
 }
 
 #[cfg(test)]

@@ -117,7 +117,44 @@ async fn opens_the_state_in_the_url_and_keeps_it_in_step() {
     // The URL is rewritten once the state has rested for 150 ms.
     gloo_timers::future::TimeoutFuture::new(300).await;
     let search = web_sys::window().unwrap().location().search().unwrap();
-    assert_eq!(search, "?pause=14000&lease=on&fencing=off&lang=en");
+    assert_eq!(search, "?scenario=gc-pause&pause=14000&lease=on&fencing=off&lang=en");
+}
+
+#[wasm_bindgen_test]
+async fn the_picker_plays_another_scenario_from_its_defaults() {
+    let host = open("?lang=en");
+    tick().await;
+    let figure = find(&host, "figure.lab");
+    assert_eq!(figure.get_attribute("data-scenario").as_deref(), Some("gc-pause"));
+    let entry: HtmlElement = find(&host, "[data-scenario-id=check-then-set]").unchecked_into();
+    entry.click();
+    tick().await;
+    assert_eq!(figure.get_attribute("data-scenario").as_deref(), Some("check-then-set"));
+    assert_eq!(outcome(&host), "double-grant");
+    assert_eq!(figure.get_attribute("data-double-grant").as_deref(), Some("true"));
+    assert_eq!(
+        find(&host, "[data-scenario-id=check-then-set]").get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
+    // No dragged input here: the handle hides, the switches are the scenario's own.
+    assert!(find(&host, "#pause-handle").has_attribute("hidden"));
+    assert!(host.query_selector("#lease").unwrap().is_none());
+    let atomic: HtmlInputElement = find(&host, "#atomic").unchecked_into();
+    atomic.click();
+    tick().await;
+    assert_eq!(outcome(&host), "safe");
+    assert_eq!(figure.get_attribute("data-double-grant").as_deref(), Some("false"));
+    // A scenario with a dragged delay: the handle drives `delay` over its own range.
+    let entry: HtmlElement = find(&host, "[data-scenario-id=network-delay]").unchecked_into();
+    entry.click();
+    tick().await;
+    let slider = find(&host, "[role=slider]");
+    assert_eq!(slider.get_attribute("aria-valuemax").as_deref(), Some("28000"));
+    assert_eq!(slider_value(&host), "13000");
+    assert_eq!(outcome(&host), "fenced");
+    press(&slider, "Home", false);
+    tick().await;
+    assert_eq!(outcome(&host), "safe");
 }
 
 #[wasm_bindgen_test]

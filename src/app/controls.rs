@@ -2,64 +2,59 @@
 
 use leptos::prelude::*;
 
-use super::Lab;
-use crate::geom::seconds;
+use super::{tx, Lab};
 use crate::params::Lang;
+use wasm_bindgen::JsCast;
 
-/// Lease and fencing switches: real checkboxes with `role="switch"`, so keyboard and screen readers work.
+use crate::markup;
+use crate::scenarios::Key;
+
+/// The scenario's switches (markup from [`markup::switches`], drawn afresh for a new scenario, language or
+/// lease length) and the readout of its dragged value. One listener serves every switch.
 #[component]
 pub fn Toggles(lab: Lab) -> impl IntoView {
-    let inputs = lab.inputs;
-    let switch = move |id: &'static str,
-                       name: fn(&Lab) -> &'static str,
-                       hint: Signal<String>,
-                       get: fn(&crate::sim::Inputs) -> bool,
-                       set: fn(&mut crate::sim::Inputs, bool)| {
-        view! {
-            <label class="switch" for=id>
-                <input
-                    id=id
-                    type="checkbox"
-                    role="switch"
-                    prop:checked=move || inputs.with(get)
-                    aria-checked=move || inputs.with(get).to_string()
-                    aria-describedby=format!("{id}-hint")
-                    on:change=move |ev| {
-                        let on = event_target_checked(&ev);
-                        inputs.update(|i| set(i, on));
-                    }
-                />
-                <span class="track" aria-hidden="true"></span>
-                <span class="switch-name">{move || name(&lab)}</span>
-                <span class="switch-hint" id=format!("{id}-hint")>{hint}</span>
-            </label>
+    let on_change = move |ev: web_sys::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {
+            return;
+        };
+        if let Some(key) = Key::from_name(&input.id()) {
+            lab.set(key, u64::from(input.checked()));
         }
     };
-    let ttl = move || inputs.with(|i| i.ttl);
+    // The markup follows the scenario, the language and the hint's lease length, not each flip: a flip
+    // redrawn would take the reader's focus away.
+    let ttl = Memo::new(move |_| lab.inputs.with(|i| i.ttl));
+    let markup = move || {
+        ttl.track();
+        lab.inputs.with_untracked(|i| markup::switches(lab.scenario.get(), i, lab.text()))
+    };
+    // Flips from elsewhere (an embedding page, the history) reach the checkboxes here.
+    Effect::new(move |_| {
+        let i = lab.inputs.get();
+        let doc = web_sys::window().and_then(|w| w.document());
+        for key in lab.scenario.get().keys() {
+            let el = doc.as_ref().and_then(|d| d.get_element_by_id(key.spec().name));
+            if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                input.set_checked(key.spec().get(&i) != 0);
+            }
+        }
+    });
+    let dragged = move || lab.scenario.get().dragged();
+    let keys = move || lab.scenario.get().keys();
     view! {
         <div class="toggles">
-            {switch(
-                "lease",
-                |lab| lab.text().lease,
-                Signal::derive(move || (lab.text().lease_hint)(ttl())),
-                |i| i.lease,
-                |i, on| i.lease = on,
-            )}
-            {switch(
-                "fencing",
-                |lab| lab.text().fencing,
-                Signal::derive(move || lab.text().fencing_hint.to_owned()),
-                |i| i.fencing,
-                |i, on| i.fencing = on,
-            )}
-            <p class="pause-readout">
+            <div class="switches" on:change=on_change inner_html=markup></div>
+            <p class="pause-readout" hidden=move || dragged().is_none()>
                 <span class="swatch pause-swatch" aria-hidden="true"></span>
-                {move || lab.text().pause}
+                {move || dragged().map(|k| (lab.text().drag_label)(k))}
                 <output for="pause-handle">
-                    {move || format!("{} {}", seconds(inputs.with(|i| i.pause)), lab.text().seconds_unit)}
+                    {move || dragged().map(|k| (lab.text().playhead)(lab.inputs.with(|i| k.spec().get(i))))}
                 </output>
             </p>
         </div>
+        <p class="devices" hidden=move || !(keys().contains(&Key::Lease) && keys().contains(&Key::Fencing))>
+            {tx(lab, |t| t.devices)}
+        </p>
     }
 }
 
@@ -79,7 +74,7 @@ pub fn LangSwitch(lab: Lab) -> impl IntoView {
         }
     };
     view! {
-        <div class="lang-switch" role="group" aria-label=move || lab.text().language>
+        <div class="lang-switch" role="group" aria-label=tx(lab, |t| t.language)>
             {button(Lang::En, "English")}
             {button(Lang::Ja, "日本語")}
         </div>

@@ -1,16 +1,17 @@
 //! Talking to a host page when embedded in an iframe.
 //!
 //! Posts `{type: "fencing-lab:resize", height}` when the content height changes and
-//! `{type: "fencing-lab:state", pause, lease, fencing, outcome}` on every change of state. Accepts
-//! `{type: "fencing-lab:set", pause?, lease?, fencing?, lang?}`, validated like URL parameters: a bad field
-//! is ignored, shown in the page's notice, and reported back as `{type: "fencing-lab:error", problems}`.
+//! `{type: "fencing-lab:state", scenario, outcome, doubleGrant, …inputs}` on every change of state (the
+//! scenario's inputs, named as in links). Accepts `{type: "fencing-lab:set", scenario?, lang?, …inputs}`
+//! from the embedding page only, validated like URL parameters: a bad field is ignored (the current value
+//! stays), shown in the page's notice, and reported back as `{type: "fencing-lab:error", problems}`.
 
 use js_sys::{Array, Object, Reflect};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::Lab;
-use crate::params::{set_input, Lang, Problem};
+use crate::params::{parse_lang, parse_scenario, set_input, shorten, MAX_PROBLEMS};
 
 fn parent() -> Option<web_sys::Window> {
     let window = web_sys::window()?;
@@ -37,30 +38,37 @@ fn as_text(v: &JsValue) -> Option<String> {
     } else if v.as_f64().is_some() {
         // JavaScript's own number formatting: 15000 → "15000", 1.5 → "1.5".
         Some(String::from(js_sys::Number::from(v.clone()).to_string_with_radix(10).unwrap_or_default()))
+    } else if let Some(s) = v.as_string() {
+        Some(s)
     } else {
-        Some(v.as_string().unwrap_or_else(|| format!("{v:?}")))
+        // Objects, arrays (cyclic ones too), symbols: named by their type, never stringified.
+        Some(format!("({})", v.js_typeof().as_string().unwrap_or_default()))
     }
 }
 
 /// Wires the page to its host, if it has one.
-pub fn connect(lab: Lab, problems: RwSignal<Vec<Problem>>) {
+pub fn connect(lab: Lab) {
     let Some(host) = parent() else { return };
 
     let state_host = host.clone();
     Effect::new(move |_| {
-        let i = lab.inputs.get();
-        let outcome = lab.run.with(|r| r.outcome.kind.name());
-        let on = |b: bool| JsValue::from_str(if b { "on" } else { "off" });
-        post(
-            &state_host,
-            &[
-                ("type", "fencing-lab:state".into()),
-                ("pause", (i.pause as f64).into()),
-                ("lease", on(i.lease)),
-                ("fencing", on(i.fencing)),
-                ("outcome", outcome.into()),
-            ],
-        );
+        let (id, i) = (lab.scenario.get(), lab.inputs.get());
+        let (outcome, double) = lab.run.with(|r| (r.outcome.kind.name(), r.outcome.double_grant.is_some()));
+        let mut fields: Vec<(&str, JsValue)> = vec![
+            ("type", "fencing-lab:state".into()),
+            ("scenario", id.id().into()),
+            ("outcome", outcome.into()),
+            ("doubleGrant", double.into()),
+        ];
+        for key in id.keys().iter().chain(id.extras()) {
+            let spec = key.spec();
+            let value: JsValue = match spec.kind {
+                crate::scenarios::Kind::Words(_) => spec.text(&i).into(),
+                _ => (spec.get(&i) as f64).into(),
+            };
+            fields.push((spec.name, value));
+        }
+        post(&state_host, &fields);
     });
 
     // Height: after every layout change of the document.
@@ -86,33 +94,56 @@ pub fn connect(lab: Lab, problems: RwSignal<Vec<Problem>>) {
     on_resize.forget();
 
     let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        // Only the page that embeds this one may steer it, not a sibling frame.
+        let from_host = ev.source().is_some_and(|s| Object::is(&s, &host));
         let data = ev.data();
         let field = |k: &str| Reflect::get(&data, &JsValue::from_str(k)).ok().and_then(|v| as_text(&v));
-        if !data.is_object() || field("type").as_deref() != Some("fencing-lab:set") {
+        if !from_host || !data.is_object() || field("type").as_deref() != Some("fencing-lab:set") {
             return;
         }
-        let mut inputs = lab.inputs.get_untracked();
         let mut found = Vec::new();
-        for key in ["pause", "lease", "fencing"] {
+        let mut scenario = lab.scenario.get_untracked();
+        if let Some(v) = field("scenario") {
+            match parse_scenario(&v) {
+                Ok(id) => scenario = id,
+                Err(p) => found.push(p),
+            }
+        }
+        let mut inputs = if scenario == lab.scenario.get_untracked() {
+            lab.inputs.get_untracked()
+        } else {
+            scenario.defaults()
+        };
+        for key in scenario.keys().iter().chain(scenario.extras()) {
+            let name = key.spec().name;
             // set_input leaves `inputs` as it was on a bad value.
-            if let Some(Err(p)) = field(key).map(|value| set_input(&mut inputs, key, &value)) {
+            if let Some(Err(p)) = field(name).map(|value| set_input(&mut inputs, name, &value)) {
                 found.push(p);
             }
         }
         if let Some(tag) = field("lang") {
-            match Lang::from_tag(&tag) {
-                Some(lang) => lab.lang.set(lang),
-                None => {
-                    found.push(Problem::NotOneOf { key: "lang".into(), value: tag, allowed: &["ja", "en"] })
-                }
+            match parse_lang(&tag) {
+                Ok(lang) if lang != lab.lang.get_untracked() => lab.lang.set(lang),
+                Ok(_) => {}
+                Err(p) => found.push(p),
             }
         }
-        lab.inputs.set(inputs);
+        // Only what changed is set: a language-only message leaves a play in progress alone.
+        if scenario != lab.scenario.get_untracked() {
+            lab.pick(scenario);
+        }
+        if inputs != lab.inputs.get_untracked() {
+            lab.inputs.set(inputs);
+        }
+        found.truncate(MAX_PROBLEMS);
         if !found.is_empty() {
-            let list: Array = found.iter().map(|p| JsValue::from_str(&p.to_string())).collect();
+            let list: Array = found.iter().map(|p| JsValue::from_str(&shorten(&p.to_string()))).collect();
             post(&host, &[("type", "fencing-lab:error".into()), ("problems", list.into())]);
         }
-        problems.set(found);
+        // The notice about this message replaces the one about the last message, not the link's.
+        if found != lab.message_problems.get_untracked() {
+            lab.message_problems.set(found);
+        }
     });
     if let Some(w) = web_sys::window() {
         let _ = w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());

@@ -1,11 +1,13 @@
 //! The Leptos view. Signals live here at the edge; everything they feed is plain data from the core.
 //!
-//! controls (toggles, pause handle, playback, embed messages) → `Inputs` signal → `sim::run` memo →
-//! timeline, verdict, narration. The lesson phase decides only what is visible, never the outcome.
+//! controls (picker, switches, the dragged band, playback, embed messages) → scenario + `Inputs` signals →
+//! `sim::run` memo → timeline, verdict, narration. The lesson phase decides only what is visible, never
+//! the outcome.
 
 mod challenge;
 mod controls;
 mod embed;
+mod picker;
 mod playback;
 mod reading;
 mod share;
@@ -16,9 +18,11 @@ mod verdict;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
-use crate::lesson::Phase;
-use crate::params::{Lang, Query};
-use crate::sim::{self, Inputs, Ms, Run, Scenario};
+use crate::lesson::{Phase, Step, SEED_QUESTION_PAUSE};
+use crate::markup;
+use crate::params::{Lang, Problem, Query};
+use crate::scenarios::{Inputs, Key, ScenarioId};
+use crate::sim::{self, Ms, Run};
 use crate::text::{text, Text};
 use playback::Player;
 
@@ -28,11 +32,13 @@ const URL_SETTLE_MS: u32 = 150;
 /// The reactive state every part of the page reads.
 #[derive(Clone, Copy)]
 pub struct Lab {
+    /// The scenario being played.
+    pub scenario: RwSignal<ScenarioId>,
     /// The simulation inputs the controls set.
     pub inputs: RwSignal<Inputs>,
     /// The page's language.
     pub lang: RwSignal<Lang>,
-    /// The run for the current inputs, recomputed only when they change.
+    /// The run for the current scenario and inputs, recomputed only when they change.
     pub run: Memo<Run>,
     /// The playhead.
     pub player: Player,
@@ -40,6 +46,10 @@ pub struct Lab {
     pub phase: RwSignal<Phase>,
     /// Whether the page is embedded (`embed=1`).
     pub embed: bool,
+    /// What was wrong with the link the page was opened with.
+    pub link_problems: RwSignal<Vec<Problem>>,
+    /// What was wrong with the last message from the embedding page.
+    pub message_problems: RwSignal<Vec<Problem>>,
 }
 
 impl Lab {
@@ -58,24 +68,83 @@ impl Lab {
 
     /// The state as a link carries it.
     pub fn query(&self, embed: bool) -> Query {
-        Query { inputs: self.inputs.get(), lang: Some(self.lang.get()), embed, problems: Vec::new() }
+        Query {
+            scenario: self.scenario.get(),
+            inputs: self.inputs.get(),
+            lang: Some(self.lang.get()),
+            embed,
+            problems: Vec::new(),
+            given: Vec::new(),
+        }
     }
+
+    /// Moves the lesson on.
+    pub fn step(&self, step: Step) {
+        let next = self.phase.get_untracked().after(step);
+        if next != self.phase.get_untracked() {
+            self.phase.set(next);
+        }
+    }
+
+    /// Sets one input, if it changes anything.
+    pub fn set(&self, key: Key, value: u64) {
+        let mut inputs = self.inputs.get_untracked();
+        if key.spec().set(&mut inputs, value).is_ok() && inputs != self.inputs.get_untracked() {
+            self.inputs.set(inputs);
+        }
+    }
+
+    /// Plays another scenario from its own defaults.
+    pub fn pick(&self, id: ScenarioId) {
+        if id == self.scenario.get_untracked() {
+            return;
+        }
+        self.player.show_all();
+        self.scenario.set(id);
+        self.inputs.set(id.defaults());
+        self.step(Step::ScenarioChanged { skipping: url::prediction_skipped() });
+    }
+}
+
+/// A string of the current language, as a reactive text node or attribute. Every call returns the same
+/// closure type, so the view code for it is generated once, not once per string.
+pub fn tx(lab: Lab, pick: fn(&'static Text) -> &'static str) -> impl Fn() -> &'static str + Copy + 'static {
+    move || pick(lab.text())
 }
 
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
+    url::mark_started();
     let query = url::read();
     let lang = RwSignal::new(query.lang.or_else(url::browser_lang).unwrap_or(Lang::En));
-    let inputs = RwSignal::new(query.inputs);
-    let run = Memo::new(move |_| sim::run(&Scenario::base(&inputs.get())));
     let phase = RwSignal::new(if url::prediction_skipped() {
         Phase::Revealed(None)
     } else {
         Phase::Predicting(None)
     });
-    let lab = Lab { inputs, lang, run, player: Player::new(run), phase, embed: query.embed };
-    let problems = RwSignal::new(query.problems);
+    let mut first = query.inputs;
+    // The first prediction is the source's own question: what if A wakes after 15 s?
+    if query.scenario == ScenarioId::GcPause
+        && !query.given.contains(&Key::Pause)
+        && !phase.get_untracked().revealed()
+    {
+        first.pause = SEED_QUESTION_PAUSE;
+    }
+    let scenario = RwSignal::new(query.scenario);
+    let inputs = RwSignal::new(first);
+    let run = Memo::new(move |_| sim::run(&scenario.get().build(&inputs.get())));
+    let lab = Lab {
+        scenario,
+        inputs,
+        lang,
+        run,
+        player: Player::new(run),
+        phase,
+        embed: query.embed,
+        link_problems: RwSignal::new(query.problems),
+        message_problems: RwSignal::new(Vec::new()),
+    };
 
     // The URL follows the state, but only once a drag settles: Chromium throttles bursts of replaceState.
     let pending_write = StoredValue::new_local(None::<Timeout>);
@@ -83,69 +152,79 @@ pub fn App() -> impl IntoView {
         let query = lab.query(lab.embed);
         pending_write.set_value(Some(Timeout::new(URL_SETTLE_MS, move || url::write(&query))));
     });
+    // Back and forward within the page's history bring their state back.
+    url::on_popstate(move |q: Query| {
+        lab.scenario.set(q.scenario);
+        lab.inputs.set(q.inputs);
+        if let Some(l) = q.lang {
+            lab.lang.set(l);
+        }
+    });
     Effect::new(move |_| {
         url::set_document_lang(lang.get());
         url::set_title(&format!("{} — {}", lab.text().title, lab.text().tagline));
     });
-    // Any change of the inputs shows the new run whole (not on the first run: that would cut a play short).
-    Effect::watch(move || inputs.track(), move |_, _, _| lab.player.show_all(), false);
+    // Any change of the inputs shows the new run whole, and a prediction in play is asked again (not on the
+    // first run: that would cut a play short).
+    Effect::watch(
+        move || (scenario.track(), inputs.track()),
+        move |_, _, _| {
+            lab.player.show_all();
+            lab.step(Step::InputsChanged);
+        },
+        false,
+    );
     // A prediction is told once its run has played to the end (or the reader jumped there).
     Effect::new(move |_| {
-        if let Phase::Playing(guess) = phase.get() {
-            if !lab.player.playing.get() && lab.player.playhead.get().is_none() {
-                phase.set(Phase::Revealed(Some(guess)));
-            }
+        if matches!(phase.get(), Phase::Playing(_))
+            && !lab.player.playing.get()
+            && lab.player.playhead.get().is_none()
+        {
+            lab.step(Step::Finished);
         }
     });
-    embed::connect(lab, problems);
-
-    let notice = move || {
-        let list = problems.get();
-        (!list.is_empty()).then(|| {
-            view! {
-                <div class="notice" role="alert">
-                    <p>{move || lab.text().notice}</p>
-                    <ul>
-                        {list
-                            .into_iter()
-                            .map(|p| view! { <li>{move || (lab.text().problem)(&p)}</li> })
-                            .collect_view()}
-                    </ul>
-                </div>
-            }
-        })
-    };
+    embed::connect(lab);
 
     view! {
         <main class="page" class:embed=lab.embed>
             <header class="masthead">
-                <h1>{move || lab.text().title}</h1>
-                <p class="tagline">{move || lab.text().tagline}</p>
+                <h1>{tx(lab, |t| t.title)}</h1>
+                <p class="tagline">{tx(lab, |t| t.tagline)}</p>
                 <controls::LangSwitch lab/>
             </header>
-            {notice}
+            <div inner_html=move || lab.link_problems.with(|p| markup::notice(lab.text().notice, p, lab.text()))></div>
+            <div inner_html=move || {
+                lab.message_problems.with(|p| markup::notice(lab.text().message_notice, p, lab.text()))
+            }></div>
+            {(!lab.embed).then(|| view! { <picker::Picker lab/> })}
             <figure
                 class="lab"
                 data-outcome=move || lab.run.with(|r| r.outcome.kind.name())
+                data-double-grant=move || lab.run.with(|r| r.outcome.double_grant.is_some()).to_string()
+                data-scenario=move || lab.scenario.get().id()
                 aria-labelledby="lab-question"
             >
-                <p id="lab-question" class="question">{move || lab.text().question}</p>
+                <div id="lab-question" class="question">
+                    <p class="seed-question" hidden=move || lab.scenario.get() != ScenarioId::GcPause>
+                        {tx(lab, |t| t.question)}
+                    </p>
+                    <p class="setup">{move || lab.inputs.with(|i| ((lab.text().scenario)(lab.scenario.get()).setup)(i))}</p>
+                </div>
                 <controls::Toggles lab/>
                 <timeline::Timeline lab/>
-                // While the reader predicts, the prediction's own button starts the run.
-                <Show when=move || !matches!(lab.phase.get(), Phase::Predicting(_))>
-                    <playback::Playback lab/>
-                </Show>
+                <playback::Playback lab/>
                 <verdict::Verdict lab/>
             </figure>
             // Embedded: only the widget and its verdict.
             {(!lab.embed)
                 .then(|| {
                     view! {
-                        // The second challenge names the verdict of long pauses: not before the first is told.
-                        <Show when=move || lab.phase.get().revealed()>
-                            <challenge::Challenge lab/>
-                        </Show>
+                        // The second challenge names the verdict of long values: not before the first is told.
+                        // A new scenario, a new challenge over its own input.
+                        {move || {
+                            let key = lab.scenario.get().dragged().filter(|_| lab.phase.get().revealed());
+                            key.map(|key| view! { <challenge::Challenge lab key/> })
+                        }}
                         <share::Share lab/>
                         <reading::Reading lab/>
                     }

@@ -5,9 +5,13 @@
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
-use super::{url, Lab};
+use super::picker::data_of;
+use super::{tx, url, Lab};
 use crate::geom::seconds;
+use crate::lesson::Phase;
+use crate::markup;
 use crate::sim::{Ms, Run};
+use crate::text::Text;
 
 /// Sim-time per real second while sweeping: the 30 s axis plays in 6 s.
 const SPEED: Ms = 5;
@@ -110,15 +114,27 @@ impl Player {
 }
 
 /// A 14 px icon from an SVG path: no icon font, so it renders the same everywhere.
-fn icon(d: &'static str) -> impl IntoView {
-    view! {
-        <svg class="icon" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
-            <path d=d fill="currentColor"></path>
-        </svg>
-    }
+fn icon(d: &str) -> String {
+    format!(
+        r#"<svg class="icon" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true"><path d="{d}" fill="currentColor"/></svg>"#
+    )
 }
 
-/// Play / pause, previous and next event, a scrubber and "jump to the end".
+/// Previous event, next event, jump to the end: markup for the current language, one listener for all.
+fn steps(t: &Text) -> String {
+    let button = |action: &str, label: &str, d: &str| {
+        format!(
+            r#"<button type="button" data-action="{action}" aria-label="{}">{}</button>"#,
+            markup::esc(label),
+            icon(d)
+        )
+    };
+    button("back", t.step_back, "M2 2h2v10H2zM13 2v10L5 7z")
+        + &button("forward", t.step_forward, "M1 2v10l8-5zM10 2h2v10h-2z")
+        + &button("end", t.to_end, "M1 2v10l6-5zM7 2v10l6-5zM12 2h2v10h-2z")
+}
+
+/// Play / pause, previous and next event, jump to the end, and a scrubber.
 #[component]
 pub fn Playback(lab: Lab) -> impl IntoView {
     let player = lab.player;
@@ -126,31 +142,43 @@ pub fn Playback(lab: Lab) -> impl IntoView {
     let playing = player.playing;
     let end = move || lab.run.with(|r| r.trace.end);
     on_cleanup(move || player.stop());
+    let on_step = move |ev: web_sys::MouseEvent| match data_of(&ev, "data-action").as_deref() {
+        Some("back") => player.step_back(),
+        Some("forward") => player.step_forward(),
+        Some("end") => player.show_all(),
+        _ => {}
+    };
 
     view! {
-        <div class="playback" role="group" aria-label=move || lab.text().scrub>
+        // While the reader predicts, the prediction's own button starts the run.
+        <div
+            class="playback"
+            role="group"
+            aria-label=tx(lab, |t| t.scrub)
+            hidden=move || matches!(lab.phase.get(), Phase::Predicting(_))
+        >
             <button
                 type="button"
                 class="play"
                 aria-pressed=move || playing.get().to_string()
                 on:click=move |_| if playing.get_untracked() { player.stop() } else { player.play() }
-            >
-                {move || if playing.get() { icon("M4 2h3v10H4zM9 2h3v10H9z") } else { icon("M4 2l9 5-9 5z") }}
-                <span class="label">{move || if playing.get() { lab.text().stop } else { lab.text().play }}</span>
-            </button>
-            <button type="button" on:click=move |_| player.step_back() aria-label=move || lab.text().step_back>
-                {icon("M2 2h2v10H2zM13 2v10L5 7z")}
-            </button>
-            <button type="button" on:click=move |_| player.step_forward() aria-label=move || lab.text().step_forward>
-                {icon("M1 2v10l8-5zM10 2h2v10h-2z")}
-            </button>
+                inner_html=move || {
+                    let (d, label) = if playing.get() {
+                        ("M4 2h3v10H4zM9 2h3v10H9z", lab.text().stop)
+                    } else {
+                        ("M4 2l9 5-9 5z", lab.text().play)
+                    };
+                    format!(r#"{}<span class="label">{}</span>"#, icon(d), markup::esc(label))
+                }
+            ></button>
+            <span class="steps" on:click=on_step inner_html=move || steps(lab.text())></span>
             <input
                 type="range"
                 class="scrub"
                 min="0"
                 max=move || end().to_string()
                 step="100"
-                aria-label=move || lab.text().scrub
+                aria-label=tx(lab, |t| t.scrub)
                 aria-valuetext=move || (lab.text().playhead)(playhead.get().unwrap_or_else(end))
                 prop:value=move || playhead.get().unwrap_or_else(end).to_string()
                 on:input=move |ev| {
@@ -160,14 +188,8 @@ pub fn Playback(lab: Lab) -> impl IntoView {
                 }
             />
             <output class="time">
-                {move || {
-                    let unit = lab.text().seconds_unit;
-                    format!("{} / {} {unit}", seconds(playhead.get().unwrap_or_else(end)), seconds(end()))
-                }}
+                {move || format!("{} / {}", seconds(playhead.get().unwrap_or_else(end)), (lab.text().playhead)(end()))}
             </output>
-            <button type="button" on:click=move |_| player.show_all() aria-label=move || lab.text().to_end>
-                {icon("M1 2v10l6-5zM7 2v10l6-5zM12 2h2v10h-2z")}
-            </button>
         </div>
     }
 }

@@ -1,29 +1,31 @@
-//! The reading beside the widget: short sections that work on their own for readers who never touch it.
+//! The reading beside the widget: short sections that work on their own for readers who never touch it,
+//! each linked to the scenario that shows it.
 
 use leptos::prelude::*;
 
+use super::picker::data_of;
 use super::Lab;
+use crate::markup;
+use crate::scenarios::ScenarioId;
 
-/// Every section of the reading, in the current language.
+/// Every section of the reading, in the current language (markup from [`markup::reading`]).
 #[component]
 pub fn Reading(lab: Lab) -> impl IntoView {
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if let Some(id) = data_of(&ev, "data-play-scenario").as_deref().and_then(ScenarioId::parse) {
+            lab.pick(id);
+            let doc = web_sys::window().and_then(|w| w.document());
+            if let Some(fig) = doc.and_then(|d| d.query_selector("figure.lab").ok().flatten()) {
+                fig.scroll_into_view();
+            }
+        }
+    };
     view! {
-        <article class="reading" aria-labelledby="reading-title">
-            <h2 id="reading-title">{move || lab.text().reading_heading}</h2>
-            {move || {
-                lab.text()
-                    .reading
-                    .iter()
-                    .map(|(heading, paragraphs)| {
-                        view! {
-                            <section>
-                                <h3>{*heading}</h3>
-                                {paragraphs.iter().map(|p| view! { <p>{*p}</p> }).collect_view()}
-                            </section>
-                        }
-                    })
-                    .collect_view()
-            }}
-        </article>
+        <article
+            class="reading"
+            aria-labelledby="reading-title"
+            on:click=on_click
+            inner_html=move || markup::reading(lab.text())
+        ></article>
     }
 }

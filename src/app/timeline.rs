@@ -8,11 +8,11 @@ use leptos::prelude::*;
 use leptos::svg;
 use wasm_bindgen::prelude::*;
 
-use super::Lab;
-use crate::figure::{self, px as f, Layout, AXIS_H, WORKER_H};
-use crate::geom::{pause_at, slider_key};
-use crate::sim::{Ms, MAX_PAUSE};
-use crate::story::A;
+use super::{tx, Lab};
+use crate::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
+use crate::geom::{drag_at, slider_key};
+use crate::scenarios::Key;
+use crate::sim::Span;
 
 /// The timeline figure.
 #[component]
@@ -39,7 +39,8 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
         observer.try_with_value(|o| o.as_ref().map(|(ro, _)| ro.disconnect()));
     });
 
-    let layout = Memo::new(move |_| Layout::new(width.get(), lab.run.with(|r| r.trace.end)));
+    let layout =
+        Memo::new(move |_| lab.run.with(|r| Layout::new(width.get(), r.trace.end, r.trace.workers.len())));
     let svg_ref = NodeRef::<svg::Svg>::new();
 
     view! {
@@ -47,30 +48,36 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
             <svg
                 node_ref=svg_ref
                 role="group"
-                aria-label=move || lab.text().figure_label
+                aria-label=tx(lab, |t| t.figure_label)
                 width=move || f(layout.get().width)
                 height=move || f(layout.get().height())
                 viewBox=move || format!("0 0 {} {}", f(layout.get().width), f(layout.get().height()))
             >
                 <g class="axis" aria-hidden="true" inner_html=move || figure::axis(&layout.get(), lab.text())></g>
-                <g class="lane-labels" inner_html=move || figure::lane_names(&layout.get(), lab.text())></g>
+                <g
+                    class="lane-labels"
+                    inner_html=move || lab.run.with(|r| figure::lane_names(&layout.get(), r, lab.text()))
+                ></g>
                 <g
                     class="lanes"
                     inner_html=move || {
                         let (l, p) = (layout.get(), lab.shown_until());
-                        lab.run.with(|run| figure::lanes(&l, run, p, lab.text()))
+                        // A's job is input, not trace: its band runs from the start to the dragged end.
+                        let job = (lab.scenario.get().dragged() == Some(Key::Work))
+                            .then(|| Span { from: 0, to: Some(lab.inputs.with(|i| i.work)) });
+                        lab.run.with(|run| figure::lanes(&l, run, p, job, lab.text()))
                     }
                 ></g>
                 <Handle lab layout svg_ref/>
-                {move || {
-                    let l = layout.get();
-                    lab.player.playhead.get().filter(|_| lab.phase.get().revealed() || lab.player.playing.get()).map(|p| {
-                        let x = f(l.x(p));
-                        view! {
-                            <line class="playhead" x1=x.clone() x2=x y1=f(AXIS_H - 6.0) y2=f(l.height() - 6.0)></line>
-                        }
-                    })
-                }}
+                <line
+                    class="playhead"
+                    hidden=move || lab.player.playhead.get().is_none() || !(lab.phase.get().revealed() || lab.player.playing.get())
+                    transform=move || format!("translate({} 0)", f(layout.get().x(lab.player.playhead.get().unwrap_or(0))))
+                    x1="0"
+                    x2="0"
+                    y1=f(AXIS_H - 6.0)
+                    y2=move || f(layout.get().height() - 6.0)
+                ></line>
             </svg>
             <Legend lab/>
         </div>
@@ -83,26 +90,26 @@ fn Legend(lab: Lab) -> impl IntoView {
     view! { <ul class="legend" inner_html=move || figure::legend(lab.text())></ul> }
 }
 
-/// The right edge of A's pause band: an ARIA slider moved by pointer (mouse, touch, pen) or keyboard.
+/// The right edge of the band the reader drags on A's lane (a pause, a write's time in the network, a job):
+/// an ARIA slider moved by pointer (mouse, touch, pen) or keyboard.
 #[component]
 fn Handle(lab: Lab, layout: Memo<Layout>, svg_ref: NodeRef<svg::Svg>) -> impl IntoView {
-    let inputs = lab.inputs;
+    // The scenario's dragged input; a scenario without one hides the handle.
+    let key = move || lab.scenario.get().dragged().unwrap_or(Key::Pause);
+    let range = move || key().spec().range();
     let dragging = RwSignal::new(false);
-    let pause = move || inputs.with(|i| i.pause);
-    let start = move || inputs.with(|i| i.pause_start);
-    let set_pause = move |v: Ms| {
-        if v != inputs.with_untracked(|i| i.pause) {
-            inputs.update(|i| i.pause = v.min(MAX_PAUSE));
-        }
-    };
+    let value = move || lab.inputs.with(|i| key().spec().get(i));
+    let origin = move || lab.inputs.with(|i| lab.scenario.get().drag_origin(i));
     let from_pointer = move |ev: &web_sys::PointerEvent| {
         let Some(svg) = svg_ref.get_untracked() else { return };
         let left = svg.get_bounding_client_rect().left();
         let t = layout.get_untracked().axis.t(ev.client_x() as f64 - left);
-        set_pause(pause_at(t, inputs.with_untracked(|i| i.pause_start)));
+        let origin = lab.inputs.with_untracked(|i| lab.scenario.get_untracked().drag_origin(i));
+        let key = lab.scenario.get_untracked().dragged().unwrap_or(Key::Pause);
+        lab.set(key, drag_at(t, origin, key.spec().range()));
     };
-    let x = move || layout.get().x(start() + pause());
-    let top = move || layout.get().lane_top(A);
+    let x = move || layout.get().x(origin() + value());
+    let top = move || layout.get().top(Lane::Worker(0));
 
     view! {
         <g
@@ -111,19 +118,20 @@ fn Handle(lab: Lab, layout: Memo<Layout>, svg_ref: NodeRef<svg::Svg>) -> impl In
             id="pause-handle"
             role="slider"
             tabindex="0"
-            aria-label=move || lab.text().handle_name
-            aria-valuemin="0"
-            aria-valuemax=MAX_PAUSE.to_string()
-            aria-valuenow=move || pause().to_string()
-            aria-valuetext=move || (lab.text().handle_value)(pause(), start() + pause())
+            hidden=move || lab.scenario.get().dragged().is_none()
+            aria-label=move || (lab.text().handle_name)(key())
+            aria-valuemin=move || range().0.to_string()
+            aria-valuemax=move || range().1.to_string()
+            aria-valuenow=move || value().to_string()
+            aria-valuetext=move || (lab.text().handle_value)(key(), value(), origin() + value())
             aria-orientation="horizontal"
             on:keydown=move |ev: web_sys::KeyboardEvent| {
                 if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
                     return;
                 }
-                if let Some(v) = slider_key(&ev.key(), ev.shift_key(), pause()) {
+                if let Some(v) = slider_key(&ev.key(), ev.shift_key(), value(), range()) {
                     ev.prevent_default();
-                    set_pause(v);
+                    lab.set(key(), v);
                 }
             }
             on:pointerdown=move |ev: web_sys::PointerEvent| {
@@ -147,10 +155,13 @@ fn Handle(lab: Lab, layout: Memo<Layout>, svg_ref: NodeRef<svg::Svg>) -> impl In
             on:pointerup=move |_| dragging.set(false)
             on:pointercancel=move |_| dragging.set(false)
         >
-            <rect class="grab" x=move || f(x() - 22.0) y=move || f(top() - 4.0) width="44" height=f(WORKER_H + 8.0)></rect>
-            <rect class="focus-ring" x=move || f(x() - 9.0) y=move || f(top() + 12.0) width="18" height="38" rx="5"></rect>
-            <rect class="grip" x=move || f(x() - 4.0) y=move || f(top() + 16.0) width="8" height="30" rx="3"></rect>
-            <path class="grip-arrows" d=move || format!("M{} {} l-5 -4 v8 z M{} {} l5 -4 v8 z", f(x() - 8.0), f(top() + 31.0), f(x() + 8.0), f(top() + 31.0))></path>
+            // Drawn around (0, 0) and moved as one: a single attribute follows the drag.
+            <g transform=move || format!("translate({} {})", f(x()), f(top()))>
+                <rect class="grab" x="-22" y="-4" width="44" height=f(WORKER_H + 8.0)></rect>
+                <rect class="focus-ring" x="-9" y="12" width="18" height="38" rx="5"></rect>
+                <rect class="grip" x="-4" y="16" width="8" height="30" rx="3"></rect>
+                <path class="grip-arrows" d="M-8 31 l-5 -4 v8 z M8 31 l5 -4 v8 z"></path>
+            </g>
         </g>
     }
 }

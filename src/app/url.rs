@@ -1,11 +1,29 @@
 //! The page's link: read the state from `location.search`, keep it in step with `history.replaceState`.
 
+use wasm_bindgen::prelude::*;
+
 use crate::params::{Lang, Query};
 
 /// The state the page was opened with.
 pub fn read() -> Query {
     let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
     Query::parse(&search)
+}
+
+/// Calls `apply` with the state of a history entry the reader went back or forward to.
+pub fn on_popstate(apply: impl Fn(Query) + 'static) {
+    let Some(window) = web_sys::window() else { return };
+    let handler = Closure::<dyn Fn()>::new(move || apply(read()));
+    let _ = window.add_event_listener_with_callback("popstate", handler.as_ref().unchecked_ref());
+    // Lives as long as the page.
+    handler.forget();
+}
+
+/// Tells the page's static fallback (in `index.html`) that the app started, so it gives way.
+pub fn mark_started() {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.class_list().add_1("app-started");
+    }
 }
 
 /// The first of the browser's preferred languages that the page speaks.

@@ -1,20 +1,29 @@
-//! The verdict for the current state and its narration, in a live region; before that, the prediction.
+//! The prediction, then the verdict for the current state and its narration, in a live region.
+//!
+//! Every part is always in the page and shown or hidden by the lesson's phase, so screen readers hear the
+//! live region change and focus can move to what replaced the button the reader pressed.
 
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-use super::{url, Lab};
-use crate::lesson::{judge, Phase, CHOICES};
+use super::{tx, url, Lab};
+use crate::lesson::{judge, Phase, Step};
+use crate::markup;
 use crate::sim::OutcomeKind;
 use crate::story::Story;
 
-/// A shape per verdict, so colour is never the only cue.
-fn icon(kind: OutcomeKind) -> &'static str {
-    match kind {
-        OutcomeKind::Safe | OutcomeKind::Fenced => "✓",
-        OutcomeKind::Stalled => "⧗",
-        OutcomeKind::UnfencedGap => "!",
-        OutcomeKind::Corrupted => "✗",
-    }
+/// Focuses the first element under `.verdict` matching `selector`, once the page has shown it.
+fn focus(selector: &'static str) {
+    Timeout::new(0, move || {
+        let el = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(&format!(".verdict {selector}")).ok().flatten());
+        if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+        }
+    })
+    .forget();
 }
 
 /// The prediction form, the run being watched, or the verdict with how the prediction fared.
@@ -22,120 +31,122 @@ fn icon(kind: OutcomeKind) -> &'static str {
 pub fn Verdict(lab: Lab) -> impl IntoView {
     let kind = move || lab.run.with(|r| r.outcome.kind);
     let phase = lab.phase;
-    let story = move || {
-        let ttl = lab.inputs.with(|i| i.ttl);
-        lab.run.with(|r| Story::of(r, ttl))
-    };
-    let predicting = move || match phase.get() {
-        Phase::Predicting(pick) => Some(view! { <Predict lab pick/> }),
+    let predicting = Memo::new(move |_| matches!(phase.get(), Phase::Predicting(_)));
+    let revealed = Memo::new(move |_| phase.get().revealed());
+    let pick = move || match phase.get() {
+        Phase::Predicting(p) => p,
         _ => None,
     };
-    let watching = move || match phase.get() {
-        Phase::Playing(guess) => Some(view! {
-            <p class="watching">{move || lab.text().watching}</p>
-            <p class="your-guess">"→ " {move || lab.text().choice(guess)}</p>
-        }),
-        _ => None,
+    // Focus follows the reader: after a button, to what replaced it.
+    let step = move |step: Step| {
+        lab.step(step);
+        match phase.get_untracked() {
+            Phase::Revealed(_) => focus("#verdict-title"),
+            Phase::Playing(_) => focus(".watching"),
+            Phase::Predicting(_) => focus(".predict input"),
+        }
     };
-    let told = move || {
-        phase.get().revealed().then(|| {
-            let judged = move || {
-                judge(phase.get(), kind()).map(|right| {
-                    let line = if right {
-                        lab.text().right.to_owned()
-                    } else {
-                        let picked = match phase.get() {
-                            Phase::Revealed(Some(g)) => lab.text().choice(g),
-                            _ => "",
-                        };
-                        (lab.text().wrong)(picked)
-                    };
-                    view! { <p class="judged" class:right=right>{line}</p> }
-                })
-            };
-            view! {
-                {judged}
-                <p class="badge" id="verdict-title">
-                    <span class="icon" aria-hidden="true">{move || icon(kind())}</span>
-                    {move || lab.text().outcome_title(kind())}
-                </p>
-                <p class="lesson">{move || lab.text().outcome_lesson(kind())}</p>
+    // A run that played to its end replaces the "watching" line the reader's focus was on: follow it.
+    Effect::new(move |_| {
+        if revealed.get() {
+            let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+            if active.is_some_and(|a| a.class_name() == "watching") {
+                focus("#verdict-title");
             }
-        })
+        }
+    });
+    let on_choice = move |ev: web_sys::Event| {
+        let value =
+            ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value());
+        if let Some(kind) = value.as_deref().and_then(OutcomeKind::from_name) {
+            lab.step(Step::Pick(kind));
+        }
     };
-    let again = move || {
-        matches!(phase.get(), Phase::Revealed(_)).then(|| {
-            view! {
-                <button type="button" class="again" on:click=move |_| phase.set(Phase::Predicting(None))>
-                    {move || lab.text().predict_again}
-                </button>
-            }
-        })
-    };
-    view! {
-        <section
-            class="verdict"
-            data-kind=move || if phase.get().revealed() { kind().name() } else { "hidden" }
-            aria-label=move || lab.text().verdict
-        >
-            {predicting}
-            {watching}
-            {told}
-            // Always in the page, so screen readers hear it change; empty until the verdict may be told.
-            <p class="narration" id="narration" aria-live="polite">
-                {move || phase.get().revealed().then(|| (lab.text().narrate)(&story()))}
-            </p>
-            {again}
-        </section>
-    }
-}
-
-/// "What happens to A's write?": one radio per verdict, then play.
-#[component]
-fn Predict(lab: Lab, pick: Option<OutcomeKind>) -> impl IntoView {
-    let phase = lab.phase;
-    let prompt = move || lab.inputs.with(|i| (lab.text().predict_prompt)(i.pause, i.lease, i.fencing));
-    let options = CHOICES
-        .into_iter()
-        .map(|choice| {
-            view! {
-                <label class="choice">
-                    <input
-                        type="radio"
-                        name="prediction"
-                        value=choice.name()
-                        prop:checked=pick == Some(choice)
-                        on:change=move |_| phase.set(Phase::Predicting(Some(choice)))
-                    />
-                    <span>{move || lab.text().choice(choice)}</span>
-                </label>
-            }
-        })
-        .collect_view();
     let play = move |_| {
-        if let Phase::Predicting(Some(guess)) = phase.get_untracked() {
-            phase.set(Phase::Playing(guess));
+        if let Phase::Predicting(Some(_)) = phase.get_untracked() {
+            step(Step::Play);
             lab.player.play();
         }
     };
     let skip = move |_| {
         url::remember_skip();
         lab.player.show_all();
-        phase.set(Phase::Revealed(None));
+        step(Step::Skip);
     };
+    let guess = move || match phase.get() {
+        Phase::Playing(g) => lab.text().choice(lab.scenario.get(), g),
+        _ => "",
+    };
+    let judged = move || {
+        judge(phase.get(), kind()).map(|right| {
+            if right {
+                lab.text().right.to_owned()
+            } else {
+                let picked = match phase.get() {
+                    Phase::Revealed(Some(g)) => lab.text().choice(lab.scenario.get(), g),
+                    _ => "",
+                };
+                (lab.text().wrong)(picked)
+            }
+        })
+    };
+    let narration = move || {
+        revealed.get().then(|| {
+            let (id, inputs) = (lab.scenario.get(), lab.inputs.get());
+            lab.run.with(|r| lab.text().narrate(&Story::of(r, id, &inputs)))
+        })
+    };
+
     view! {
-        <fieldset class="predict">
-            <legend>{move || lab.text().predict_heading}</legend>
-            <p class="prompt">{prompt}</p>
-            <div class="choices">{options}</div>
-            <div class="predict-actions">
-                <button type="button" class="primary" disabled=pick.is_none() on:click=play>
-                    {move || lab.text().play_and_see}
-                </button>
-                <button type="button" class="link" on:click=skip>
-                    {move || lab.text().skip}
-                </button>
+        <section
+            class="verdict"
+            data-kind=move || if revealed.get() { kind().name() } else { "hidden" }
+            aria-label=tx(lab, |t| t.verdict)
+        >
+            <fieldset class="predict" hidden=move || !predicting.get()>
+                <legend>{tx(lab, |t| t.predict_heading)}</legend>
+                <p class="prompt">{move || lab.inputs.with(|i| ((lab.text().scenario)(lab.scenario.get()).prompt)(i))}</p>
+                // Drawn afresh for a new scenario, language or prediction, not for each pick (focus stays put).
+                <div
+                    class="choices"
+                    on:change=on_choice
+                    inner_html=move || {
+                        predicting.track();
+                        let pick = match phase.get_untracked() {
+                            Phase::Predicting(p) => p,
+                            _ => None,
+                        };
+                        markup::choices(lab.scenario.get(), pick, lab.text())
+                    }
+                ></div>
+                <div class="predict-actions">
+                    <button type="button" class="primary" disabled=move || pick().is_none() on:click=play>
+                        {tx(lab, |t| t.play_and_see)}
+                    </button>
+                    <button type="button" class="link" on:click=skip>
+                        {tx(lab, |t| t.skip)}
+                    </button>
+                </div>
+            </fieldset>
+            <p class="watching" tabindex="-1" hidden=move || !matches!(phase.get(), Phase::Playing(_))>
+                {tx(lab, |t| t.watching)}
+                <span class="your-guess">" → " {guess}</span>
+            </p>
+            // Always in the page, so screen readers hear the judgement and the narration as they change.
+            <div aria-live="polite">
+                <p class="judged" class:right=move || judge(phase.get(), kind()) == Some(true)>{judged}</p>
+                <div
+                    class="told"
+                    hidden=move || !revealed.get()
+                    inner_html=move || {
+                        lab.run.with(|r| markup::verdict(r.outcome.kind, r.outcome.double_grant.is_some(), lab.text()))
+                    }
+                ></div>
+                <p class="narration" id="narration">{narration}</p>
             </div>
-        </fieldset>
+            <button type="button" class="again" hidden=move || !revealed.get() on:click=move |_| step(Step::Again)>
+                {tx(lab, |t| t.predict_again)}
+            </button>
+        </section>
     }
 }

@@ -67,7 +67,7 @@ struct Holder {
     expires: Option<Ms>,
 }
 
-struct Engine<'s, O: Observer> {
+struct Engine<'s, O: Observer + ?Sized> {
     sc: &'s Scenario,
     obs: &'s mut O,
     /// A handful of entries at most, so a linear scan beats a heap.
@@ -84,7 +84,7 @@ struct Engine<'s, O: Observer> {
 }
 
 /// Runs `scenario` from t = 0 until nothing is left to happen, telling `observer` every event in order.
-pub fn simulate<O: Observer>(scenario: &Scenario, observer: &mut O) {
+pub fn simulate<O: Observer + ?Sized>(scenario: &Scenario, observer: &mut O) {
     let mut engine = Engine {
         sc: scenario,
         obs: observer,
@@ -106,7 +106,7 @@ pub fn simulate<O: Observer>(scenario: &Scenario, observer: &mut O) {
     }
 }
 
-impl<O: Observer> Engine<'_, O> {
+impl<O: Observer + ?Sized> Engine<'_, O> {
     fn schedule(&mut self, at: Ms, what: Happening) {
         let (phase, actor) = match what {
             Happening::Expire { .. } => (Phase::Expiry, 0),

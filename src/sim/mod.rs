@@ -19,6 +19,18 @@ pub use trace::{
     WriteRecord,
 };
 
+/// In the browser one engine serves both the full run and the fast verdict-only path, through `dyn`: half
+/// the engine's code in the bundle. Natively each path keeps its own inlined copy, for sweeps and searches.
+macro_rules! observer {
+    ($o:expr) => {{
+        #[cfg(target_arch = "wasm32")]
+        let o: &mut dyn Observer = $o;
+        #[cfg(not(target_arch = "wasm32"))]
+        let o = $o;
+        o
+    }};
+}
+
 /// A finished run: what happened and what it means.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Run {
@@ -33,14 +45,14 @@ pub fn run(scenario: &Scenario) -> Run {
     let names = scenario.workers.iter().map(|w| w.name.as_str());
     let mut observers =
         (TraceBuilder::new(names, scenario.ttl), Classifier::new(scenario.ttl, scenario.lease));
-    simulate(scenario, &mut observers);
+    simulate(scenario, observer!(&mut observers));
     Run { trace: observers.0.finish(), outcome: observers.1.finish() }
 }
 
 /// Runs a scenario for its verdict only, recording no trace.
 pub fn outcome(scenario: &Scenario) -> Outcome {
     let mut classifier = Classifier::new(scenario.ttl, scenario.lease);
-    simulate(scenario, &mut classifier);
+    simulate(scenario, observer!(&mut classifier));
     classifier.finish()
 }
 

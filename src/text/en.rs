@@ -1,10 +1,10 @@
 //! English.
 
-use super::{at, fill, s, tok, ScenarioText, Text};
+use super::{fill, s, ScenarioText, Text};
 use crate::params::Problem;
 use crate::scenarios::{Group, Inputs, Key, ScenarioId, A_WORKS, LOCK_DELAY};
 use crate::sim::OutcomeKind::{self, *};
-use crate::story::{Story, A, B, C};
+use crate::story::Line;
 
 fn on_off(b: bool) -> &'static str {
     if b {
@@ -233,247 +233,49 @@ fn scenario(id: ScenarioId) -> &'static ScenarioText {
     }
 }
 
-/// The narration of the base family (GC pause, check-then-pause, lock-delay, register-token).
-fn narrate_base(st: &Story) -> String {
-    let (a, b) = (tok(st.token[A]), tok(st.token[B]));
-    let newer = tok(st.newer_token);
-    let wake = at(st.a_wake);
-    let checked = if st.scenario == ScenarioId::CheckThenPause {
-        fill("A checked its lease at {} s (still valid), then paused. ", &[&s(A_WORKS)])
-    } else {
-        String::new()
-    };
-    let without_check = if checked.is_empty() { "" } else { " without checking again" };
-    let cause = || {
-        let registered = if st.inputs.register && st.scenario == ScenarioId::RegisterToken {
-            ", and its token reached the storage at once".to_owned()
-        } else {
-            fill(" and wrote at {} s", &[&at(st.write[B])])
-        };
-        fill(
-            "{}A's lease ran out at {} s while it was paused; B took token {} at {} s{}. A woke at {} s, still \
-             believing it held the lock, and wrote with token {}{}. ",
-            &[&checked, &at(st.a_expired), &b, &at(st.grant[B]), &registered, &wake, &a, without_check],
-        )
-    };
-    match st.kind {
-        Safe => {
-            let expired_first = st.a_expired.zip(st.a_wake).is_some_and(|(e, w)| w >= e);
-            if expired_first {
-                let delay = st.lock_free.map_or(String::new(), |free| {
-                    fill(" and kept it unavailable until {} s (lock-delay)", &[&s(free)])
-                });
-                fill(
-                    "{}A's lease ran out at {} s while it was paused; the lock service took the lock back{}. A woke \
-                     at {} s and wrote with token {} while nobody else held the lock, which harmed no one; B took \
-                     token {} at {} s.",
-                    &[&checked, &at(st.a_expired), &delay, &wake, &a, &b, &at(st.grant[B])],
-                )
-            } else if st.inputs.pause == 0 {
-                fill(
-                    "{}A did not pause: it wrote at {} s and released; B then took token {}, so there was no \
-                     conflict.",
-                    &[&checked, &wake, &b],
-                )
-            } else if st.inputs.lease {
-                fill(
-                    "{}A woke within the lease ({} s), wrote and released the lock; B then took token {}, so there \
-                     was no conflict. Drag the right edge of A's “GC pause” band to make it longer.",
-                    &[&checked, &s(st.ttl()), &b],
-                )
-            } else {
-                fill(
-                    "{}A woke at {} s, before the {} s a lease would have lasted, wrote and released the lock; B then \
-                     took token {}, so there was no conflict.",
-                    &[&checked, &wake, &s(st.ttl()), &b],
-                )
-            }
-        }
-        Stalled | Orphaned => stalled(st, &checked, "A woke and released the lock"),
-        Fenced => cause()
-            + &fill(
-                "The storage had already seen {}, so it rejected the write ({} < {}). Fencing protected the data.",
-                &[&newer, &a, &newer],
-            ),
-        Corrupted => cause()
-            + &fill("Without fencing the storage accepted {} after {}: B's work is overwritten.", &[&a, &newer]),
-        UnfencedGap | DoubleGrant => {
-            let accepted = if st.inputs.fencing {
-                fill("The storage had not seen {} yet, so it accepted {}, then {}", &[&b, &a, &b])
-            } else {
-                fill("The storage does not check tokens: it accepted {}, then {}", &[&a, &b])
-            };
-            let closes = if st.inputs.fencing {
-                " Max-token fencing only orders the writes the storage has seen; registering the new holder's \
-                 token at its grant closes the gap (“Register the token”)."
-            } else {
-                ""
-            };
-            fill(
-                "{}A's lease ran out at {} s and B took token {}, but A woke at {} s, no later than B's first write \
-                 at {} s{}. {}: for a while both believed they held the lock.{}",
-                &[&checked, &at(st.a_expired), &b, &wake, &at(st.write[B]), without_check, &accepted, closes],
-            )
-        }
-    }
-}
-
-/// B kept waiting: until `released` (a phrase ending at the release), or for ever.
-fn stalled(st: &Story, prefix: &str, released: &str) -> String {
-    match st.wait {
-        Some(w) if w.until.is_some() => fill(
-            "{}Without lease expiry, B waited from {} s until {} at {} s; a lease would have freed it at {} s. Had \
-             A never let go, B would wait for ever.",
-            &[prefix, &s(w.from), released, &at(w.until), &s(w.holder_since + st.ttl())],
-        ),
-        _ => fill(
-            "{}Nothing frees the lock: B, waiting since {} s, never gets it.",
-            &[prefix, &at(st.wait.map(|w| w.from))],
-        ),
-    }
-}
-
-fn narrate_delay(st: &Story) -> String {
-    let (a, b) = (tok(st.token[A]), tok(st.token[B]));
-    let arrived = at(st.write[A]);
-    let sent = fill(
-        "A wrote at {} s, inside its lease, but the message spent {} s in the network. ",
-        &[&at(st.a_sent), &s(st.inputs.delay)],
-    );
-    let cause = || {
-        sent.clone()
-            + &fill(
-                "The lease ran out at {} s; B took token {} and wrote at {} s. A's write arrived at {} s with token {}",
-                &[&at(st.a_expired), &b, &at(st.write[B]), &arrived, &a],
-            )
-    };
-    match st.kind {
-        Safe => fill(
-            "A wrote at {} s; the message spent {} s in the network and arrived at {} s, {}. A then released and B \
-             took token {}: no conflict.",
-            &[
-                &at(st.a_sent),
-                &s(st.inputs.delay),
-                &arrived,
-                &if st.inputs.lease {
-                    fill("before the lease ran out at {} s", &[&s(st.a_lease_end())])
-                } else {
-                    fill("before the {} s a lease would have lasted", &[&s(st.ttl())])
-                },
-                &b,
-            ],
-        ),
-        Stalled | Orphaned => stalled(st, &sent, "A's reply came back and it released the lock"),
-        Fenced => {
-            cause()
-                + &fill(
-                    ": the storage had already seen {} and rejected it ({} < {}). Fencing protected the data.",
-                    &[&b, &a, &b],
-                )
-        }
-        Corrupted => {
-            cause() + &fill(": without fencing the storage accepted it after {}: B's work is overwritten.", &[&b])
-        }
-        UnfencedGap | DoubleGrant => {
-            sent + &fill(
-                "The lease ran out at {} s and B took token {}, but A's write arrived at {} s, before B's first write \
-                 at {} s: the storage accepted {}, then {}. Both wrote while each believed it held the lock.",
-                &[&at(st.a_expired), &b, &arrived, &at(st.write[B]), &a, &b],
-            )
-        }
-    }
-}
-
-fn narrate_taking(st: &Story) -> String {
-    let (a, b) = (tok(st.token[A]), tok(st.token[B]));
-    match (st.scenario, st.kind) {
-        (ScenarioId::SetnxExpire, Orphaned) => {
-            "A took the lock with SETNX at 0 s and crashed before its EXPIRE: the key has no expiry. Nothing will \
-             ever delete it, so B, waiting since 1 s, never gets the lock. Take the lock with one SET NX PX."
-                .into()
-        }
-        (ScenarioId::SetnxExpire | ScenarioId::Crash, Safe) => fill(
-            "A took the lock at 0 s with a lease and crashed at once. The lease ran out at {} s and B, waiting \
-             since 1 s, took token {} then. The lease gave the lock back.",
-            &[&at(st.grant[B]), &b],
-        ),
-        (ScenarioId::Crash, _) => {
-            "A took the lock at 0 s and crashed at once. Without lease expiry nothing frees the lock: B, waiting \
-             since 1 s, never gets it. The lease is what buys liveness."
-                .into()
-        }
-        (ScenarioId::CheckThenSet, DoubleGrant) => fill(
-            "A read the lock at 0 s and B at 0.5 s: both saw it free. A set it at 1 s (token {}), B at 1.5 s (token \
-             {}), over A's. Both believed they held it: A wrote at {} s, B at {} s, and the storage accepted both{}.",
-            &[
-                &a,
-                &b,
-                &at(st.write[A]),
-                &at(st.write[B]),
-                if st.inputs.fencing { " (fencing cannot help: the lower token came first)" } else { "" },
-            ],
-        ),
-        _ => fill(
-            "A took the lock with SET NX at 1 s (token {}). B's SET NX at 1.5 s failed; it retried every 0.5 s and \
-             took token {} at {} s, once A had written and released. No conflict.",
-            &[&a, &b, &at(st.grant[B])],
-        ),
-    }
-}
-
-fn narrate_release(st: &Story) -> String {
-    let (b, c) = (tok(st.token[B]), tok(st.token[C]));
-    let work = s(st.inputs.work);
-    let cause = |victim: &str| {
-        fill(
-            "A wrote at 2 s, but its job ran on to {} s, past its lease. B got the lock at {} s (token {}). At {} s \
-             A released with a plain DEL and deleted B's key, so C, waiting since 11 s, took token {} at once. {}",
-            &[&work, &at(st.grant[B]), &b, &work, &c, victim],
-        )
-    };
-    match st.kind {
-        Fenced => cause(&fill(
-            "C wrote at {} s. B, still believing it held the lock, wrote with token {} at {} s: the storage had seen \
-             {} and rejected it ({} < {}).",
-            &[&at(st.write[C]), &b, &at(st.write[B]), &c, &b, &c],
-        )),
-        Corrupted => cause(&fill(
-            "C wrote at {} s. B, still believing it held the lock, wrote with token {} at {} s; without fencing the \
-             storage accepted {} after {}: C's work is overwritten.",
-            &[&at(st.write[C]), &b, &at(st.write[B]), &b, &c],
-        )),
-        DoubleGrant | UnfencedGap => cause(&fill(
-            "B wrote with token {} at {} s, no later than C's first write at {} s, and the storage accepted both: two \
-             holders wrote.",
-            &[&b, &at(st.write[B]), &at(st.write[C])],
-        )),
-        _ if st.inputs.work < st.a_lease_end() => fill(
-            "A finished at {} s, within its lease, and released; B took token {} then, and C took token {} after \
-             B: no conflict.",
-            &[&work, &b, &c],
-        ),
-        _ if !st.inputs.plain_release => fill(
-            "A's job ran on to {} s, past its lease, but its compare-and-delete found B's value, not its own, and \
-             deleted nothing. C waited until B released at {} s and took token {} then: no conflict.",
-            &[&work, &at(st.release[B]), &c],
-        ),
-        _ => fill(
-            "A's job ran on to {} s; by its plain DEL, B had already released at {} s and nobody was left waiting, \
-             so no one got the lock early: no conflict this time.",
-            &[&work, &at(st.release[B])],
-        ),
-    }
-}
-
-fn narrate(st: &Story) -> String {
-    match st.scenario {
-        ScenarioId::GcPause
-        | ScenarioId::CheckThenPause
-        | ScenarioId::LockDelay
-        | ScenarioId::RegisterToken => narrate_base(st),
-        ScenarioId::NetworkDelay => narrate_delay(st),
-        ScenarioId::SetnxExpire | ScenarioId::CheckThenSet | ScenarioId::Crash => narrate_taking(st),
-        ScenarioId::UnsafeRelease => narrate_release(st),
+fn line(l: Line) -> &'static str {
+    match l {
+        Line::CheckedThenPaused => "A checked its lease at {check} s (still valid), then paused.",
+        Line::CheckedNoPause => "A checked its lease at {check} s (still valid).",
+        Line::ExpiredHarmless => "A's lease ran out at {expired} s while it was paused, and the lock service took the lock back. A woke at {wake} s and wrote with token {a} while nobody else held the lock, which harmed no one; B took token {b} at {b_grant} s.",
+        Line::ExpiredHarmlessDelay => "A's lease ran out at {expired} s while it was paused, and the lock service kept the lock from everyone until {free} s (lock-delay). A woke at {wake} s and wrote with token {a} while nobody else held the lock, which harmed no one; B took token {b} at {b_grant} s.",
+        Line::NoPause => "A did not pause: it wrote at {wake} s and released; B then took token {b}, so there was no conflict.",
+        Line::WokeInLease => "A woke within the lease ({ttl} s), wrote and released the lock; B then took token {b}, so there was no conflict. Drag the right edge of A's “GC pause” band to make it longer.",
+        Line::WokeNoLease => "A woke at {wake} s, before the {ttl} s a lease would have lasted, wrote and released the lock; B then took token {b}, so there was no conflict.",
+        Line::StalledUntilWake => "Without lease expiry, B waited from {from} s until A woke and released the lock at {until} s; a lease would have freed it at {would_free} s. Had A never let go, B would wait for ever.",
+        Line::StalledUntilReply => "Without lease expiry, B waited from {from} s until A's reply came back and it released the lock at {until} s; a lease would have freed it at {would_free} s.",
+        Line::NeverFreed => "Nothing frees the lock: B, waiting since {from} s, never gets it.",
+        Line::ExpiredBWrote => "A's lease ran out at {expired} s while it was paused; B took token {b} at {b_grant} s and wrote at {b_write} s.",
+        Line::ExpiredBRegistered => "A's lease ran out at {expired} s while it was paused; B took token {b} at {b_grant} s, and its token reached the storage at once.",
+        Line::WokeWrote => "A woke at {wake} s, still believing it held the lock, and wrote with token {a}.",
+        Line::WokeWroteUnchecked => "A woke at {wake} s, still believing it held the lock, and wrote with token {a} without checking again.",
+        Line::Rejected => "The storage had already seen {newer}, so it rejected the write ({a} < {newer}). Fencing protected the data.",
+        Line::OverwroteB => "Without fencing the storage accepted {a} after {newer}: B's work is overwritten.",
+        Line::GapWoke => "A's lease ran out at {expired} s and B took token {b} at {b_grant} s, but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote.",
+        Line::GapWokeUnchecked => "A's lease ran out at {expired} s and B took token {b} at {b_grant} s, but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote without checking again.",
+        Line::GapFenced => "The storage had not seen {b} yet, so it accepted {a}, then {b}: for a while both believed they held the lock. Max-token fencing only orders the writes the storage has seen; registering the new holder's token at its grant closes the gap (“Register the token”).",
+        Line::GapUnfenced => "The storage does not check tokens: it accepted {a}, then {b}, and for a while both believed they held the lock.",
+        Line::Sent => "A wrote at {sent} s, inside its lease, but the message spent {delay} s in the network.",
+        Line::SentNoLease => "A wrote at {sent} s, but the message spent {delay} s in the network.",
+        Line::ArrivedInLease => "A wrote at {sent} s; the message spent {delay} s in the network and arrived at {arrived} s, before the lease ran out at {lease_end} s. A then released and B took token {b}: no conflict.",
+        Line::ArrivedNoLease => "A wrote at {sent} s; the message spent {delay} s in the network and arrived at {arrived} s, before the {ttl} s a lease would have lasted. A then released and B took token {b}: no conflict.",
+        Line::DelayExpired => "The lease ran out at {expired} s; B took token {b} and wrote at {b_write} s. A's write arrived at {arrived} s with token {a}.",
+        Line::DelayRejected => "The storage had already seen {b} and rejected it ({a} < {b}). Fencing protected the data.",
+        Line::DelayOverwrote => "Without fencing the storage accepted it after {b}: B's work is overwritten.",
+        Line::DelayGap => "The lease ran out at {expired} s and B took token {b}, but A's write arrived at {arrived} s, before B's first write at {b_write} s: the storage accepted {a}, then {b}. Both wrote while each believed it held the lock.",
+        Line::SetnxOrphaned => "A took the lock with SETNX at 0 s and crashed before its EXPIRE: the key has no expiry. Nothing will ever delete it, so B, waiting since 1 s, never gets the lock. Take the lock with one SET NX PX.",
+        Line::LeaseReturned => "A took the lock at 0 s with a lease and crashed at once. The lease ran out at {b_grant} s and B, waiting since 1 s, took token {b} then. The lease gave the lock back.",
+        Line::CrashOrphaned => "A took the lock at 0 s and crashed at once. Without lease expiry nothing frees the lock: B, waiting since 1 s, never gets it. The lease is what buys liveness.",
+        Line::CheckSetDouble => "A read the lock at 0 s and B at 0.5 s: both saw it free. A set it at 1 s (token {a}), B at 1.5 s (token {b}), over A's. Both believed they held it: A wrote at {a_write} s, B at {b_write} s, and the storage accepted both.",
+        Line::CheckSetFencingNote => "Fencing cannot help here: the lower token came first.",
+        Line::CheckSetSafe => "A took the lock with SET NX at 1 s (token {a}). B's SET NX at 1.5 s failed; it retried every 0.5 s and took token {b} at {b_grant} s, once A had written and released. No conflict.",
+        Line::ReleaseCause => "A wrote at 2 s, but its job ran on to {work} s, past its lease. B got the lock at {b_grant} s (token {b}). At {work} s A released with a plain DEL and deleted B's key, so C, waiting since 11 s, took token {c} at once.",
+        Line::ReleaseFenced => "C wrote at {c_write} s. B, still believing it held the lock, wrote with token {b} at {b_write} s: the storage had seen {c} and rejected it ({b} < {c}).",
+        Line::ReleaseCorrupted => "C wrote at {c_write} s. B, still believing it held the lock, wrote with token {b} at {b_write} s; without fencing the storage accepted {b} after {c}: C's work is overwritten.",
+        Line::ReleaseDouble => "B wrote with token {b} at {b_write} s, no later than C's first write at {c_write} s, and the storage accepted both: two holders wrote.",
+        Line::ReleaseInLease => "A finished at {work} s, within its lease, and released; B took token {b} then, and C took token {c} after B: no conflict.",
+        Line::ReleaseCompare => "A's job ran on to {work} s, past its lease, but its compare-and-delete found B's value, not its own, and deleted nothing. C waited until B released at {b_release} s and took token {c} then: no conflict.",
+        Line::ReleaseLate => "A's job ran on to {work} s; by its plain DEL, B had already released at {b_release} s and nobody was left waiting, so no one got the lock early: no conflict this time.",
     }
 }
 
@@ -526,6 +328,7 @@ pub(super) static EN: Text = Text {
     believes: "believes it holds the lock",
     holds: "holds the lock (per the lock service)",
     paused: "GC pause",
+    job: "A's job",
     in_flight: "write in the network",
     waiting: "waiting for the lock",
     false_belief: "believes it holds the lock, but does not",
@@ -533,7 +336,6 @@ pub(super) static EN: Text = Text {
     crashed: "crash",
     lease_ends: |t| fill("lease ends {} s", &[&s(t)]),
     lease_would_end: |t| fill("no expiry (a lease would end {} s)", &[&s(t)]),
-    no_expiry: "no expiry",
     lock_free: |t| fill("lock-delay ends {} s", &[&s(t)]),
     accepted: "accepted",
     overwrites: |h| fill("overwrites {}", &[&h.to_string()]),
@@ -567,7 +369,8 @@ pub(super) static EN: Text = Text {
         }
     },
     verdict: "Verdict",
-    narrate,
+    line,
+    join: " ",
     notice: "Part of this link was not understood, so the default was used instead:",
     problem: |p| match p {
         Problem::NotANumber { key, value } => fill("{}: “{}” is not a whole number", &[key, value]),
@@ -644,8 +447,6 @@ pub(super) static EN: Text = Text {
     copy: "Copy",
     copied: "Copied",
     copy_failed: "The browser would not copy; the text is selected: press Ctrl+C (⌘C).",
-    download_svg: "Download figure (SVG)",
-    download_png: "Download figure (PNG)",
     play_it: "Play it",
     reading_heading: "Reading: leases, fencing tokens, and when not to use a lock",
     reading: &[

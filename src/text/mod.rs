@@ -11,7 +11,7 @@ use crate::geom::seconds;
 use crate::params::{Lang, Problem};
 use crate::scenarios::{Group, Inputs, Key, ScenarioId};
 use crate::sim::{Ms, OutcomeKind};
-use crate::story::Story;
+use crate::story::{Line, Story};
 
 /// The strings of one scenario.
 pub struct ScenarioText {
@@ -63,6 +63,8 @@ pub struct Text {
     pub holds: &'static str,
     /// The purple band.
     pub paused: &'static str,
+    /// A's job, when the learner drags its end.
+    pub job: &'static str,
     /// A write in the network.
     pub in_flight: &'static str,
     /// Waiting for the lock.
@@ -77,8 +79,6 @@ pub struct Text {
     pub lease_ends: fn(at: Ms) -> String,
     /// Expiry mark with lease off.
     pub lease_would_end: fn(at: Ms) -> String,
-    /// A grant with no expiry at all.
-    pub no_expiry: &'static str,
     /// The end of a lock-delay.
     pub lock_free: fn(at: Ms) -> String,
     /// Storage: accepted write.
@@ -101,8 +101,10 @@ pub struct Text {
     pub double_grant_fact: fn(bool) -> &'static str,
     /// "Verdict" heading.
     pub verdict: &'static str,
-    /// The narration of a run.
-    pub narrate: fn(&Story) -> String,
+    /// Each sentence a narration is made of, with `{name}` placeholders for the run's facts.
+    pub line: fn(Line) -> &'static str,
+    /// What goes between two sentences (a space in English, nothing in Japanese).
+    pub join: &'static str,
     /// Heading of the notice about a bad link.
     pub notice: &'static str,
     /// One problem of a bad link.
@@ -173,10 +175,6 @@ pub struct Text {
     pub copied: &'static str,
     /// When the browser would not copy: the text is selected instead.
     pub copy_failed: &'static str,
-    /// Download the figure as SVG.
-    pub download_svg: &'static str,
-    /// Download the figure as PNG.
-    pub download_png: &'static str,
     /// The reading beside the widget: (heading, paragraphs, scenario that shows it).
     pub reading: &'static [(&'static str, &'static [&'static str], Option<ScenarioId>)],
     /// Heading of the reading.
@@ -194,6 +192,13 @@ impl Text {
     /// The lesson of a verdict.
     pub fn outcome_lesson(&self, kind: OutcomeKind) -> &'static str {
         self.outcome_lessons[index(kind)]
+    }
+
+    /// The narration of a run: its sentences, with the run's own numbers.
+    pub fn narrate(&self, story: &Story) -> String {
+        let lines: Vec<String> =
+            story.lines().into_iter().map(|l| fill_named((self.line)(l), story)).collect();
+        lines.join(self.join)
     }
 
     /// The answer a reader picks to predict `kind` in `scenario` (empty if the scenario cannot reach it).
@@ -220,10 +225,31 @@ pub fn fill(template: &str, args: &[&str]) -> String {
     let mut out = String::with_capacity(template.len() + 16 * args.len());
     let mut args = args.iter();
     let mut rest = template;
-    while let Some(i) = rest.find("{}") {
-        out.push_str(&rest[..i]);
+    while let Some((before, after)) = rest.split_once("{}") {
+        out.push_str(before);
         out.push_str(args.next().copied().unwrap_or("?"));
-        rest = &rest[i + 2..];
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `template` with each `{name}` replaced by the story's fact of that name.
+pub fn fill_named(template: &str, story: &Story) -> String {
+    let mut out = String::with_capacity(template.len() + 32);
+    let mut rest = template;
+    while let Some((before, after)) = rest.split_once('{') {
+        out.push_str(before);
+        match after.split_once('}') {
+            Some((name, tail)) => {
+                out.push_str(&story.fact(name));
+                rest = tail;
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
     out.push_str(rest);
     out
@@ -232,16 +258,6 @@ pub fn fill(template: &str, args: &[&str]) -> String {
 /// Milliseconds as seconds.
 fn s(ms: Ms) -> String {
     seconds(ms)
-}
-
-/// A time that may be missing.
-fn at(t: Option<Ms>) -> String {
-    t.map_or_else(|| "?".into(), seconds)
-}
-
-/// A token that may be missing.
-fn tok(t: Option<u64>) -> String {
-    t.map_or_else(|| "?".into(), |t| t.to_string())
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ fn story(id: ScenarioId, f: impl FnOnce(&mut Inputs)) -> Story {
 }
 
 fn both(st: &Story) -> (String, String) {
-    ((text(Lang::En).narrate)(st), (text(Lang::Ja).narrate)(st))
+    (text(Lang::En).narrate(st), text(Lang::Ja).narrate(st))
 }
 
 #[test]
@@ -108,7 +108,7 @@ fn network_delay_narrates_arrival_at_each_boundary() {
     let fenced = story(ScenarioId::NetworkDelay, |i| i.delay = 9_000);
     assert_eq!(fenced.kind, OutcomeKind::Fenced);
     let (en, ja) = both(&fenced);
-    assert!(en.contains("arrived at 11 s with token 33: the storage had already seen 34"), "{en}");
+    assert!(en.contains("arrived at 11 s with token 33. The storage had already seen 34"), "{en}");
     assert!(ja.contains("11秒に番号 33 で届きます"), "{ja}");
 }
 
@@ -119,7 +119,7 @@ fn every_scenario_narrates_every_reachable_outcome_with_its_numbers() {
             let st = Story::of(&sim::run(&id.build(&i)), id, &i);
             assert_eq!(st.kind, kind);
             for lang in [Lang::En, Lang::Ja] {
-                let n = (text(lang).narrate)(&st);
+                let n = text(lang).narrate(&st);
                 assert!(
                     !n.is_empty() && !n.contains('?') && !n.contains("{}"),
                     "{id:?} {kind:?} {lang:?}: {n}"
@@ -200,7 +200,7 @@ fn japanese_keeps_one_word_for_the_lock_and_no_space_before_seconds() {
     for id in ScenarioId::ALL {
         for (i, _) in reachable(id) {
             let st = Story::of(&sim::run(&id.build(&i)), id, &i);
-            let ja = (text(Lang::Ja).narrate)(&st);
+            let ja = text(Lang::Ja).narrate(&st);
             assert!(!ja.contains('鍵'), "{ja}");
             assert!(
                 !ja.contains(" 秒")
@@ -210,6 +210,51 @@ fn japanese_keeps_one_word_for_the_lock_and_no_space_before_seconds() {
                         .any(|(a, b)| a == ' ' && b.is_ascii_digit() && ja.contains(&format!(" {b}秒"))),
                 "{ja}"
             );
+        }
+    }
+}
+
+/// The placeholders of a sentence, in order of first use.
+fn placeholders(template: &str) -> Vec<&str> {
+    let mut names: Vec<&str> =
+        template.split('{').skip(1).filter_map(|p| p.split_once('}')).map(|p| p.0).collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+#[test]
+fn both_languages_word_every_sentence_with_the_same_facts() {
+    // Every fact name Story::fact knows.
+    let known = [
+        "a",
+        "b",
+        "c",
+        "newer",
+        "wake",
+        "sent",
+        "arrived",
+        "a_write",
+        "expired",
+        "b_grant",
+        "b_write",
+        "c_write",
+        "b_release",
+        "free",
+        "ttl",
+        "lease_end",
+        "delay",
+        "work",
+        "check",
+        "from",
+        "until",
+        "would_free",
+    ];
+    for line in crate::story::Line::ALL {
+        let (en, ja) = ((text(Lang::En).line)(line), (text(Lang::Ja).line)(line));
+        assert_eq!(placeholders(en), placeholders(ja), "{line:?}");
+        for name in placeholders(en) {
+            assert!(known.contains(&name), "{line:?}: unknown fact {name}");
         }
     }
 }

@@ -6,74 +6,109 @@ import { lab, open, done, outcome, pause } from './harness.mjs';
 
 const env = lab();
 
+test("the first prediction is the source's own question: A wakes after 15 s", async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { predict: true });
+  assert.equal(await pause(page), '15000');
+  assert.match(await page.textContent('.seed-question'), /wakes after 15 seconds/);
+  // The set-up the source states, and B's timing, which decides the gap against the rejection.
+  const setup = await page.textContent('.setup');
+  assert.match(setup, /only while they hold the lock/);
+  assert.match(setup, /token 33/);
+  assert.match(setup, /B asks at 1 s, gets token 34 as soon as the lock is free, and writes 1 s after that/);
+  assert.match(await page.textContent('.prompt'), /A wakes after 15 s, with lease expiry on and fencing on\. What happens\?/);
+  // Skipped (or once told), a fresh link shows the source's default state, 4 s, with its caption.
+  await page.click('.predict button.link');
+  await page.goto(`${env.server.url}/?lang=en`);
+  await page.waitForSelector('.badge', { state: 'visible' });
+  assert.equal(await pause(page), '4000');
+  assert.match(await page.textContent('#narration'), /A woke within the lease \(10 s\), wrote and released the lock/);
+  await done(page);
+});
+
 test('predict first: the verdict waits for the play, then says whether the guess was right', async () => {
   for (const [guess, right] of [['fenced', true], ['safe', false]]) {
     const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { predict: true });
     // The machine interface is current; the visible verdict and the run are hidden.
     assert.equal(await outcome(page), 'fenced');
     assert.equal(await page.getAttribute('.verdict', 'data-kind'), 'hidden');
-    assert.equal(await page.locator('.badge').count(), 0);
+    assert.equal(await page.isVisible('.badge'), false);
     assert.equal(await page.textContent('#narration'), '');
     assert.equal(await page.locator('.write').count(), 0, 'no write drawn before the play');
-    assert.match(await page.textContent('.prompt'), /A wakes after 15 s, with lease expiry on and fencing on/);
     assert.equal(await page.isDisabled('.predict button.primary'), true);
     assert.equal(await page.locator('.challenge').count(), 0, 'the second challenge waits for the first');
     await page.check(`input[name=prediction][value=${guess}]`);
     await page.click('.predict button.primary');
-    await page.waitForSelector('.watching');
-    await page.waitForSelector('.badge', { timeout: 15000 });
-    assert.match(await page.textContent('.badge'), /Fenced: token 33 rejected/);
+    await page.waitForSelector('.watching', { state: 'visible' });
+    // Focus moved to what replaced the button.
+    await page.waitForFunction(() => document.activeElement.className === 'watching');
+    await page.waitForSelector('.badge', { state: 'visible', timeout: 15000 });
+    await page.waitForFunction(() => document.activeElement.id === 'verdict-title');
+    assert.match(await page.textContent('.badge'), /Fenced: the stale write is rejected/);
+    // The judgement is in the live region, so screen readers hear it.
+    assert.equal(await page.locator('[aria-live=polite] .judged').count(), 1);
     const judged = await page.textContent('.judged');
     if (right) assert.equal(judged, 'You predicted it.');
-    else assert.match(judged, /You predicted “A writes and releases, then B goes: no conflict”. Not this time/);
+    else assert.match(judged, /You predicted “A writes and releases in time; B gets the lock no later than a lease would let it”\. What happened instead:/);
     assert.match(await page.textContent('#narration'), /33 < 34/);
-    // Predict again hides the verdict.
+    // Predict again hides the verdict and focuses the first answer.
     await page.click('button.again');
     assert.equal(await page.getAttribute('.verdict', 'data-kind'), 'hidden');
+    await page.waitForFunction(() => document.activeElement.name === 'prediction');
     await done(page);
   }
+});
+
+test('a switch flipped while a prediction plays asks again instead of judging the new run', async () => {
+  const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { predict: true });
+  await page.check('input[name=prediction][value=fenced]');
+  await page.click('.predict button.primary');
+  await page.waitForSelector('.watching', { state: 'visible' });
+  await page.click('label[for=fencing]');
+  assert.equal(await outcome(page), 'corrupted');
+  await page.waitForSelector('.predict', { state: 'visible' });
+  assert.equal(await page.getAttribute('.verdict', 'data-kind'), 'hidden');
+  assert.equal(await page.textContent('.judged'), '');
+  await done(page);
 });
 
 test('skipping the prediction is remembered for the tab only', async () => {
   const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { predict: true });
   await page.click('.predict button.link');
   assert.match(await page.textContent('.badge'), /Fenced/);
-  assert.equal(await page.locator('.judged').count(), 0);
+  await page.waitForFunction(() => document.activeElement.id === 'verdict-title');
+  assert.equal(await page.textContent('.judged'), '');
   await page.reload();
-  await page.waitForSelector('.badge');
+  await page.waitForSelector('.badge', { state: 'visible' });
   const other = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { predict: true });
   assert.equal(await other.getAttribute('.verdict', 'data-kind'), 'hidden', 'a new session predicts again');
   await done(other);
   await done(page);
 });
 
-test('where does it change: the boundary comes from the core and moves with the settings', async () => {
+test('where does it change: the first rejection, the first change, and the map move with the settings', async () => {
   const page = await open(env.browser, `${env.server.url}/?lang=en`);
-  assert.match(await page.textContent('.challenge'), /shortest pause at which A's write is rejected/);
+  assert.match(await page.textContent('.challenge'), /shortest pause at which the stale write is rejected/);
   await page.focus('.ghost');
   await page.keyboard.press('Home');
-  for (let i = 0; i < 11; i++) await page.keyboard.press('PageUp');
-  assert.equal(await page.getAttribute('.ghost', 'aria-valuenow'), '11000');
+  for (let i = 0; i < 110; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await page.inputValue('.ghost'), '11000');
   assert.equal(await page.locator('.segment').count(), 0, 'the map stays hidden until checked');
   await page.click('.challenge button.primary');
-  assert.equal(await page.textContent('.boundary-result'), 'It changes at 11.001 s; your guess of 11 s was 0.001 s off.');
+  assert.equal(await page.textContent('.boundary-result'),
+    'From 11.001 s on; your guess of 11 s was 0.001 s off. The verdict first changes earlier, at 10 s: Unfenced gap: both wrote.');
   assert.deepEqual(await page.$$eval('.segment', (s) => s.map((e) => e.dataset.kind)), ['safe', 'unfenced-gap', 'fenced']);
   await page.click('label[for=fencing]');
-  assert.match(await page.textContent('.challenge'), /overwrites B's work/);
+  assert.match(await page.textContent('.challenge'), /newer work is overwritten/);
   assert.deepEqual(await page.$$eval('.segment', (s) => s.map((e) => e.dataset.kind)), ['safe', 'unfenced-gap', 'corrupted']);
   await page.click('label[for=lease]');
-  assert.equal(await page.textContent('.boundary-result'), 'It changes at 10 s; your guess of 11 s was 1 s off.');
-  assert.match(await page.textContent('.challenge'), /B is left stalling/);
-  // The ghost follows a mouse drag too.
+  assert.equal(await page.textContent('.boundary-result'), 'From 10 s on; your guess of 11 s was 1 s off.');
+  assert.match(await page.textContent('.challenge'), /the waiter is stalled/);
+  // The marker follows a mouse drag too.
   await page.locator('.strip').scrollIntoViewIfNeeded();
   const strip = await page.locator('.strip').boundingBox();
-  const ghost = await page.locator('.ghost').boundingBox();
-  await page.mouse.move(ghost.x + ghost.width / 2, ghost.y + ghost.height - 8);
-  await page.mouse.down();
-  await page.mouse.move(strip.x + strip.width / 3, ghost.y + ghost.height - 8, { steps: 8 });
-  await page.mouse.up();
-  assert.equal(await page.getAttribute('.ghost', 'aria-valuenow'), '10000');
-  assert.equal(await page.textContent('.boundary-result'), 'Exactly: it changes at 10 s.');
+  await page.mouse.click(strip.x + strip.width / 3, strip.y + strip.height / 2);
+  assert.equal(await page.inputValue('.ghost'), '10000');
+  assert.equal(await page.textContent('.boundary-result'), 'Exactly: from 10 s on.');
   await done(page);
 });
 
@@ -84,9 +119,9 @@ function readable() {
   while (walker.nextNode()) {
     const t = walker.currentNode.textContent.trim();
     const el = walker.currentNode.parentElement;
-    if (t && el && !el.closest('noscript') && getComputedStyle(el).display !== 'none') out.push(t);
+    if (t && el && !el.closest('noscript') && el.checkVisibility()) out.push(t);
   }
-  for (const el of document.querySelectorAll('[aria-label],[aria-valuetext],[title]')) {
+  for (const el of [...document.querySelectorAll('[aria-label],[aria-valuetext],[title]')].filter((e) => e.checkVisibility())) {
     for (const a of ['aria-label', 'aria-valuetext', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
   }
   out.push(document.title);
@@ -95,11 +130,13 @@ function readable() {
 
 // Names, commands and titles that stay as they are in Japanese text.
 const KEEP = [
+  'Is Redlock safe?',
   'How to do distributed locking', 'Designing Data-Intensive Applications',
   'The Chubby lock service for loosely-coupled distributed systems', 'Salvatore Sanfilippo', 'M. Kleppmann',
   'M. Burrows', 'lock-delay', 'lock:job', 'SETNX', 'EXPIRE', 'UPDATE', 'WHERE', 'value', 'token', 'Redlock',
   'antirez', 'ZooKeeper', 'Chubby', 'Redis', 'etcd', 'zxid', 'OSDI', 'Google', 'English', 'SET', 'DEL', 'Lua',
-  'iframe', 'API', 'AND', 'GC', 'NX', 'PX', 'id',
+  'iframe', 'API', 'AND', 'GC', 'NX', 'PX', 'id', 'Consul', 'GET', 'check-and-set', 'czxid',
+  'znode', 'SQL', 'Ctrl', 'edition',
 ];
 
 test('Japanese: every visible string is translated, and <html lang> follows the switch', async () => {
@@ -108,16 +145,17 @@ test('Japanese: every visible string is translated, and <html lang> follows the 
   await page.waitForFunction(() => document.documentElement.lang === 'ja');
   await page.click('.share summary');
   await page.click('.challenge button.primary');
+  await page.click('[data-scenario-id=unsafe-release]');
   const texts = await page.evaluate(readable);
   assert.ok(texts.length > 80, `walked ${texts.length} strings`);
-  const untranslated = texts.filter((t) => {
+  const untranslated = texts.map((t) => {
     let rest = t;
     for (const k of KEEP) rest = rest.split(k).join(' ');
-    return /[A-Za-z]{3,}/.test(rest);
-  });
+    return rest.match(/[A-Za-z]{3,}/g)?.join(' ');
+  }).filter(Boolean);
   assert.deepEqual(untranslated, []);
   assert.match(await page.textContent('h1'), /フェンシング・ラボ/);
-  assert.match(await page.textContent('#narration'), /拒否します（33 < 34）/);
+  assert.match(await page.textContent('#narration'), /拒否します（34 < 35）/);
   // And back: no Japanese left in the English page but the language button's own name.
   await page.click('.lang-switch button[lang=en]');
   await page.waitForFunction(() => document.documentElement.lang === 'en');
@@ -149,7 +187,10 @@ test('embedded in an iframe: sizes itself, reports its state, obeys set messages
   await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:resize'));
   await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state'));
   const state = (await messages('fencing-lab:state')).at(-1);
-  assert.deepEqual(state, { type: 'fencing-lab:state', pause: 15000, lease: 'on', fencing: 'on', outcome: 'fenced' });
+  assert.deepEqual(state, {
+    type: 'fencing-lab:state', scenario: 'gc-pause', outcome: 'fenced', doubleGrant: false,
+    pause: 15000, lease: 'on', fencing: 'on', ttl: 10000, pause_start: 0, b_request: 1000, b_work: 1000, first_token: 33,
+  });
   const frame = host.frames().find((f) => f !== host.mainFrame());
   // Only the widget: no page chrome, no challenge, no reading; nothing wider than 360 px.
   assert.equal(await frame.locator('.masthead').isVisible(), false);
@@ -171,7 +212,16 @@ test('embedded in an iframe: sizes itself, reports its state, obeys set messages
   await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:error'));
   assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['pause="soon" is not a whole number']);
   assert.equal(await frame.getAttribute('[role=slider]', 'aria-valuenow'), '4000');
-  assert.match(await frame.textContent('[role=alert]'), /pause: “soon” is not a whole number/);
+  const notice = await frame.textContent('[role=alert]');
+  assert.match(notice, /current value was kept/);
+  assert.match(notice, /pause: “soon” is not a whole number/);
+  // The scenario travels too.
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'check-then-set' }));
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.scenario === 'check-then-set');
+  const set = (await messages('fencing-lab:state')).at(-1);
+  assert.deepEqual([set.outcome, set.doubleGrant, set.atomic, set.fencing], ['double-grant', true, 'off', 'on']);
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'gc-pause', pause: 4000 }));
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.outcome === 'safe');
   // Messages that are not ours are ignored.
   await host.evaluate(() => window.send('hello'));
   await host.evaluate(() => window.send({ type: 'other', pause: 1 }));
@@ -187,9 +237,10 @@ test('the share panel links to the exact state and gives an iframe snippet', asy
   await page.click('label[for=fencing]');
   await page.click('.share summary');
   const link = await page.inputValue('#share-link');
-  assert.equal(link, `${env.server.url}/?pause=30000&lease=on&fencing=off&lang=ja`);
+  assert.equal(link, `${env.server.url}/?scenario=gc-pause&pause=30000&lease=on&fencing=off&lang=ja`);
   const snippet = await page.inputValue('#share-embed');
-  assert.match(snippet, /^<iframe id="fencing-lab" src="[^"]+\?pause=30000&lease=on&fencing=off&lang=ja&embed=1"/);
+  assert.match(snippet, /^<iframe id="fencing-lab" src="[^"]+\?scenario=gc-pause&pause=30000&lease=on&fencing=off&lang=ja&embed=1"/);
+  assert.match(snippet, /sandbox="allow-scripts allow-same-origin/);
   assert.match(snippet, /fencing-lab:resize/);
   const again = await open(env.browser, link);
   assert.equal(await outcome(again), 'corrupted');
@@ -222,13 +273,14 @@ test('strict Content-Security-Policy, and no network request after load', async 
   page.on('request', (r) => requests.push(r.url()));
   await page.check('input[name=prediction][value=safe]');
   await page.click('.predict button.primary');
-  await page.waitForSelector('.badge', { timeout: 15000 });
+  await page.waitForSelector('.badge', { state: 'visible', timeout: 15000 });
   await page.focus('#pause-handle');
   await page.keyboard.press('End');
   await page.click('label[for=lease]');
   await page.click('.lang-switch button[lang=ja]');
   await page.click('.challenge button.primary');
   await page.click('.share summary');
+  for (const id of ['check-then-set', 'unsafe-release', 'network-delay']) await page.click(`[data-scenario-id=${id}]`);
   await page.waitForTimeout(300);
   assert.deepEqual(requests, []);
   await done(page);

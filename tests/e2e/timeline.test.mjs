@@ -47,6 +47,7 @@ test('a touch drag moves the handle too', async () => {
   const page = await open(env.browser, `${env.server.url}/?lang=en`, {
     viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true,
   });
+  await page.locator('#pause-handle').scrollIntoViewIfNeeded();
   const handle = await centre(page, '[role=slider] .grip');
   const to = await axisX(page, 15);
   const cdp = await page.context().newCDPSession(page);
@@ -70,7 +71,7 @@ test('fencing off gives corrupted; lease off gives stalled; the URL keeps up and
   assert.match(await page.textContent('#narration'), /B's work is overwritten/);
   await page.click('label[for=lease]');
   assert.equal(await outcome(page), 'stalled');
-  await page.waitForURL(/\?pause=15000&lease=off&fencing=off&lang=en$/);
+  await page.waitForURL(/\?scenario=gc-pause&pause=15000&lease=off&fencing=off&lang=en$/);
   await page.reload();
   await page.waitForSelector('figure.lab[data-outcome]');
   assert.equal(await outcome(page), 'stalled');
@@ -82,7 +83,7 @@ test('fencing off gives corrupted; lease off gives stalled; the URL keeps up and
 test('the keyboard reaches every control and the focus is visible', async () => {
   const page = await open(env.browser, `${env.server.url}/?lang=en`);
   const order = [];
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; i < 30; i++) {
     await page.keyboard.press('Tab');
     order.push(await page.evaluate(() => document.activeElement.id || document.activeElement.getAttribute('aria-label') || document.activeElement.textContent.trim()));
   }
@@ -118,11 +119,11 @@ test('bad URL parameters show the notice and the default outcome', async () => {
 test('play sweeps the playhead and reaches the end', async () => {
   const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`);
   await page.click('button.play');
-  await page.waitForSelector('line.playhead', { state: 'attached' });
+  await page.waitForSelector('line.playhead:not([hidden])', { state: 'attached' });
   assert.equal(await page.getAttribute('button.play', 'aria-pressed'), 'true');
   // Mid-run, A's rejected write has not happened yet.
   assert.equal(await page.locator('.write.rejected').count(), 0);
-  await page.waitForSelector('line.playhead', { state: 'detached', timeout: 15000 });
+  await page.waitForSelector('line.playhead[hidden]', { state: 'attached', timeout: 15000 });
   assert.equal(await page.getAttribute('button.play', 'aria-pressed'), 'false');
   assert.equal(await page.locator('.write.rejected').count(), 1);
   // Stepping walks the events.
@@ -136,9 +137,9 @@ test('play sweeps the playhead and reaches the end', async () => {
 test('reduced motion steps from event to event', async () => {
   const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { reducedMotion: 'reduce' });
   await page.click('button.play');
-  await page.waitForSelector('line.playhead', { state: 'attached' });
-  const x1 = await page.getAttribute('line.playhead', 'x1');
-  await page.waitForFunction((x) => document.querySelector('line.playhead')?.getAttribute('x1') !== x, x1);
+  await page.waitForSelector('line.playhead:not([hidden])', { state: 'attached' });
+  const x1 = await page.getAttribute('line.playhead', 'transform');
+  await page.waitForFunction((x) => document.querySelector('line.playhead')?.getAttribute('transform') !== x, x1);
   const scrub = Number(await page.inputValue('input.scrub'));
   assert.ok([1000, 10000, 11000, 15000].includes(scrub), `stepped to an event time, got ${scrub}`);
   await done(page);
@@ -147,12 +148,18 @@ test('reduced motion steps from event to event', async () => {
 test('screenshots at 360, 800 and 1280 px wide (kept in tests/e2e/artifacts)', async () => {
   const dir = join(root, 'tests/e2e/artifacts');
   await mkdir(dir, { recursive: true });
-  for (const [width, query] of [[360, 'pause=10500&lang=ja'], [800, 'pause=15000&fencing=off&lang=en'], [1280, 'pause=15000&lang=en']]) {
+  const shots = [
+    [320, 'pause=10500&lang=ja'], [360, 'pause=10500&lang=ja'], [800, 'pause=15000&fencing=off&lang=en'],
+    [1280, 'pause=15000&lang=en'], [360, 'scenario=unsafe-release&lang=en'], [1280, 'scenario=check-then-set&lang=ja'],
+    [1280, 'scenario=network-delay&delay=8500&lang=en'], [1280, 'scenario=lock-delay&lang=en'],
+  ];
+  for (const [width, query] of shots) {
     const page = await open(env.browser, `${env.server.url}/?${query}`, { viewport: { width, height: 900 } });
     // Nothing may stick out sideways: no horizontal scrolling at any width.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${width}px: page is ${overflow}px too wide`);
-    await page.screenshot({ path: join(dir, `timeline-${width}.png`), fullPage: true });
+    const name = query.match(/scenario=([a-z-]+)/)?.[1] ?? 'gc-pause';
+    await page.screenshot({ path: join(dir, `timeline-${name}-${width}.png`), fullPage: true });
     await done(page);
   }
   // A teacher's 800x500 iframe: the embed alone.

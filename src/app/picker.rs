@@ -1,0 +1,52 @@
+//! The scenario picker: every way a lock fails that the source names, grouped as the source groups them.
+
+use leptos::html;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::{tx, Lab};
+use crate::markup;
+use crate::scenarios::ScenarioId;
+
+/// The `data-*` attribute `name` of the element an event came from, or of its nearest ancestor with one.
+pub fn data_of(ev: &web_sys::Event, name: &str) -> Option<String> {
+    let target = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    target.closest(&format!("[{name}]")).ok().flatten()?.get_attribute(name)
+}
+
+/// Buttons with `aria-pressed`, one per scenario, under a heading per group (markup from
+/// [`markup::picker`]); one click listener for all of them.
+#[component]
+pub fn Picker(lab: Lab) -> impl IntoView {
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if let Some(id) = data_of(&ev, "data-scenario-id").as_deref().and_then(ScenarioId::parse) {
+            lab.pick(id);
+        }
+    };
+    // The markup follows the language only; the chosen entry is marked in place, so the reader's focus
+    // stays on the button they pressed.
+    let groups = NodeRef::<html::Div>::new();
+    Effect::new(move |_| {
+        let current = lab.scenario.get();
+        lab.lang.track();
+        let Some(el) = groups.get() else { return };
+        let Ok(buttons) = el.query_selector_all("[data-scenario-id]") else { return };
+        for i in 0..buttons.length() {
+            if let Some(b) = buttons.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                let pressed = b.get_attribute("data-scenario-id").as_deref() == Some(current.id());
+                let _ = b.set_attribute("aria-pressed", if pressed { "true" } else { "false" });
+            }
+        }
+    });
+    view! {
+        <nav class="picker" aria-labelledby="picker-title">
+            <h2 id="picker-title">{tx(lab, |t| t.scenarios)}</h2>
+            <div
+                class="scenario-groups"
+                node_ref=groups
+                on:click=on_click
+                inner_html=move || markup::picker(lab.scenario.get_untracked(), lab.text())
+            ></div>
+        </nav>
+    }
+}

@@ -1,0 +1,234 @@
+//! The page's display-only parts as HTML markup, drawn from plain data: the scenario picker, the answer
+//! choices, the verdict badge, notices, the outcome strip and the reading.
+//!
+//! Pure (no web), like the figure: the view sets this markup and listens for clicks and changes on its
+//! container (one listener, reading `data-*` attributes). Markup from data keeps the bundle small — no
+//! view types per element — and lets native tests read what the reader sees.
+
+use std::fmt::Write;
+
+use crate::params::Problem;
+use crate::scenarios::{Group, Inputs, Kind, ScenarioId};
+use crate::sim::{Ms, OutcomeKind, Segment};
+use crate::text::Text;
+
+/// Text made safe inside HTML or SVG markup.
+pub fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// A shape per verdict, so colour is never the only cue.
+pub fn icon(kind: OutcomeKind) -> &'static str {
+    match kind {
+        OutcomeKind::Safe | OutcomeKind::Fenced => "✓",
+        OutcomeKind::Stalled => "⧗",
+        OutcomeKind::Orphaned => "∞",
+        OutcomeKind::UnfencedGap => "!",
+        OutcomeKind::DoubleGrant => "‼",
+        OutcomeKind::Corrupted => "✗",
+    }
+}
+
+/// The picker: a heading per group and a button per scenario (`data-scenario-id`, `aria-pressed`).
+pub fn picker(current: ScenarioId, t: &Text) -> String {
+    let mut out = String::new();
+    for g in Group::ALL {
+        let name = esc((t.group)(g));
+        let _ = write!(
+            out,
+            r#"<div class="scenario-group" role="group" aria-label="{name}"><h3 aria-hidden="true">{name}</h3><ul>"#
+        );
+        for id in ScenarioId::ALL.into_iter().filter(|s| s.group() == g) {
+            let s = (t.scenario)(id);
+            let _ = write!(
+                out,
+                r#"<li><button type="button" class="scenario" data-scenario-id="{}" aria-pressed="{}"><span class="scenario-title">{}</span><span class="scenario-blurb">{}</span></button></li>"#,
+                id.id(),
+                id == current,
+                esc(s.title),
+                esc(s.blurb)
+            );
+        }
+        out.push_str("</ul></div>");
+    }
+    out
+}
+
+/// The scenario's switches: real checkboxes with `role="switch"`, each named by its label alone
+/// (`aria-labelledby`) and described by its hint; the state word beside the name is for the eye only.
+pub fn switches(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
+    let mut out = String::new();
+    for &key in scenario.keys().iter().filter(|k| matches!(k.spec().kind, Kind::Words(_))) {
+        let (id, on) = (key.spec().name, key.spec().get(inputs) != 0);
+        let checked = if on { " checked" } else { "" };
+        let _ = write!(
+            out,
+            r#"<label class="switch" for="{id}"><input id="{id}" type="checkbox" role="switch" aria-labelledby="{id}-name" aria-describedby="{id}-hint"{checked}><span class="track" aria-hidden="true"></span><span class="switch-name"><span id="{id}-name">{}</span><span class="switch-state on" aria-hidden="true">{}</span><span class="switch-state off" aria-hidden="true">{}</span></span><span class="switch-hint" id="{id}-hint">{}</span></label>"#,
+            esc((t.switch_name)(key)),
+            esc((t.switch_state)(true)),
+            esc((t.switch_state)(false)),
+            esc(&(t.switch_hint)(key, inputs))
+        );
+    }
+    out
+}
+
+/// The answer choices of a scenario's prediction, as radios named `prediction` whose values are outcome
+/// names; `pick` is checked.
+pub fn choices(scenario: ScenarioId, pick: Option<OutcomeKind>, t: &Text) -> String {
+    let mut out = String::new();
+    for &(kind, label) in (t.scenario)(scenario).choices {
+        let checked = if pick == Some(kind) { " checked" } else { "" };
+        let _ = write!(
+            out,
+            r#"<label class="choice"><input type="radio" name="prediction" value="{}"{checked}><span>{}</span></label>"#,
+            kind.name(),
+            esc(label)
+        );
+    }
+    out
+}
+
+/// The verdict: its icon and title (focusable, so focus can move to it), its lesson, and whether the lock
+/// service ever had two holders.
+pub fn verdict(kind: OutcomeKind, double_grant: bool, t: &Text) -> String {
+    format!(
+        r#"<p class="badge" id="verdict-title" tabindex="-1"><span class="icon" aria-hidden="true">{}</span>{}</p><p class="lesson">{}</p><p class="fact">{}</p>"#,
+        icon(kind),
+        esc(t.outcome_title(kind)),
+        esc(t.outcome_lesson(kind)),
+        esc((t.double_grant_fact)(double_grant))
+    )
+}
+
+/// A notice: its heading and one item per problem, each isolated (`<bdi>`) so a right-to-left override in
+/// a value cannot spill over the message. Empty without problems.
+pub fn notice(heading: &str, problems: &[Problem], t: &Text) -> String {
+    if problems.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(r#"<div class="notice" role="alert"><p>{}</p><ul>"#, esc(heading));
+    for p in problems {
+        let _ = write!(out, "<li><bdi>{}</bdi></li>", esc(&(t.problem)(p)));
+    }
+    out.push_str("</ul></div>");
+    out
+}
+
+/// `t` as a CSS percentage of a strip from 0 to `max` (integer arithmetic: no float formatting in the bundle).
+pub fn percent(t: Ms, max: Ms) -> String {
+    let thousandths = t * 100_000 / max.max(1);
+    format!("{}.{:03}%", thousandths / 1_000, thousandths % 1_000)
+}
+
+/// The outcome map as an SVG strip of segments, each with its verdict's title, and the true boundary at
+/// `truth`. Positions are SVG percentages, not inline styles, which the page's CSP forbids in markup.
+pub fn strip(map: &[Segment], max: Ms, truth: Option<Ms>, t: &Text) -> String {
+    let mut out = String::from(r#"<svg class="segments" width="100%" height="100%" aria-hidden="true">"#);
+    for seg in map {
+        let title = esc(t.outcome_title(seg.kind));
+        // A nested viewport per segment clips its label to the segment.
+        let _ = write!(
+            out,
+            r#"<svg class="segment" data-kind="{}" x="{}" width="{}" height="100%"><title>{title}</title><rect width="100%" height="100%"/><text x="6" y="22">{title}</text></svg>"#,
+            seg.kind.name(),
+            percent(seg.from, max),
+            percent(seg.to + 1 - seg.from, max)
+        );
+    }
+    if let Some(at) = truth {
+        let x = percent(at, max);
+        let _ = write!(out, r#"<line class="truth" x1="{x}" x2="{x}" y1="-6" y2="100%"/>"#);
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// The reading: a section per heading, each linked (`data-play-scenario`) to the scenario that shows it.
+pub fn reading(t: &Text) -> String {
+    let mut out = format!(r#"<h2 id="reading-title">{}</h2>"#, esc(t.reading_heading));
+    for &(heading, paragraphs, scenario) in t.reading {
+        let _ = write!(out, "<section><h3>{}</h3>", esc(heading));
+        for p in paragraphs {
+            let _ = write!(out, "<p>{}</p>", esc(p));
+        }
+        if let Some(id) = scenario {
+            let _ = write!(
+                out,
+                r#"<button type="button" class="play-it" data-play-scenario="{}">{} → {}</button>"#,
+                id.id(),
+                esc(t.play_it),
+                esc((t.scenario)(id).title)
+            );
+        }
+        out.push_str("</section>");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{Lang, Query};
+    use crate::text::text;
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(esc(r#"<a & "b">"#), "&lt;a &amp; &quot;b&quot;&gt;");
+    }
+
+    #[test]
+    fn the_picker_lists_every_scenario_once_and_marks_the_current_one() {
+        let html = picker(ScenarioId::Crash, text(Lang::En));
+        for id in ScenarioId::ALL {
+            assert_eq!(html.matches(&format!(r#"data-scenario-id="{}""#, id.id())).count(), 1);
+        }
+        assert_eq!(html.matches(r#"aria-pressed="true""#).count(), 1);
+        assert!(html.contains(r#"data-scenario-id="crash" aria-pressed="true""#));
+    }
+
+    #[test]
+    fn switches_are_the_scenarios_own_named_by_their_label() {
+        let i = ScenarioId::UnsafeRelease.defaults();
+        let html = switches(ScenarioId::UnsafeRelease, &i, text(Lang::En));
+        assert_eq!(html.matches(r#"role="switch""#).count(), 2);
+        assert!(html.contains(r#"<input id="release" type="checkbox" role="switch" aria-labelledby="release-name" aria-describedby="release-hint" checked>"#), "{html}");
+        assert!(html.contains(r#"id="fencing""#) && !html.contains(r#"id="lease""#));
+    }
+
+    #[test]
+    fn choices_are_one_radio_per_reachable_outcome_with_the_pick_checked() {
+        let html = choices(ScenarioId::SetnxExpire, Some(OutcomeKind::Orphaned), text(Lang::Ja));
+        assert_eq!(html.matches(r#"name="prediction""#).count(), 2);
+        assert!(html.contains(r#"value="orphaned" checked"#) && !html.contains(r#"value="safe" checked"#));
+    }
+
+    #[test]
+    fn notices_escape_and_isolate_hostile_values() {
+        let q = Query::parse("?pause=%3Cb%3E&lease=%E2%80%AE00051");
+        let html = notice("h", &q.problems, text(Lang::En));
+        assert!(html.contains("&lt;b&gt;") && !html.contains("<b>"));
+        assert_eq!(html.matches("<bdi>").count(), 2);
+        assert_eq!(notice("h", &[], text(Lang::En)), "");
+    }
+
+    #[test]
+    fn the_strip_places_segments_by_percent() {
+        let map = [
+            Segment { from: 0, to: 9_999, kind: OutcomeKind::Safe },
+            Segment { from: 10_000, to: 30_000, kind: OutcomeKind::Stalled },
+        ];
+        let html = strip(&map, 30_000, Some(10_000), text(Lang::En));
+        assert!(html.contains(r#"data-kind="safe" x="0.000%" width="33.333%""#), "{html}");
+        assert!(html.contains(r#"class="truth" x1="33.333%""#));
+        assert!(!html.contains("style="), "inline styles break the CSP");
+        assert_eq!(percent(28_000, 28_000), "100.000%");
+    }
+
+    #[test]
+    fn the_reading_links_sections_to_scenarios() {
+        let html = reading(text(Lang::En));
+        assert!(html.contains(r#"data-play-scenario="register-token""#));
+        assert!(html.matches("<section>").count() >= 6);
+    }
+}

@@ -1,0 +1,98 @@
+// End-to-end: the scenario catalogue. Each scenario is picked by keyboard, its dragged input driven to both
+// ends, and its outcomes checked against the core's (the same values `locksim --scenario ID` prints).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lab, open, done, outcome, pause } from './harness.mjs';
+
+const env = lab();
+
+// id → [outcome at its defaults, double grant, outcome at the dragged input's minimum, at its maximum]
+const CATALOGUE = {
+  'gc-pause': ['safe', 'false', 'safe', 'fenced'],
+  'check-then-pause': ['fenced', 'false', 'safe', 'fenced'],
+  'network-delay': ['fenced', 'false', 'safe', 'fenced'],
+  'setnx-expire': ['orphaned', 'false'],
+  'check-then-set': ['double-grant', 'true'],
+  'unsafe-release': ['fenced', 'true', 'safe', 'safe'],
+  crash: ['safe', 'false'],
+  'lock-delay': ['safe', 'false', 'safe', 'fenced'],
+  'register-token': ['fenced', 'false', 'safe', 'fenced'],
+};
+
+test('each scenario is picked by keyboard and played from its defaults, its input driven to both ends', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 900 } });
+  for (const [id, [atDefaults, double, atMin, atMax]] of Object.entries(CATALOGUE)) {
+    await page.focus(`[data-scenario-id=${id}]`);
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getAttribute('figure.lab', 'data-scenario'), id);
+    assert.equal(await page.getAttribute(`[data-scenario-id=${id}]`, 'aria-pressed'), 'true');
+    // Focus stays on the chosen entry, though the picker was redrawn.
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.scenarioId), id);
+    assert.equal(await outcome(page), atDefaults, `${id} at its defaults`);
+    assert.equal(await page.getAttribute('figure.lab', 'data-double-grant'), double, `${id} double grant`);
+    assert.ok((await page.textContent('#narration')).length > 40, `${id} is narrated`);
+    if (atMin) {
+      assert.equal(await page.isVisible('#pause-handle'), true, `${id} has a handle`);
+      await page.focus('#pause-handle');
+      await page.keyboard.press('Home');
+      assert.equal(await outcome(page), atMin, `${id} at its minimum`);
+      await page.keyboard.press('End');
+      assert.equal(await outcome(page), atMax, `${id} at its maximum`);
+    } else {
+      assert.equal(await page.isVisible('#pause-handle'), false, `${id} has nothing to drag`);
+    }
+  }
+  await done(page);
+});
+
+test("the switches are the scenario's own and change its outcome", async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=setnx-expire&lang=en`);
+  assert.equal(await page.locator('#lease').count(), 0);
+  await page.click('label[for=atomic]');
+  assert.equal(await outcome(page), 'safe');
+  assert.match(await page.textContent('#narration'), /The lease ran out at 10 s and B, waiting since 1 s, took token 34/);
+  await page.click('[data-scenario-id=unsafe-release]');
+  await page.click('label[for=release]');
+  assert.equal(await outcome(page), 'safe');
+  assert.equal(await page.getAttribute('figure.lab', 'data-double-grant'), 'false');
+  await page.click('label[for=release]');
+  await page.click('label[for=fencing]');
+  assert.equal(await outcome(page), 'corrupted');
+  // A double grant is drawn as two holds overlapping, the overlap marked.
+  assert.equal(await page.locator('.overlap').count(), 1);
+  assert.equal(await page.locator('.lease.w-c').count(), 1);
+  await done(page);
+});
+
+test('a link with scenario= reopens it with its inputs; an unknown id falls back with a notice', async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=network-delay&delay=8500&lang=en`);
+  assert.equal(await outcome(page), 'unfenced-gap');
+  assert.equal(await pause(page), '8500');
+  await page.waitForURL(/\?scenario=network-delay&delay=8500&lease=on&fencing=on&lang=en$/);
+  await page.reload();
+  await page.waitForSelector('figure.lab[data-outcome]');
+  assert.equal(await page.getAttribute('figure.lab', 'data-scenario'), 'network-delay');
+  assert.equal(await outcome(page), 'unfenced-gap');
+  const unknown = await open(env.browser, `${env.server.url}/?scenario=paxos&lang=en`);
+  assert.equal(await unknown.getAttribute('figure.lab', 'data-scenario'), 'gc-pause');
+  assert.match(await unknown.textContent('[role=alert]'), /scenario: “paxos” is not one of/);
+  await done(unknown);
+  await done(page);
+});
+
+test('the reading links each section to the scenario that shows it', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`);
+  await page.click('[data-play-scenario=register-token]');
+  assert.equal(await page.getAttribute('figure.lab', 'data-scenario'), 'register-token');
+  assert.equal(await outcome(page), 'fenced');
+  await done(page);
+});
+
+test('every scenario fits a 360 px phone', async () => {
+  for (const id of Object.keys(CATALOGUE)) {
+    const page = await open(env.browser, `${env.server.url}/?scenario=${id}&lang=ja`, { viewport: { width: 360, height: 800 } });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${id}: ${overflow}px too wide`);
+    await done(page);
+  }
+});

@@ -1,0 +1,96 @@
+// End-to-end: what a teacher's site, a hostile message, a non-secure origin and the history throw at the page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lab, open, done, outcome } from './harness.mjs';
+
+const env = lab();
+
+test("every input a link sets round-trips, and the sentences use the run's own numbers", async () => {
+  const page = await open(env.browser, `${env.server.url}/?ttl=60000&pause=15000&first_token=7&lang=en`);
+  assert.equal(await outcome(page), 'safe');
+  assert.match(await page.textContent('#narration'), /within the lease \(60 s\).*token 8/);
+  await page.waitForURL(/ttl=60000/);
+  assert.match(page.url(), /first_token=7/);
+  await page.reload();
+  await page.waitForSelector('figure.lab[data-outcome]');
+  assert.equal(await outcome(page), 'safe');
+  assert.match(await page.textContent('.setup'), /a 60 s lease.*token 7/);
+  await done(page);
+});
+
+test('back and forward bring their state back', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`);
+  await page.evaluate(() => history.pushState(null, '', '?scenario=crash&lease=off&lang=en'));
+  await page.evaluate(() => history.back());
+  await page.evaluate(() => history.forward());
+  await page.waitForFunction(() => document.querySelector('figure.lab').dataset.scenario === 'crash');
+  assert.equal(await outcome(page), 'orphaned');
+  await done(page);
+});
+
+test('hostile values are cut short and isolated, and the page stays narrow', async () => {
+  const long = '9'.repeat(2000);
+  const page = await open(env.browser, `${env.server.url}/?pause=${long}&lease=%E2%80%AE00051&lang=en`, { viewport: { width: 360, height: 800 } });
+  const notice = await page.textContent('[role=alert]');
+  assert.ok(notice.length < 300, `notice of ${notice.length} characters`);
+  assert.equal(await page.locator('[role=alert] bdi').count(), 2);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  await done(page);
+});
+
+test('copy without a clipboard (a non-secure origin): the text is selected and the reader told', async () => {
+  const context = await env.browser.newContext();
+  await context.addInitScript(() => {
+    sessionStorage.setItem('fencing-lab:skip-prediction', '1');
+    Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${env.server.url}/?lang=en`);
+  await page.click('.share summary');
+  await page.click('.share-row button >> nth=0');
+  await page.waitForSelector('.copy-status:has-text("selected")');
+  const selected = await page.$eval('#share-link', (el) => el.selectionEnd - el.selectionStart);
+  assert.ok(selected > 20, `selected ${selected} characters`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('embedded: a language-only message leaves a play alone; a sibling frame cannot steer it', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
+  await context.addInitScript(() => sessionStorage.setItem('fencing-lab:skip-prediction', '1'));
+  const host = await context.newPage();
+  await host.goto(`${env.server.url}/test/host.html?embed=1&pause=15000&lang=en`);
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state'));
+  const frame = host.frames().find((f) => f !== host.mainFrame());
+  await frame.click('button.play');
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', lang: 'ja' }));
+  await frame.waitForFunction(() => document.documentElement.lang === 'ja');
+  assert.equal(await frame.getAttribute('button.play', 'aria-pressed'), 'true', 'still playing');
+  // A sibling frame's message is ignored.
+  await host.evaluate(() => new Promise((ok) => {
+    const sib = document.createElement('iframe');
+    sib.srcdoc = '<script>parent.frames[0].postMessage({type:"fencing-lab:set",pause:0},"*")<\/script>';
+    sib.onload = () => setTimeout(ok, 300);
+    document.body.append(sib);
+  }));
+  assert.equal(await frame.getAttribute('[role=slider]', 'aria-valuenow'), '15000');
+  // A cyclic array as a value is reported, not thrown.
+  await host.evaluate(() => { const a = []; a.push(a); window.send({ type: 'fencing-lab:set', pause: a }); });
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:error'));
+  await context.close();
+});
+
+test('sandboxed without the same origin, the embed shows its static text and what it needs', async () => {
+  const context = await env.browser.newContext();
+  const host = await context.newPage();
+  await host.goto(`${env.server.url}/test/sandboxed.html`);
+  const frame = host.frames().find((f) => f !== host.mainFrame());
+  await frame.waitForSelector('.static');
+  const text = await frame.textContent('.static');
+  assert.match(text, /leases .* and fencing tokens/);
+  assert.match(text, /sandbox="allow-scripts allow-same-origin"/);
+  assert.equal(await frame.isVisible('.static .hint'), true);
+  await context.close();
+});
