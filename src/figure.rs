@@ -44,11 +44,11 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout for a run of `workers` workers ending at `trace_end`.
-    pub fn new(width: f64, trace_end: Ms, workers: usize) -> Layout {
+    /// The layout for a run of `workers` workers ending at `trace_end`, its axis at least `min_axis` long.
+    pub fn new(width: f64, trace_end: Ms, min_axis: Ms, workers: usize) -> Layout {
         let wide = width >= 600.0;
         let x0 = if wide { 132.0 } else { 14.0 };
-        Layout { width, wide, axis: Axis::new(trace_end, x0, width - 18.0), workers }
+        Layout { width, wide, axis: Axis::new(trace_end, min_axis, x0, width - 18.0), workers }
     }
 
     fn label_gap(&self) -> f64 {
@@ -408,6 +408,7 @@ pub fn legend(t: &Text) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::MIN_AXIS;
     use crate::params::Lang;
     use crate::scenarios::{Inputs, ScenarioId};
     use crate::sim;
@@ -417,7 +418,13 @@ mod tests {
         let mut i = id.defaults();
         f(&mut i);
         let run = sim::run(&id.build(&i));
-        lanes(&Layout::new(1_000.0, run.trace.end, run.trace.workers.len()), &run, p, None, text(Lang::En))
+        lanes(
+            &Layout::new(1_000.0, run.trace.end, MIN_AXIS, run.trace.workers.len()),
+            &run,
+            p,
+            None,
+            text(Lang::En),
+        )
     }
 
     fn draw(pause: Ms, fencing: bool, p: Option<Ms>) -> String {
@@ -433,7 +440,7 @@ mod tests {
 
     #[test]
     fn a_third_worker_gets_its_own_lane() {
-        let l = Layout::new(1_000.0, 0, 3);
+        let l = Layout::new(1_000.0, 0, MIN_AXIS, 3);
         assert!(l.top(Lane::Worker(2)) > l.top(Lane::Worker(1)));
         assert!(l.top(Lane::Lock) > l.top(Lane::Worker(2)) + WORKER_H - 1.0);
         let svg = draw_in(ScenarioId::UnsafeRelease, |_| {}, None);
@@ -445,7 +452,7 @@ mod tests {
     fn a_double_grant_is_two_holds_overlapping_with_the_overlap_marked() {
         let svg = draw_in(ScenarioId::CheckThenSet, |_| {}, None);
         // A's grant (1 s) drawn on until A let go at 2 s, on the second row; B's from 1.5 s.
-        let l = Layout::new(1_000.0, 0, 2);
+        let l = Layout::new(1_000.0, 0, MIN_AXIS, 2);
         let top = l.top(Lane::Lock);
         let a = format!(
             r#"class="lease w-a" x="{}" y="{}" width="{}""#,
@@ -496,7 +503,7 @@ mod tests {
         let svg = draw(15_000, true, Some(0));
         assert!(!svg.contains("class=\"write") && !svg.contains("waiting"));
         // The pause band is input: drawn whole, even at the start.
-        let l = Layout::new(1_000.0, 16_000, 2);
+        let l = Layout::new(1_000.0, 16_000, MIN_AXIS, 2);
         let width = px(l.x(15_000) - l.x(0));
         assert!(svg.contains(&format!(
             r#"class="paused" x="{}" y="{}" width="{width}""#,
@@ -508,8 +515,8 @@ mod tests {
     #[test]
     fn axis_labels_every_second_only_when_there_is_room() {
         let t = text(Lang::En);
-        let wide = axis(&Layout::new(1_400.0, 0, 2), t);
-        let narrow = axis(&Layout::new(360.0, 0, 2), t);
+        let wide = axis(&Layout::new(1_400.0, 0, MIN_AXIS, 2), t);
+        let narrow = axis(&Layout::new(360.0, 0, MIN_AXIS, 2), t);
         assert_eq!(wide.matches("tick-label").count(), 31);
         assert_eq!(narrow.matches("tick-label").count(), 7);
         assert_eq!(narrow.matches("<line class=\"grid").count(), 31);

@@ -8,8 +8,10 @@ use crate::sim::Ms;
 pub const SNAP: Ms = 100;
 /// Shift+Arrow, PageUp and PageDown move it by this many ms.
 pub const BIG_STEP: Ms = 1_000;
-/// The axis always shows at least this much time.
+/// The axis shows at least this much time when the reader drags an input: room to drag to the end.
 pub const MIN_AXIS: Ms = 30_000;
+/// The axis of a scenario with nothing to drag fits its run, in 5 s steps from this.
+pub const SHORT_AXIS: Ms = 5_000;
 
 /// A horizontal time axis mapped onto `[x0, x1]` pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,9 +25,9 @@ pub struct Axis {
 }
 
 impl Axis {
-    /// An axis long enough for a run that ends at `trace_end`: 30 s, or more in whole 5 s steps.
-    pub fn new(trace_end: Ms, x0: f64, x1: f64) -> Axis {
-        let t_end = MIN_AXIS.max((trace_end + 1_000).div_ceil(5_000) * 5_000);
+    /// An axis long enough for a run that ends at `trace_end`: at least `min`, else in whole 5 s steps.
+    pub fn new(trace_end: Ms, min: Ms, x0: f64, x1: f64) -> Axis {
+        let t_end = min.max((trace_end + 1_000).div_ceil(5_000) * 5_000);
         Axis { t_end, x0, x1: x1.max(x0 + 1.0) }
     }
 
@@ -116,7 +118,7 @@ mod tests {
 
     #[test]
     fn x_and_t_are_inverse() {
-        let axis = Axis::new(16_000, 100.0, 700.0);
+        let axis = Axis::new(16_000, MIN_AXIS, 100.0, 700.0);
         assert_eq!(axis.t_end, 30_000);
         assert_eq!(axis.x(0), 100.0);
         assert_eq!(axis.x(30_000), 700.0);
@@ -128,21 +130,24 @@ mod tests {
 
     #[test]
     fn axis_grows_for_late_runs() {
-        assert_eq!(Axis::new(31_000, 0.0, 1.0).t_end, 35_000);
-        assert_eq!(Axis::new(29_000, 0.0, 1.0).t_end, 30_000);
+        assert_eq!(Axis::new(31_000, MIN_AXIS, 0.0, 1.0).t_end, 35_000);
+        assert_eq!(Axis::new(29_000, MIN_AXIS, 0.0, 1.0).t_end, 30_000);
         // A degenerate width never divides by zero.
-        assert!(Axis::new(0, 50.0, 10.0).scale() > 0.0);
+        assert!(Axis::new(0, MIN_AXIS, 50.0, 10.0).scale() > 0.0);
+        // A run with nothing to drag gets an axis that fits it.
+        assert_eq!(Axis::new(2_500, SHORT_AXIS, 0.0, 1.0).t_end, 5_000);
+        assert_eq!(Axis::new(11_000, SHORT_AXIS, 0.0, 1.0).t_end, 15_000);
     }
 
     #[test]
     fn tick_labels_thin_out_when_narrow() {
         let labelled = |width: f64| {
-            let axis = Axis::new(0, 0.0, width);
+            let axis = Axis::new(0, MIN_AXIS, 0.0, width);
             axis.ticks(36.0).filter(|t| t.1).map(|t| t.0).collect::<Vec<_>>()
         };
         assert_eq!(labelled(1_200.0).len(), 31);
         assert_eq!(labelled(300.0), vec![0, 5_000, 10_000, 15_000, 20_000, 25_000, 30_000]);
-        assert_eq!(Axis::new(0, 0.0, 300.0).ticks(36.0).count(), 31);
+        assert_eq!(Axis::new(0, MIN_AXIS, 0.0, 300.0).ticks(36.0).count(), 31);
     }
 
     #[test]

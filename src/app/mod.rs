@@ -6,6 +6,7 @@
 
 mod challenge;
 mod controls;
+mod download;
 mod embed;
 mod picker;
 mod playback;

@@ -4,7 +4,7 @@ use js_sys::Reflect;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use super::{tx, Lab};
+use super::{download, tx, Lab};
 
 /// The page's address without its query: where links and the iframe point.
 fn base_url() -> String {
@@ -105,6 +105,10 @@ pub fn Share(lab: Lab) -> impl IntoView {
             <div class="share-row">
                 <textarea id="share-embed" readonly rows="4" prop:value=embed></textarea>
                 {copy_button(lab, embed, "share-embed")}
+            </div>
+            <div class="share-row downloads">
+                <button type="button" on:click=move |_| download::save_svg()>{tx(lab, |t| t.download_svg)}</button>
+                <button type="button" on:click=move |_| download::save_png()>{tx(lab, |t| t.download_png)}</button>
             </div>
         </details>
     }

@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{tx, Lab};
 use crate::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
-use crate::geom::{drag_at, slider_key};
+use crate::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
 use crate::scenarios::Key;
 use crate::sim::Span;
 
@@ -39,8 +39,11 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
         observer.try_with_value(|o| o.as_ref().map(|(ro, _)| ro.disconnect()));
     });
 
-    let layout =
-        Memo::new(move |_| lab.run.with(|r| Layout::new(width.get(), r.trace.end, r.trace.workers.len())));
+    let layout = Memo::new(move |_| {
+        // Room to drag to the end of the input's range; a run with nothing to drag fills the width.
+        let min = if lab.scenario.get().dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
+        lab.run.with(|r| Layout::new(width.get(), r.trace.end, min, r.trace.workers.len()))
+    });
     let svg_ref = NodeRef::<svg::Svg>::new();
 
     view! {

@@ -175,6 +175,10 @@ pub struct Text {
     pub copied: &'static str,
     /// When the browser would not copy: the text is selected instead.
     pub copy_failed: &'static str,
+    /// Download the figure as SVG.
+    pub download_svg: &'static str,
+    /// Download the figure as PNG.
+    pub download_png: &'static str,
     /// The reading beside the widget: (heading, paragraphs, scenario that shows it).
     pub reading: &'static [(&'static str, &'static [&'static str], Option<ScenarioId>)],
     /// Heading of the reading.
