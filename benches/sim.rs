@@ -28,7 +28,7 @@ fn bench(c: &mut Criterion) {
     g.finish();
 
     let mut g = c.benchmark_group("outcome map");
-    g.bench_function("0..=30000 exact (probe 100 ms, refine 1 ms)", |b| {
+    g.bench_function("0..=30000 exact (every ms)", |b| {
         b.iter(|| sim::outcome_map(black_box(&fenced), 0..=MAX_PAUSE))
     });
     g.finish();

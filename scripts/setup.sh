@@ -22,13 +22,13 @@ for component in rustfmt clippy; do
 done
 
 if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]]; then
-  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2-3 min on 2 cores)"
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 2 min on 2 cores)"
   # No --locked: one of its locked dependency versions is not on the registry.
   $fast_install cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
 if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then
-  say "installing trunk $TRUNK_VERSION (about 6 min on 2 cores)"
+  say "installing trunk $TRUNK_VERSION (about 3 min on 2 cores)"
   # No default features: they only add TLS for downloading tools, and builds here run offline.
   $fast_install cargo install trunk --version "$TRUNK_VERSION" --locked --no-default-features
 fi
