@@ -43,6 +43,8 @@ if [[ "${1:-}" == "--browser" ]]; then
   missing=()
   command -v chromium >/dev/null || missing+=(chromium)
   command -v chromedriver >/dev/null || missing+=(chromium-driver)
+  # The core flows run in Firefox too, over WebDriver BiDi (puppeteer-core from npm drives it).
+  command -v firefox-esr >/dev/null || missing+=(firefox-esr)
   # Japanese glyphs for screenshots; a learner's own browser brings its own fonts.
   fc-list 2>/dev/null | grep -i "Noto Sans CJK" >/dev/null || missing+=(fonts-noto-cjk)
   if ((${#missing[@]})); then

@@ -27,3 +27,6 @@ trunk build --release
 
 step "end-to-end tests: playwright-core driving Debian's Chromium"
 node --test --test-concurrency=1 tests/e2e/
+
+step "end-to-end tests, core flows: puppeteer-core driving Debian's Firefox ESR over WebDriver BiDi"
+node --test --test-concurrency=1 tests/e2e-firefox/
