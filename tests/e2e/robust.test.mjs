@@ -115,3 +115,36 @@ test('teachers download the figure as SVG and PNG, in the current language and c
   assert.ok(png.length > 10_000, `PNG of ${png.length} bytes`);
   await done(page);
 });
+
+test('twenty thousand bad set messages leave the wasm memory where it was', async () => {
+  const context = await env.browser.newContext();
+  // Keep a handle on the app's wasm instance, to read its memory size.
+  await context.addInitScript(() => {
+    const streaming = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = async (...args) => {
+      const result = await streaming(...args);
+      window.__wasm = result.instance;
+      return result;
+    };
+  });
+  const host = await context.newPage();
+  await host.goto(`${env.server.url}/test/host.html?embed=1&lang=en`);
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state'));
+  const frame = host.frames().find((f) => f !== host.mainFrame());
+  await frame.waitForFunction(() => window.__wasm);
+  const size = () => frame.evaluate(() => window.__wasm.exports.memory.buffer.byteLength);
+  const send = (from, n) => host.evaluate(([from, n]) => {
+    for (let i = from; i < from + n; i++) window.send({ type: 'fencing-lab:set', pause: `bad${i}`, lease: i, lang: 'xx' });
+  }, [from, n]);
+  // Warm up, so that the allocator has reached its working size.
+  await send(0, 2000);
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:error').length >= 2000);
+  const before = await size();
+  for (let i = 0; i < 10; i++) await send(2000 + i * 2000, 2000);
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:error').length >= 22000, null, { timeout: 60000 });
+  const grown = (await size()) - before;
+  assert.ok(grown <= 1 << 20, `wasm memory grew by ${grown} bytes`);
+  const last = (await host.evaluate(() => window.messages.filter((m) => m.type === 'fencing-lab:error'))).at(-1);
+  assert.equal(last.problems.length, 3);
+  await context.close();
+});
