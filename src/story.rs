@@ -108,11 +108,6 @@ impl Story {
         s
     }
 
-    /// The lease length.
-    pub fn ttl(&self) -> Ms {
-        self.inputs.ttl
-    }
-
     /// When a lease taken by A at 0 ends (or would end, with expiry off).
     pub fn a_lease_end(&self) -> Ms {
         self.grant[A].unwrap_or(0) + self.inputs.ttl
