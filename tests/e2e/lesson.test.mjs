@@ -136,7 +136,7 @@ const KEEP = [
   'M. Burrows', 'lock-delay', 'lock:job', 'SETNX', 'EXPIRE', 'UPDATE', 'WHERE', 'value', 'token', 'Redlock',
   'antirez', 'ZooKeeper', 'Chubby', 'Redis', 'etcd', 'zxid', 'OSDI', 'Google', 'English', 'SET', 'DEL', 'Lua',
   'iframe', 'API', 'AND', 'GC', 'NX', 'PX', 'id', 'Consul', 'GET', 'check-and-set', 'czxid',
-  'znode', 'SQL', 'Ctrl', 'edition',
+  'znode', 'SQL', 'Ctrl', 'edition', 'SVG', 'PNG',
 ];
 
 test('Japanese: every visible string is translated, and <html lang> follows the switch', async () => {
