@@ -219,10 +219,24 @@ impl Story {
     }
 }
 
-/// One sentence of a narration. Its placeholders (`{a}`, `{wake}`, …) are [`Story::fact`] names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum Line {
+/// Declares [`Line`] and [`Line::ALL`] from one list, so a sentence cannot be missing from the tests' list.
+macro_rules! lines {
+    ($($line:ident),* $(,)?) => {
+        /// One sentence of a narration. Its placeholders (`{a}`, `{wake}`, …) are [`Story::fact`] names.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[allow(missing_docs)]
+        pub enum Line {
+            $($line),*
+        }
+
+        impl Line {
+            /// Every sentence, for tests that check each language words each one.
+            pub const ALL: &'static [Line] = &[$(Line::$line),*];
+        }
+    };
+}
+
+lines! {
     CheckedThenPaused,
     CheckedNoPause,
     ExpiredHarmless,
@@ -264,56 +278,6 @@ pub enum Line {
     ReleaseInLease,
     ReleaseCompare,
     ReleaseLate,
-}
-
-impl Line {
-    /// Every sentence, for tests that check each language words each one.
-    pub const ALL: [Line; 41] = {
-        use Line::*;
-        [
-            CheckedThenPaused,
-            CheckedNoPause,
-            ExpiredHarmless,
-            ExpiredHarmlessDelay,
-            NoPause,
-            WokeInLease,
-            WokeNoLease,
-            StalledUntilWake,
-            StalledUntilReply,
-            NeverFreed,
-            ExpiredBWrote,
-            ExpiredBRegistered,
-            WokeWrote,
-            WokeWroteUnchecked,
-            Rejected,
-            OverwroteB,
-            GapWoke,
-            GapWokeUnchecked,
-            GapFenced,
-            GapUnfenced,
-            Sent,
-            SentNoLease,
-            ArrivedInLease,
-            ArrivedNoLease,
-            DelayExpired,
-            DelayRejected,
-            DelayOverwrote,
-            DelayGap,
-            SetnxOrphaned,
-            LeaseReturned,
-            CrashOrphaned,
-            CheckSetDouble,
-            CheckSetFencingNote,
-            CheckSetSafe,
-            ReleaseCause,
-            ReleaseFenced,
-            ReleaseCorrupted,
-            ReleaseDouble,
-            ReleaseInLease,
-            ReleaseCompare,
-            ReleaseLate,
-        ]
-    };
 }
 
 #[cfg(test)]

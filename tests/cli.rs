@@ -1,16 +1,8 @@
 //! `locksim`, the command-line view of the core, run as a user would run it.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::Command;
-
-fn locksim(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_locksim")).args(args).output().expect("locksim runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::locksim;
 
 #[test]
 fn pause_15000_is_fenced_and_corrupted_without_fencing() {

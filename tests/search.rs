@@ -3,7 +3,8 @@
 //! `locksim search`.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::Command;
+mod common;
+use common::locksim;
 
 use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId, INPUTS};
 use fencing_lab::sim::search::{self, Bound, Counterexample, Report};
@@ -300,15 +301,6 @@ fn json_has_the_documented_shape() {
     );
     assert_eq!(v["liveness"], serde_json::Value::Null);
     assert_eq!(v["millis"], 0);
-}
-
-fn locksim(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_locksim")).args(args).output().expect("locksim runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 #[test]

@@ -250,7 +250,7 @@ fn both_languages_word_every_sentence_with_the_same_facts() {
         "until",
         "would_free",
     ];
-    for line in crate::story::Line::ALL {
+    for &line in crate::story::Line::ALL {
         let (en, ja) = ((text(Lang::En).line)(line), (text(Lang::Ja).line)(line));
         assert_eq!(placeholders(en), placeholders(ja), "{line:?}");
         for name in placeholders(en) {
