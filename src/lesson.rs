@@ -78,6 +78,8 @@ pub fn judge(phase: Phase, actual: OutcomeKind) -> Option<bool> {
 pub struct Boundary {
     /// The smallest value that gives `kind`.
     pub at: Ms,
+    /// The last value of that stretch, if larger values give another verdict again.
+    pub until: Option<Ms>,
     /// The verdict asked about: the one large values end in or, where that is the verdict of the smallest
     /// value too, the first verdict that differs from it.
     pub kind: OutcomeKind,
@@ -91,9 +93,10 @@ pub fn boundary(map: &[Segment]) -> Option<Boundary> {
     let second = map.get(1)?;
     let target = if last.kind != start.kind { last } else { second };
     // The first stretch of the target's verdict after the start.
-    let at = map.iter().skip(1).find(|s| s.kind == target.kind).map_or(target.from, |s| s.from);
-    let first = (second.from < at).then_some((second.from, second.kind));
-    Some(Boundary { at, kind: target.kind, first })
+    let stretch = map.iter().skip(1).find(|s| s.kind == target.kind).unwrap_or(target);
+    let first = (second.from < stretch.from).then_some((second.from, second.kind));
+    let until = (stretch.to < last.to).then_some(stretch.to);
+    Some(Boundary { at: stretch.from, until, kind: target.kind, first })
 }
 
 #[cfg(test)]
@@ -113,11 +116,11 @@ mod tests {
     #[test]
     fn the_challenge_asks_for_the_rejection_and_tells_the_first_change() {
         let b = boundary(&map(ScenarioId::GcPause, |_| {})).unwrap();
-        assert_eq!(b, Boundary { at: 11_001, kind: Fenced, first: Some((10_000, UnfencedGap)) });
+        assert_eq!(b, Boundary { at: 11_001, until: None, kind: Fenced, first: Some((10_000, UnfencedGap)) });
         let b = boundary(&map(ScenarioId::GcPause, |i| i.fencing = false)).unwrap();
         assert_eq!((b.at, b.kind), (11_001, Corrupted));
         let b = boundary(&map(ScenarioId::GcPause, |i| i.lease = false)).unwrap();
-        assert_eq!(b, Boundary { at: 10_000, kind: Stalled, first: None });
+        assert_eq!(b, Boundary { at: 10_000, until: None, kind: Stalled, first: None });
         let one = [Segment { from: 0, to: MAX_PAUSE, kind: Safe }];
         assert_eq!(boundary(&one), None);
     }
@@ -128,7 +131,11 @@ mod tests {
         let m = map(ScenarioId::UnsafeRelease, |_| {});
         let kinds: Vec<_> = m.iter().map(|s| (s.from, s.kind)).collect();
         assert_eq!(kinds, [(0, Safe), (10_000, Fenced), (15_000, DoubleGrant), (16_001, Safe)]);
-        assert_eq!(boundary(&m), Some(Boundary { at: 10_000, kind: Fenced, first: None }));
+        // The stale write is rejected from 10 s to 14.999 s only: the answer says so.
+        assert_eq!(
+            boundary(&m),
+            Some(Boundary { at: 10_000, until: Some(14_999), kind: Fenced, first: None })
+        );
     }
 
     #[test]

@@ -192,7 +192,8 @@ mod tests {
         let i = ScenarioId::UnsafeRelease.defaults();
         let html = switches(ScenarioId::UnsafeRelease, &i, text(Lang::En));
         assert_eq!(html.matches(r#"role="switch""#).count(), 2);
-        assert!(html.contains(r#"<input id="release" type="checkbox" role="switch" aria-labelledby="release-name" aria-describedby="release-hint" checked>"#), "{html}");
+        // The scenario opens with a plain DEL: the compare-and-delete switch is off, as its safety device is.
+        assert!(html.contains(r#"<input id="release" type="checkbox" role="switch" aria-labelledby="release-name" aria-describedby="release-hint">"#), "{html}");
         assert!(html.contains(r#"id="fencing""#) && !html.contains(r#"id="lease""#));
     }
 

@@ -427,6 +427,6 @@ mod tests {
         assert_eq!(inputs, Inputs::default());
         set_input(&mut inputs, "b-work", "2500").unwrap();
         set_input(&mut inputs, "release", "compare").unwrap();
-        assert_eq!((inputs.b_work, inputs.plain_release), (2_500, false));
+        assert_eq!((inputs.b_work, inputs.compare_release), (2_500, true));
     }
 }

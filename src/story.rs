@@ -39,6 +39,8 @@ pub struct Story {
     pub a_wake: Option<Ms>,
     /// When A's first write was sent.
     pub a_sent: Option<Ms>,
+    /// Whether A's lease check found its lease still valid.
+    pub a_check_ok: Option<bool>,
     /// When A's lease ran out, if it did.
     pub a_expired: Option<Ms>,
     /// A's plain `DEL` of someone else's lock: (when, whose).
@@ -69,6 +71,7 @@ impl Story {
             release: [None; N],
             a_wake: None,
             a_sent: None,
+            a_check_ok: None,
             a_expired: None,
             deleted_other: None,
             lock_free: None,
@@ -92,6 +95,7 @@ impl Story {
                     }
                 }
                 EventKind::Wake { worker: A } => first(&mut s.a_wake, e.at),
+                EventKind::CheckLease { worker: A, ok } => s.a_check_ok = s.a_check_ok.or(Some(ok)),
                 EventKind::Write { worker: A, .. } => {
                     first(&mut s.a_wake, e.at);
                     first(&mut s.a_sent, e.at);
@@ -126,6 +130,11 @@ impl Story {
             | ScenarioId::LockDelay
             | ScenarioId::RegisterToken => {
                 let checked = self.scenario == ScenarioId::CheckThenPause;
+                if self.a_check_ok == Some(false) {
+                    // The lease had run out by the check: A gave up and wrote nothing.
+                    out.push(CheckFailed);
+                    return out;
+                }
                 if checked {
                     out.push(if i.pause == 0 { CheckedNoPause } else { CheckedThenPaused });
                 }
@@ -175,7 +184,7 @@ impl Story {
                 Corrupted => out.extend([ReleaseCause, ReleaseCorrupted]),
                 DoubleGrant | UnfencedGap => out.extend([ReleaseCause, ReleaseDouble]),
                 _ if i.work < self.a_lease_end() => out.push(ReleaseInLease),
-                _ if !i.plain_release => out.push(ReleaseCompare),
+                _ if i.compare_release => out.push(ReleaseCompare),
                 _ => out.push(ReleaseLate),
             },
         }
@@ -205,6 +214,7 @@ impl Story {
             "b_write" => secs(self.write[B]),
             "c_write" => secs(self.write[C]),
             "b_release" => secs(self.release[B]),
+            "a_release" => secs(self.release[A]),
             "free" => secs(self.lock_free),
             "ttl" => seconds(self.inputs.ttl),
             "lease_end" => seconds(self.a_lease_end()),
@@ -237,6 +247,7 @@ macro_rules! lines {
 }
 
 lines! {
+    CheckFailed,
     CheckedThenPaused,
     CheckedNoPause,
     ExpiredHarmless,

@@ -40,7 +40,7 @@ fn expected_outcomes_far_from_any_boundary() {
     assert_eq!(kind(CheckThenSet, |i| i.atomic = true), Safe);
     assert_eq!(kind(UnsafeRelease, |_| {}), Fenced);
     assert_eq!(kind(UnsafeRelease, |i| i.fencing = false), Corrupted);
-    assert_eq!(kind(UnsafeRelease, |i| i.plain_release = false), Safe);
+    assert_eq!(kind(UnsafeRelease, |i| i.compare_release = true), Safe);
     assert_eq!(kind(Crash, |_| {}), Safe);
     assert_eq!(kind(Crash, |i| i.lease = false), Orphaned);
     assert_eq!(kind(LockDelay, |i| i.fencing = false), Safe);
@@ -70,7 +70,7 @@ fn the_double_grant_fact() {
     assert!(!twice(CheckThenSet, |i| i.atomic = true));
     assert!(twice(UnsafeRelease, |_| {}));
     assert!(twice(UnsafeRelease, |i| i.fencing = false));
-    assert!(!twice(UnsafeRelease, |i| i.plain_release = false));
+    assert!(!twice(UnsafeRelease, |i| i.compare_release = true));
     // A stale holder whose lease ran out is not a double grant: the service kept its promise.
     assert!(!twice(GcPause, |i| i.pause = 15_000));
     assert!(!twice(SetnxExpire, |_| {}));
@@ -114,7 +114,7 @@ fn unsafe_release_boundaries() {
         map(UnsafeRelease, |i| i.fencing = false),
         [(0, Safe), (10_000, Corrupted), (15_000, DoubleGrant), (16_001, Safe)]
     );
-    assert_eq!(map(UnsafeRelease, |i| i.plain_release = false), [(0, Safe)]);
+    assert_eq!(map(UnsafeRelease, |i| i.compare_release = true), [(0, Safe)]);
 }
 
 #[test]

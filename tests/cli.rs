@@ -99,7 +99,7 @@ fn usage_lists_every_scenario_and_input() {
     let (code, out, _) = locksim(&["--help"]);
     assert_eq!(code, 0);
     for word in
-        ["--delay MS", "--release plain|compare", "--lockdelay on|off", "--first-token N", "unsafe-release"]
+        ["--delay MS", "--release compare|plain", "--lockdelay on|off", "--first-token N", "unsafe-release"]
     {
         assert!(out.contains(word), "{word}: {out}");
     }

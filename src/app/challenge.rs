@@ -36,7 +36,8 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
             f(map, boundary(map));
         });
     };
-    let guess = RwSignal::new(min + (max - min) / 6);
+    // A start on the marker's own 0.1 s steps.
+    let guess = RwSignal::new(min + (max - min) / 6 / 100 * 100);
     let checked = RwSignal::new(false);
     let question = move || {
         let mut out = String::new();
@@ -60,7 +61,7 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
         if checked.get() {
             with_map(&mut |_, b| {
                 out = match b {
-                    Some(b) => (lab.text().boundary_result)(guess.get(), b.at, b.first),
+                    Some(b) => (lab.text().boundary_result)(guess.get(), &b),
                     None => lab.text().boundary_none.to_owned(),
                 }
             });

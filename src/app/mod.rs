@@ -126,10 +126,9 @@ pub fn App() -> impl IntoView {
     });
     let mut first = query.inputs;
     // The first prediction is the source's own question: what if A wakes after 15 s?
-    if query.scenario == ScenarioId::GcPause
-        && !query.given.contains(&Key::Pause)
-        && !phase.get_untracked().revealed()
-    {
+    // Only when the link says nothing of the pause: a bad value falls back to the default, as the notice says.
+    let pause_named = query.given.contains(&Key::Pause) || query.problems.iter().any(|p| p.key() == "pause");
+    if query.scenario == ScenarioId::GcPause && !pause_named && !phase.get_untracked().revealed() {
         first.pause = SEED_QUESTION_PAUSE;
     }
     let scenario = RwSignal::new(query.scenario);
@@ -204,6 +203,7 @@ pub fn App() -> impl IntoView {
                 data-double-grant=move || lab.run.with(|r| r.outcome.double_grant.is_some()).to_string()
                 data-scenario=move || lab.scenario.get().id()
                 aria-labelledby="lab-question"
+                tabindex="-1"
             >
                 <div id="lab-question" class="question">
                     <p class="seed-question" hidden=move || lab.scenario.get() != ScenarioId::GcPause>

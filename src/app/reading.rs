@@ -2,6 +2,7 @@
 //! each linked to the scenario that shows it.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::picker::data_of;
 use super::Lab;
@@ -15,8 +16,11 @@ pub fn Reading(lab: Lab) -> impl IntoView {
         if let Some(id) = data_of(&ev, "data-play-scenario").as_deref().and_then(ScenarioId::parse) {
             lab.pick(id);
             let doc = web_sys::window().and_then(|w| w.document());
-            if let Some(fig) = doc.and_then(|d| d.query_selector("figure.lab").ok().flatten()) {
+            // Take the reader there, focus included, so the next Tab continues in the lab.
+            let fig = doc.and_then(|d| d.query_selector("figure.lab").ok().flatten());
+            if let Some(fig) = fig.and_then(|f| f.dyn_into::<web_sys::HtmlElement>().ok()) {
                 fig.scroll_into_view();
+                let _ = fig.focus();
             }
         }
     };

@@ -31,8 +31,9 @@ pub struct Inputs {
     pub atomic: bool,
     /// When A's job ends and it releases (`unsafe-release`).
     pub work: Ms,
-    /// Release with a plain `DEL` instead of compare-and-delete (`unsafe-release`).
-    pub plain_release: bool,
+    /// Release with compare-and-delete instead of a plain `DEL` (`unsafe-release`). Every switch is "on"
+    /// when its safety device is on.
+    pub compare_release: bool,
     /// Keep an expired lock unavailable for a while (`lock-delay`).
     pub lock_delay: bool,
     /// Register each new holder's token at the storage at its grant (`register-token`).
@@ -53,7 +54,7 @@ impl Default for Inputs {
             delay: 13_000,
             atomic: false,
             work: 12_000,
-            plain_release: true,
+            compare_release: false,
             lock_delay: true,
             register: true,
         }
@@ -139,7 +140,7 @@ pub static INPUTS: [InputSpec; 14] = [
     row!(Delay, "delay", Kind::Ms { min: 0, max: 28_000 }, delay, ms),
     row!(Work, "work", MS_30, work, ms),
     row!(Atomic, "atomic", ON_OFF, atomic, bool),
-    row!(Release, "release", Kind::Words(["compare", "plain"]), plain_release, bool),
+    row!(Release, "release", Kind::Words(["plain", "compare"]), compare_release, bool),
     row!(LockDelay, "lockdelay", ON_OFF, lock_delay, bool),
     row!(Register, "register", ON_OFF, register, bool),
     row!(Ttl, "ttl", Kind::Ms { min: 1, max: 60_000 }, ttl, ms),

@@ -256,7 +256,7 @@ impl ScenarioId {
         sc.fencing = i.fencing;
         sc.ttl = i.ttl;
         sc.first_token = i.first_token;
-        if self == UnsafeRelease && i.plain_release {
+        if self == UnsafeRelease && !i.compare_release {
             sc.release = sim::Release::PlainDelete;
         }
         if self == LockDelay && i.lock_delay {

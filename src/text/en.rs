@@ -1,6 +1,7 @@
 //! English.
 
 use super::{fill, s, ScenarioText, Text};
+use crate::geom::SNAP;
 use crate::params::Problem;
 use crate::scenarios::{Group, Inputs, Key, ScenarioId, A_WORKS, LOCK_DELAY};
 use crate::sim::OutcomeKind::{self, *};
@@ -18,9 +19,16 @@ fn on_off(b: bool) -> &'static str {
 fn base_setup(i: &Inputs) -> String {
     fill(
         "Workers A and B write to the storage only while they hold the lock, a {} s lease. A takes it first, \
-         with token {}, and stops in a GC pause right after; B asks at {} s, gets token {} as soon as the lock \
-         is free, and writes {} s after that.",
-        &[&s(i.ttl), &i.first_token.to_string(), &s(i.b_request), &(i.first_token + 1).to_string(), &s(i.b_work)],
+         with token {}, and stops in a GC pause {}; B asks at {} s, gets token {} as soon as the lock is free, and \
+         writes {} s after that.",
+        &[
+            &s(i.ttl),
+            &i.first_token.to_string(),
+            &if i.pause_start == 0 { "right after".to_owned() } else { fill("after working until {} s", &[&s(i.pause_start)]) },
+            &s(i.b_request),
+            &(i.first_token + 1).to_string(),
+            &s(i.b_work),
+        ],
     )
 }
 
@@ -52,8 +60,8 @@ static CHECK_THEN_PAUSE: ScenarioText = ScenarioText {
     blurb: "A checks its lease just before writing, and stops right after the check.",
     setup: |i| {
         fill(
-            "As in the GC pause, but A works {} s first, checks its lease on its own clock (still valid), then \
-             pauses, and writes without checking again. The lease lasts {} s; B asks at {} s and writes {} s \
+            "As in the GC pause, but A works {} s first, checks its lease on its own clock and, if it is still \
+             valid, pauses, then writes without checking again. The lease lasts {} s; B asks at {} s and writes {} s \
              after it gets the lock.",
             &[&s(A_WORKS), &s(i.ttl), &s(i.b_request), &s(i.b_work)],
         )
@@ -138,8 +146,9 @@ static UNSAFE_RELEASE: ScenarioText = ScenarioText {
     title: "Releasing someone else's lock",
     blurb: "A plain DEL after the lease ran out deletes the next holder's lock.",
     setup: |_| {
-        "A writes at 2 s, but its job runs on, past its 10 s lease, until it releases. B gets the lock when \
-         A's lease runs out and works 6 s before writing; C asks at 11 s and writes 1 s after it gets the lock."
+        "A writes at 2 s, then its job runs on until A releases, at the end of the band you drag (at the start, \
+         past its 10 s lease). B asks at 1 s, gets the lock when it is free and works 6 s before writing; C asks \
+         at 11 s and writes 1 s after it gets the lock."
             .into()
     },
     prompt: |i| {
@@ -147,7 +156,7 @@ static UNSAFE_RELEASE: ScenarioText = ScenarioText {
             "A's job ends at {} s and it releases with {}, fencing {}. What happens?",
             &[
                 &s(i.work),
-                if i.plain_release { "a plain DEL" } else { "compare-and-delete" },
+                if i.compare_release { "compare-and-delete" } else { "a plain DEL" },
                 on_off(i.fencing),
             ],
         )
@@ -235,6 +244,7 @@ fn scenario(id: ScenarioId) -> &'static ScenarioText {
 
 fn line(l: Line) -> &'static str {
     match l {
+        Line::CheckFailed => "A checked its lease at {check} s on its own clock: it had run out at {expired} s, so A gave up without writing. B had taken token {b} at {b_grant} s: no conflict.",
         Line::CheckedThenPaused => "A checked its lease at {check} s (still valid), then paused.",
         Line::CheckedNoPause => "A checked its lease at {check} s (still valid).",
         Line::ExpiredHarmless => "A's lease ran out at {expired} s while it was paused, and the lock service took the lock back. A woke at {wake} s and wrote with token {a} while nobody else held the lock, which harmed no one; B took token {b} at {b_grant} s.",
@@ -273,7 +283,7 @@ fn line(l: Line) -> &'static str {
         Line::ReleaseFenced => "C wrote at {c_write} s. B, still believing it held the lock, wrote with token {b} at {b_write} s: the storage had seen {c} and rejected it ({b} < {c}).",
         Line::ReleaseCorrupted => "C wrote at {c_write} s. B, still believing it held the lock, wrote with token {b} at {b_write} s; without fencing the storage accepted {b} after {c}: C's work is overwritten.",
         Line::ReleaseDouble => "B wrote with token {b} at {b_write} s, no later than C's first write at {c_write} s, and the storage accepted both: two holders wrote.",
-        Line::ReleaseInLease => "A finished at {work} s, within its lease, and released; B took token {b} then, and C took token {c} after B: no conflict.",
+        Line::ReleaseInLease => "A finished at {a_release} s, within its lease, and released; B took token {b} then, and C took token {c} after B: no conflict.",
         Line::ReleaseCompare => "A's job ran on to {work} s, past its lease, but its compare-and-delete found B's value, not its own, and deleted nothing. C waited until B released at {b_release} s and took token {c} then: no conflict.",
         Line::ReleaseLate => "A's job ran on to {work} s; by its plain DEL, B had already released at {b_release} s and nobody was left waiting, so no one got the lock early: no conflict this time.",
     }
@@ -427,12 +437,17 @@ pub(super) static EN: Text = Text {
     ghost_name: "Your guess",
     ghost_value: |t| fill("guess {} s", &[&s(t)]),
     check: "Check",
-    boundary_result: |guess, truth, first| {
+    boundary_result: |guess, b| {
+        let (truth, until, first) = (b.at, b.until, b.first);
         let off = guess.abs_diff(truth);
-        let mut out = if off == 0 {
-            fill("Exactly: from {} s on.", &[&s(truth)])
+        let span = match until {
+            Some(end) => fill("from {} s to {} s", &[&s(truth), &s(end)]),
+            None => fill("from {} s on", &[&s(truth)]),
+        };
+        let mut out = if off < SNAP {
+            fill("Right: {}.", &[&span])
         } else {
-            fill("From {} s on; your guess of {} s was {} s off.", &[&s(truth), &s(guess), &s(off)])
+            fill("It is {}; your guess of {} s was {} s off.", &[&span, &s(guess), &s(off)])
         };
         if let Some((t, kind)) = first {
             out += &fill(" The verdict first changes earlier, at {} s: {}.", &[&s(t), EN.outcome_title(kind)]);

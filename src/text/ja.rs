@@ -4,6 +4,7 @@
 //! （「10秒」）。番号は前後に空白を置く（「番号 34 を」）。
 
 use super::{fill, s, ScenarioText, Text};
+use crate::geom::SNAP;
 use crate::params::Problem;
 use crate::scenarios::{Group, Inputs, Key, ScenarioId, A_WORKS, LOCK_DELAY};
 use crate::sim::OutcomeKind::{self, *};
@@ -21,9 +22,16 @@ fn on_off(b: bool) -> &'static str {
 fn base_setup(i: &Inputs) -> String {
     fill(
         "2台のワーカー A・B が、ロック（期限{}秒）を取ったときだけ資源に書き込みます。ロックを渡すたびに番号が増え、\
-         A は{}番、B は{}番です。A はロックを取った直後に GC（メモリの掃除）で止まります。B は{}秒にロックを求め、\
+         A は{}番、B は{}番です。A は{}GC（メモリの掃除）で止まります。B は{}秒にロックを求め、\
          ロックが空きしだい受け取って、その{}秒後に書き込みます。",
-        &[&s(i.ttl), &i.first_token.to_string(), &(i.first_token + 1).to_string(), &s(i.b_request), &s(i.b_work)],
+        &[
+            &s(i.ttl),
+            &i.first_token.to_string(),
+            &(i.first_token + 1).to_string(),
+            &if i.pause_start == 0 { "ロックを取った直後に ".to_owned() } else { fill("ロックを取ったあと{}秒まで働いてから ", &[&s(i.pause_start)]) },
+            &s(i.b_request),
+            &s(i.b_work),
+        ],
     )
 }
 
@@ -55,7 +63,7 @@ static CHECK_THEN_PAUSE: ScenarioText = ScenarioText {
     blurb: "A は書き込みの直前に期限を確かめ、その直後に止まる。",
     setup: |i| {
         fill(
-            "GC 停止と同じですが、A はまず{}秒働いて、自分の時計で期限を確かめ（まだ有効です）、それから止まります。\
+            "GC 停止と同じですが、A はまず{}秒働いて自分の時計で期限を確かめ、まだ有効なら、そこで止まります。\
              目覚めると、確かめ直さずに書き込みます。期限は{}秒で、B は{}秒にロックを求め、受け取ってから{}秒後に\
              書き込みます。",
             &[&s(A_WORKS), &s(i.ttl), &s(i.b_request), &s(i.b_work)],
@@ -145,8 +153,9 @@ static UNSAFE_RELEASE: ScenarioText = ScenarioText {
     title: "他人のロックを消す",
     blurb: "期限切れのあとにただ DEL すると、次の持ち主のロックを消してしまう。",
     setup: |_| {
-        "A は2秒に書き込みますが、処理は期限（10秒）を過ぎても続き、終わってからロックを返します。B は A の期限が\
-         切れたときにロックを受け取り、6秒働いてから書き込みます。C は11秒にロックを求め、受け取ってから1秒後に書き込みます。"
+        "A は2秒に書き込み、そのあとも処理を続けて、ドラッグする帯の右端でロックを返します（最初は期限の10秒を\
+         過ぎたところ）。B は1秒にロックを求め、空きしだい受け取って6秒働いてから書き込みます。C は11秒にロックを求め、\
+         受け取ってから1秒後に書き込みます。"
             .into()
     },
     prompt: |i| {
@@ -154,7 +163,7 @@ static UNSAFE_RELEASE: ScenarioText = ScenarioText {
             "A の処理は{}秒に終わり、{}でロックを返します（フェンシングは{}）。何が起きる？",
             &[
                 &s(i.work),
-                if i.plain_release { "ただの DEL " } else { "比較してから削除する方法" },
+                if i.compare_release { "比較してから削除する方法" } else { "ただの DEL " },
                 on_off(i.fencing),
             ],
         )
@@ -244,6 +253,7 @@ fn scenario(id: ScenarioId) -> &'static ScenarioText {
 
 fn line(l: Line) -> &'static str {
     match l {
+        Line::CheckFailed => "A は{check}秒に自分の時計で期限を確かめましたが、期限は{expired}秒に切れていたので、書き込まずにあきらめました。B は{b_grant}秒に番号 {b} を取っていたので、衝突は起きません。",
         Line::CheckedThenPaused => "A は{check}秒に期限を確かめ（まだ有効でした）、そのあと止まりました。",
         Line::CheckedNoPause => "A は{check}秒に期限を確かめました（まだ有効でした）。",
         Line::ExpiredHarmless => "{expired}秒に、止まっている A の期限が切れ、ロックサービスはロックを取り戻しました。{wake}秒に目覚めた A は番号 {a} で書き込みましたが、そのときほかに誰もロックを持っていなかったので、害はありませんでした。B は{b_grant}秒に番号 {b} を取りました。",
@@ -282,7 +292,7 @@ fn line(l: Line) -> &'static str {
         Line::ReleaseFenced => "C は{c_write}秒に書き込みます。まだ持ち主のつもりの B が{b_write}秒に番号 {b} で書き込むと、資源はすでに {c} を見ているので拒否します（{b} < {c}）。",
         Line::ReleaseCorrupted => "C は{c_write}秒に書き込みます。まだ持ち主のつもりの B が{b_write}秒に番号 {b} で書き込むと、フェンシングがないので資源は {c} のあとに {b} も受け付け、C の仕事は上書きされました。",
         Line::ReleaseDouble => "B は C の最初の書き込み（{c_write}秒）と同時か、それより前の{b_write}秒に番号 {b} で書き込み、資源は両方を受け付けました。二人の持ち主が書き込んだことになります。",
-        Line::ReleaseInLease => "A は{work}秒に処理を終え、期限のうちにロックを返しました。B がそのとき番号 {b} を取り、C は B のあとで番号 {c} を取ったので、衝突は起きません。",
+        Line::ReleaseInLease => "A は{a_release}秒に処理を終え、期限のうちにロックを返しました。B がそのとき番号 {b} を取り、C は B のあとで番号 {c} を取ったので、衝突は起きません。",
         Line::ReleaseCompare => "A の処理は期限を過ぎて{work}秒まで続きましたが、比較してから削除する解放では、キーの値が自分のものではなく B のものだったので、何も消しませんでした。C は B が{b_release}秒にロックを返すまで待ち、そのとき番号 {c} を取ったので、衝突は起きません。",
         Line::ReleaseLate => "A の処理は{work}秒まで続きましたが、A が DEL したときには、B はすでに{b_release}秒にロックを返していて、待っている人もいませんでした。そのため、誰かにロックが早く渡ることはなく、今回は衝突が起きずに済みました。",
     }
@@ -438,12 +448,17 @@ pub(super) static JA: Text = Text {
     ghost_name: "あなたの予想",
     ghost_value: |t| fill("予想 {}秒", &[&s(t)]),
     check: "答え合わせ",
-    boundary_result: |guess, truth, first| {
+    boundary_result: |guess, b| {
+        let (truth, until, first) = (b.at, b.until, b.first);
         let off = guess.abs_diff(truth);
-        let mut out = if off == 0 {
-            fill("ぴったりです。{}秒からです。", &[&s(truth)])
+        let span = match until {
+            Some(end) => fill("{}秒から{}秒まで", &[&s(truth), &s(end)]),
+            None => fill("{}秒から", &[&s(truth)]),
+        };
+        let mut out = if off < SNAP {
+            fill("正解です。{}です。", &[&span])
         } else {
-            fill("{}秒からです。予想の{}秒とは{}秒ずれていました。", &[&s(truth), &s(guess), &s(off)])
+            fill("{}です。予想の{}秒とは{}秒ずれていました。", &[&span, &s(guess), &s(off)])
         };
         if let Some((t, kind)) = first {
             out += &fill("結果が最初に変わるのは、それより前の{}秒です（{}）。", &[&s(t), JA.outcome_title(kind)]);

@@ -8,6 +8,7 @@ mod en;
 mod ja;
 
 use crate::geom::seconds;
+use crate::lesson::Boundary;
 use crate::params::{Lang, Problem};
 use crate::scenarios::{Group, Inputs, Key, ScenarioId};
 use crate::sim::{Ms, OutcomeKind};
@@ -157,8 +158,9 @@ pub struct Text {
     pub ghost_value: fn(Ms) -> String,
     /// Reveals the boundary.
     pub check: &'static str,
-    /// Where the verdict asked for begins, how far the guess was, and where the verdict first changed.
-    pub boundary_result: fn(guess: Ms, truth: Ms, first: Option<(Ms, OutcomeKind)>) -> String,
+    /// Where the verdict asked for begins (and ends, if it does), how far the guess was, and where the
+    /// verdict first changed. A guess less than one step of the marker (0.1 s) off is right.
+    pub boundary_result: fn(guess: Ms, &Boundary) -> String,
     /// Every value gives the same verdict.
     pub boundary_none: &'static str,
     /// Name of the strip that shows the verdict for every value.

@@ -240,6 +240,7 @@ fn both_languages_word_every_sentence_with_the_same_facts() {
         "b_write",
         "c_write",
         "b_release",
+        "a_release",
         "free",
         "ttl",
         "lease_end",
@@ -257,4 +258,36 @@ fn both_languages_word_every_sentence_with_the_same_facts() {
             assert!(known.contains(&name), "{line:?}: unknown fact {name}");
         }
     }
+}
+
+#[test]
+fn a_check_that_finds_the_lease_gone_is_told_as_it_happened() {
+    // A lease of 1.5 s is over by A's check at 2 s: A gives up and never writes.
+    let st = story(ScenarioId::CheckThenPause, |i| i.ttl = 1_500);
+    let (en, ja) = both(&st);
+    assert!(
+        en.starts_with("A checked its lease at 2 s on its own clock: it had run out at 1.5 s, so A gave up"),
+        "{en}"
+    );
+    assert!(!en.contains("still valid") && !en.contains("within the lease"), "{en}");
+    assert!(ja.contains("期限は1.5秒に切れていたので、書き込まずにあきらめました"), "{ja}");
+}
+
+#[test]
+fn unsafe_release_tells_when_a_really_released() {
+    // A job that ends before A's write at 2 s: A releases at 2 s, not at the job's end.
+    let (en, _) = both(&story(ScenarioId::UnsafeRelease, |i| i.work = 0));
+    assert!(en.starts_with("A finished at 2 s, within its lease"), "{en}");
+}
+
+#[test]
+fn the_set_up_says_when_a_pauses() {
+    let mut i = ScenarioId::GcPause.defaults();
+    i.pause_start = 8_000;
+    let en = (text(Lang::En).scenario)(ScenarioId::GcPause).setup;
+    assert!(en(&i).contains("stops in a GC pause after working until 8 s"), "{}", en(&i));
+    let ja = (text(Lang::Ja).scenario)(ScenarioId::GcPause).setup;
+    assert!(ja(&i).contains("8秒まで働いてから GC（メモリの掃除）で止まります"), "{}", ja(&i));
+    assert!(ja(&ScenarioId::GcPause.defaults())
+        .contains("A はロックを取った直後に GC（メモリの掃除）で止まります"));
 }

@@ -52,7 +52,11 @@ test("the switches are the scenario's own and change its outcome", async () => {
   assert.equal(await outcome(page), 'safe');
   assert.match(await page.textContent('#narration'), /The lease ran out at 10 s and B, waiting since 1 s, took token 34/);
   await page.click('[data-scenario-id=unsafe-release]');
+  // A switch is on when its safety device is: the scenario opens with a plain DEL, so compare-and-delete is off.
+  assert.equal(await page.isChecked('#release'), false);
+  assert.match(await page.innerText('label[for=release]'), /Compare-and-delete release\s*off\b/);
   await page.click('label[for=release]');
+  assert.equal(await page.isChecked('#release'), true);
   assert.equal(await outcome(page), 'safe');
   assert.equal(await page.getAttribute('figure.lab', 'data-double-grant'), 'false');
   await page.click('label[for=release]');
@@ -95,4 +99,15 @@ test('every scenario fits a 360 px phone', async () => {
     assert.ok(overflow <= 0, `${id}: ${overflow}px too wide`);
     await done(page);
   }
+});
+
+test('where does it change, when the verdict comes back: the answer gives the stretch', async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=unsafe-release&lang=en`);
+  assert.match(await page.textContent('.challenge'), /shortest job end at which the stale write is rejected/);
+  await page.click('.challenge button.primary');
+  assert.match(await page.textContent('.boundary-result'), /from 10 s to 14\.999 s/);
+  assert.deepEqual(await page.$$eval('.segment', (s) => s.map((e) => e.dataset.kind)), ['safe', 'fenced', 'double-grant', 'safe']);
+  // The marker starts on its own 0.1 s steps, and says what its value is.
+  assert.equal(await page.getAttribute('.ghost', 'aria-valuetext'), `guess ${Number(await page.inputValue('.ghost')) / 1000} s`);
+  await done(page);
 });

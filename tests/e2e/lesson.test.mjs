@@ -94,21 +94,22 @@ test('where does it change: the first rejection, the first change, and the map m
   assert.equal(await page.inputValue('.ghost'), '11000');
   assert.equal(await page.locator('.segment').count(), 0, 'the map stays hidden until checked');
   await page.click('.challenge button.primary');
+  // 11 s is within the marker's 0.1 s step of 11.001 s: right.
   assert.equal(await page.textContent('.boundary-result'),
-    'From 11.001 s on; your guess of 11 s was 0.001 s off. The verdict first changes earlier, at 10 s: Unfenced gap: both wrote.');
+    'Right: from 11.001 s on. The verdict first changes earlier, at 10 s: Unfenced gap: both wrote.');
   assert.deepEqual(await page.$$eval('.segment', (s) => s.map((e) => e.dataset.kind)), ['safe', 'unfenced-gap', 'fenced']);
   await page.click('label[for=fencing]');
   assert.match(await page.textContent('.challenge'), /newer work is overwritten/);
   assert.deepEqual(await page.$$eval('.segment', (s) => s.map((e) => e.dataset.kind)), ['safe', 'unfenced-gap', 'corrupted']);
   await page.click('label[for=lease]');
-  assert.equal(await page.textContent('.boundary-result'), 'From 10 s on; your guess of 11 s was 1 s off.');
+  assert.equal(await page.textContent('.boundary-result'), 'It is from 10 s on; your guess of 11 s was 1 s off.');
   assert.match(await page.textContent('.challenge'), /the waiter is stalled/);
   // The marker follows a mouse drag too.
   await page.locator('.strip').scrollIntoViewIfNeeded();
   const strip = await page.locator('.strip').boundingBox();
   await page.mouse.click(strip.x + strip.width / 3, strip.y + strip.height / 2);
   assert.equal(await page.inputValue('.ghost'), '10000');
-  assert.equal(await page.textContent('.boundary-result'), 'Exactly: from 10 s on.');
+  assert.equal(await page.textContent('.boundary-result'), 'Right: from 10 s on.');
   await done(page);
 });
 

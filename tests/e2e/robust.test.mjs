@@ -148,3 +148,10 @@ test('twenty thousand bad set messages leave the wasm memory where it was', asyn
   assert.equal(last.problems.length, 3);
   await context.close();
 });
+
+test('a bad pause in a link falls back to the default the notice names, even for the first prediction', async () => {
+  const page = await open(env.browser, `${env.server.url}/?pause=soon&lang=en`, { predict: true });
+  assert.equal(await page.getAttribute('[role=slider]', 'aria-valuenow'), '4000');
+  assert.match(await page.textContent('[role=alert]'), /pause: “soon” is not a whole number/);
+  await done(page);
+});
