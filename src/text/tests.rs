@@ -291,3 +291,78 @@ fn the_set_up_says_when_a_pauses() {
     assert!(ja(&ScenarioId::GcPause.defaults())
         .contains("A はロックを取った直後に GC（メモリの掃除）で止まります"));
 }
+
+/// Every input setting at and next to each boundary of each scenario's outcome map, over every switch.
+fn boundary_runs(id: ScenarioId) -> Vec<Inputs> {
+    let switches: Vec<Key> =
+        id.keys().iter().copied().filter(|k| matches!(k.spec().kind, Kind::Words(_))).collect();
+    let mut out = Vec::new();
+    for bits in 0..1u64 << switches.len() {
+        let mut i = id.defaults();
+        for (n, k) in switches.iter().enumerate() {
+            k.spec().set(&mut i, bits >> n & 1).unwrap();
+        }
+        let Some(key) = id.dragged() else {
+            out.push(i);
+            continue;
+        };
+        let (min, max) = key.spec().range();
+        for seg in outcome_map(&id.build(&i), min..=max) {
+            for v in [seg.from, seg.to, seg.from.saturating_sub(1).max(min), (seg.to + 1).min(max)] {
+                let mut at = i;
+                key.spec().set(&mut at, v).unwrap();
+                out.push(at);
+            }
+        }
+    }
+    out
+}
+
+/// The times (in ms) a sentence may name for a run: when something happened, or a length the run was set up
+/// with (the lease, a delay, a job's end, B's work, the lock-delay) or that a lease would have ended at.
+fn times_of(run: &sim::Run, i: &Inputs) -> Vec<u64> {
+    let mut t: Vec<u64> = run.trace.events.iter().map(|e| e.at).collect();
+    t.extend(run.trace.leases.iter().map(|l| l.nominal_expiry));
+    // (6 s: B's work in unsafe-release; 0.5 s: the SET NX retry interval in check-then-set.)
+    t.extend([i.ttl, i.delay, i.work, i.b_work, crate::scenarios::LOCK_DELAY, 6_000, 500]);
+    t
+}
+
+#[test]
+fn every_time_the_narration_names_at_every_boundary_is_one_of_the_runs_own() {
+    for id in ScenarioId::ALL {
+        for i in boundary_runs(id) {
+            let run = sim::run(&id.build(&i));
+            let st = Story::of(&run, id, &i);
+            let allowed = times_of(&run, &i);
+            for lang in [Lang::En, Lang::Ja] {
+                let n = text(lang).narrate(&st);
+                assert!(!n.contains('?') && !n.contains('{'), "{id:?} {i:?} {lang:?}: {n}");
+                // English "12.5 s", Japanese "12.5秒".
+                let unit = if lang == Lang::En { " s" } else { "秒" };
+                for (pos, _) in n.match_indices(unit) {
+                    let digits: String = n[..pos]
+                        .chars()
+                        .rev()
+                        .take_while(|c| c.is_ascii_digit() || *c == '.')
+                        .collect::<Vec<_>>()
+                        .into_iter()
+                        .rev()
+                        .collect();
+                    let Some((whole, frac)) = digits.split_once('.').or(Some((&digits, ""))) else {
+                        continue;
+                    };
+                    if whole.is_empty() {
+                        continue;
+                    }
+                    let ms = whole.parse::<u64>().unwrap() * 1_000
+                        + format!("{frac:0<3}").parse::<u64>().unwrap_or(0);
+                    assert!(
+                        allowed.contains(&ms),
+                        "{id:?} {i:?} {lang:?}: {ms} ms is not a time of this run: {n}"
+                    );
+                }
+            }
+        }
+    }
+}
