@@ -21,8 +21,13 @@ test("every input a link sets round-trips, and the sentences use the run's own n
 test('back and forward bring their state back', async () => {
   const page = await open(env.browser, `${env.server.url}/?lang=en`);
   await page.evaluate(() => history.pushState(null, '', '?scenario=crash&lease=off&lang=en'));
-  await page.evaluate(() => history.back());
-  await page.evaluate(() => history.forward());
+  // Each step waits for its popstate: back() and forward() return before the history has moved.
+  const step = (dir) => page.evaluate((d) => new Promise((ok) => {
+    addEventListener('popstate', () => ok(), { once: true });
+    history[d]();
+  }), dir);
+  await step('back');
+  await step('forward');
   await page.waitForFunction(() => document.querySelector('figure.lab').dataset.scenario === 'crash');
   assert.equal(await outcome(page), 'orphaned');
   await done(page);
