@@ -100,7 +100,7 @@ impl Lab {
         if id == self.scenario.get_untracked() {
             return;
         }
-        self.player.show_all();
+        // (The inputs watcher below shows the new run whole.)
         self.scenario.set(id);
         self.inputs.set(id.defaults());
         self.step(Step::ScenarioChanged { skipping: url::prediction_skipped() });
@@ -111,6 +111,13 @@ impl Lab {
 /// closure type, so the view code for it is generated once, not once per string.
 pub fn tx(lab: Lab, pick: fn(&'static Text) -> &'static str) -> impl Fn() -> &'static str + Copy + 'static {
     move || pick(lab.text())
+}
+
+/// The `data-*` attribute `name` of the element an event came from, or of its nearest ancestor with one:
+/// how one listener serves every button of a piece of markup.
+pub fn data_of(ev: &web_sys::Event, name: &str) -> Option<String> {
+    let target = wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(ev.target()?).ok()?;
+    target.closest(&format!("[{name}]")).ok().flatten()?.get_attribute(name)
 }
 
 /// The whole page.

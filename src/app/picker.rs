@@ -4,15 +4,9 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{tx, Lab};
+use super::{data_of, tx, Lab};
 use crate::markup;
 use crate::scenarios::ScenarioId;
-
-/// The `data-*` attribute `name` of the element an event came from, or of its nearest ancestor with one.
-pub fn data_of(ev: &web_sys::Event, name: &str) -> Option<String> {
-    let target = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
-    target.closest(&format!("[{name}]")).ok().flatten()?.get_attribute(name)
-}
 
 /// Buttons with `aria-pressed`, one per scenario, under a heading per group (markup from
 /// [`markup::picker`]); one click listener for all of them.

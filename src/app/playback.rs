@@ -5,8 +5,7 @@
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
-use super::picker::data_of;
-use super::{tx, url, Lab};
+use super::{data_of, tx, url, Lab};
 use crate::geom::seconds;
 use crate::lesson::Phase;
 use crate::markup;

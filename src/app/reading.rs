@@ -4,8 +4,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::picker::data_of;
-use super::Lab;
+use super::{data_of, Lab};
 use crate::markup;
 use crate::scenarios::ScenarioId;
 
