@@ -211,6 +211,28 @@ fn the_same_search_gives_the_same_report_byte_for_byte() {
 }
 
 /// Whether a note of `r` ending in `why` names `key` in its list ("a, b and c do not apply to …").
+#[test]
+fn a_search_run_in_slices_reports_what_one_run_does_and_counts_its_progress() {
+    for id in ScenarioId::ALL {
+        for inputs in switch_settings(id) {
+            let bounds = search::bounds(&inputs, 250);
+            let whole = search::search_within(id, &inputs, &bounds);
+            let mut sliced = search::Search::new(id, &inputs, &bounds);
+            assert_eq!(sliced.total(), whole.schedules);
+            // Uneven slices, as a page's time budget gives them.
+            let mut slices = [1, 7, 1000, 3].into_iter().cycle();
+            while !sliced.run(slices.next().unwrap()) {
+                assert!(sliced.done() < sliced.total());
+            }
+            assert_eq!(sliced.done(), sliced.total());
+            assert_eq!(sliced.report(), whole, "{id:?}");
+            // Finished: more slices change nothing.
+            assert!(sliced.run(5));
+            assert_eq!(sliced.report(), whole);
+        }
+    }
+}
+
 fn noted(r: &Report, key: Key, why: &str) -> bool {
     r.pruned.iter().filter(|n| n.ends_with(why)).any(|n| {
         let names = n.split(" do").next().unwrap_or("");

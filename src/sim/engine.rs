@@ -83,27 +83,46 @@ struct Engine<'s, O: Observer + ?Sized> {
     highest_written: Option<u64>,
 }
 
+/// The engine's working memory, kept between runs by callers that do many (searches, outcome maps): a run
+/// then allocates nothing.
+#[derive(Default)]
+pub struct Buffers {
+    queue: Vec<Pending>,
+    workers: Vec<WorkerState>,
+    waiters: Vec<WorkerId>,
+}
+
 /// Runs `scenario` from t = 0 until nothing is left to happen, telling `observer` every event in order.
 pub fn simulate<O: Observer + ?Sized>(scenario: &Scenario, observer: &mut O) {
+    simulate_in(scenario, observer, &mut Buffers::default());
+}
+
+/// [`simulate`], reusing `buffers`.
+pub fn simulate_in<O: Observer + ?Sized>(scenario: &Scenario, observer: &mut O, buffers: &mut Buffers) {
     let mut engine = Engine {
         sc: scenario,
         obs: observer,
-        queue: Vec::with_capacity(8),
+        queue: std::mem::take(&mut buffers.queue),
         seq: 0,
-        workers: vec![WorkerState::default(); scenario.workers.len()],
+        workers: std::mem::take(&mut buffers.workers),
         holder: None,
-        waiters: Vec::new(),
+        waiters: std::mem::take(&mut buffers.waiters),
         next_token: scenario.first_token,
         unavailable_until: 0,
         highest: None,
         highest_written: None,
     };
+    engine.queue.clear();
+    engine.waiters.clear();
+    engine.workers.clear();
+    engine.workers.resize(scenario.workers.len(), WorkerState::default());
     for w in 0..scenario.workers.len() {
         engine.schedule(0, Happening::Continue(w));
     }
     while let Some(next) = engine.pop() {
         engine.handle(next);
     }
+    *buffers = Buffers { queue: engine.queue, workers: engine.workers, waiters: engine.waiters };
 }
 
 impl<O: Observer + ?Sized> Engine<'_, O> {

@@ -56,6 +56,28 @@ pub fn outcome(scenario: &Scenario) -> Outcome {
     classifier.finish()
 }
 
+/// Runs many scenarios for their verdicts, reusing the engine's and the classifier's memory: searches and
+/// outcome maps run a scenario tens of thousands of times, and the allocations would cost a third of each run.
+pub struct Runner {
+    buffers: engine::Buffers,
+    classifier: Classifier,
+}
+
+impl Default for Runner {
+    fn default() -> Self {
+        Runner { buffers: engine::Buffers::default(), classifier: Classifier::new(0, true) }
+    }
+}
+
+impl Runner {
+    /// The verdict of `scenario`, as [`outcome`] gives it.
+    pub fn outcome(&mut self, scenario: &Scenario) -> Outcome {
+        self.classifier.reset(scenario.ttl, scenario.lease);
+        engine::simulate_in(scenario, observer!(&mut self.classifier), &mut self.buffers);
+        self.classifier.verdict()
+    }
+}
+
 /// A stretch of values of the dragged input, `from..=to`, that all give one verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Segment {
@@ -74,10 +96,10 @@ pub struct Segment {
 /// makes a gap of 2 ms), so probing would be exact only for some inputs. 30 001 runs take a few ms.
 pub fn outcome_map(scenario: &Scenario, range: std::ops::RangeInclusive<Ms>) -> Vec<Segment> {
     let mut segments: Vec<Segment> = Vec::new();
-    let mut sc = scenario.clone();
+    let (mut sc, mut runner) = (scenario.clone(), Runner::default());
     for drag in range {
         sc.drag = drag;
-        let kind = outcome(&sc).kind;
+        let kind = runner.outcome(&sc).kind;
         match segments.last_mut() {
             Some(last) if last.kind == kind => last.to = drag,
             _ => segments.push(Segment { from: drag, to: drag, kind }),
@@ -88,12 +110,12 @@ pub fn outcome_map(scenario: &Scenario, range: std::ops::RangeInclusive<Ms>) -> 
 
 /// The verdict for each value of the dragged input in `values`, everything else as in `scenario`.
 pub fn sweep(scenario: &Scenario, values: impl IntoIterator<Item = Ms>) -> Vec<OutcomeKind> {
-    let mut sc = scenario.clone();
+    let (mut sc, mut runner) = (scenario.clone(), Runner::default());
     values
         .into_iter()
         .map(|drag| {
             sc.drag = drag;
-            outcome(&sc).kind
+            runner.outcome(&sc).kind
         })
         .collect()
 }

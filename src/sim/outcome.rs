@@ -199,10 +199,29 @@ impl Classifier {
         }
     }
 
+    /// Ready for a new run, keeping its buffers.
+    pub fn reset(&mut self, ttl: Ms, lease: bool) {
+        fn emptied<T>(mut v: Vec<T>) -> Vec<T> {
+            v.clear();
+            v
+        }
+        let old = std::mem::replace(self, Classifier::new(ttl, lease));
+        self.grants = emptied(old.grants);
+        self.overlaps = emptied(old.overlaps);
+        self.accepted = emptied(old.accepted);
+        self.waiting = emptied(old.waiting);
+    }
+
     /// The verdict once the run is over.
     pub fn finish(mut self) -> Outcome {
+        self.verdict()
+    }
+
+    /// The verdict once the run is over; [`Classifier::reset`] before the next run.
+    pub fn verdict(&mut self) -> Outcome {
         // Whoever still waits at the end waits for ever: the lock was orphaned.
-        for (worker, from, holder, holder_since) in std::mem::take(&mut self.waiting) {
+        for i in 0..self.waiting.len() {
+            let (worker, from, holder, holder_since) = self.waiting[i];
             self.raise(OutcomeKind::Orphaned);
             self.waited(WaitRecord { worker, from, until: None, holder, holder_since });
         }

@@ -12,7 +12,7 @@ use std::fmt;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use super::{outcome, Ms, OutcomeKind, Scenario, Step};
+use super::{Ms, OutcomeKind, Runner, Scenario, Step};
 use crate::scenarios::{Inputs, Key, Kind, ScenarioId, INPUTS};
 
 /// The disturbances a search varies, in the order of its dimensions (the order that breaks ties).
@@ -98,77 +98,133 @@ pub fn search(id: ScenarioId, inputs: &Inputs, step: Ms) -> Report {
     search_within(id, inputs, &bounds(inputs, step))
 }
 
-/// Searches scenario `id` with the inputs of `inputs` over the grid of `bounds`: one run for each
-/// combination of their values, in lexicographic order (the first bound outermost).
+/// Searches scenario `id` with the inputs of `inputs` over the grid of `bounds`, all at once; see
+/// [`Search`].
+pub fn search_within(id: ScenarioId, inputs: &Inputs, bounds: &[Bound]) -> Report {
+    let mut search = Search::new(id, inputs, bounds);
+    search.run(u64::MAX);
+    search.report()
+}
+
+/// A search under way, run a slice at a time ([`Search::run`]) so that a page can stay responsive and show
+/// its progress: one run for each combination of the bounds' values, in lexicographic order (the first bound
+/// outermost).
 ///
 /// A counterexample is the run with the least total disturbance (the sum of its dimensions' values); of
 /// equal sums, the earliest in that order. Bounds are first normalised: a step of at least 1, `to` clamped
 /// to the input's range and lowered onto the grid, `from` at most `to`; an input given twice keeps its first
 /// bound. An input the scenario does not read is pruned (it cannot change the outcome) and said so in
 /// [`Report::pruned`], as are the switches it ignores. With no dimension left the search is one run.
-pub fn search_within(id: ScenarioId, inputs: &Inputs, bounds: &[Bound]) -> Report {
-    let mut dims: Vec<Bound> = Vec::new();
-    let mut unread = Vec::new();
-    for b in bounds {
-        if dims.iter().any(|d| d.key == b.key) {
-            continue;
+pub struct Search {
+    grid: Grid,
+    runner: Runner,
+    /// Runs done, and all the grid holds.
+    done: u64,
+    total: u64,
+    /// The best so far of each kind: (total disturbance, verdict, values).
+    safety: Option<(Ms, OutcomeKind, Vec<Ms>)>,
+    liveness: Option<(Ms, OutcomeKind, Vec<Ms>)>,
+    pruned: Vec<String>,
+}
+
+impl Search {
+    /// A search at its first point.
+    pub fn new(id: ScenarioId, inputs: &Inputs, bounds: &[Bound]) -> Search {
+        let mut dims: Vec<Bound> = Vec::new();
+        let mut unread = Vec::new();
+        for b in bounds {
+            if dims.iter().any(|d| d.key == b.key) {
+                continue;
+            }
+            if !id.uses(b.key) {
+                unread.push(b.key.spec().name);
+                continue;
+            }
+            let (min, max) = b.key.spec().range();
+            let step = b.step.max(1);
+            let to = b.to.clamp(min, max);
+            let from = b.from.clamp(min, to);
+            dims.push(Bound { key: b.key, from, to: from + (to - from) / step * step, step });
         }
-        if !id.uses(b.key) {
-            unread.push(b.key.spec().name);
-            continue;
+        let switches = INPUTS.iter().filter(|s| matches!(s.kind, Kind::Words(_)) && !id.uses(s.key));
+        let ignored: Vec<&str> = switches.map(|s| s.name).collect();
+        let mut pruned = Vec::new();
+        for (names, what) in [(&unread, "not searched"), (&ignored, "ignored")] {
+            if !names.is_empty() {
+                let verb = if names.len() == 1 { "does" } else { "do" };
+                pruned.push(format!("{} {verb} not apply to {}: {what}", list(names), id.id()));
+            }
         }
-        let (min, max) = b.key.spec().range();
-        let step = b.step.max(1);
-        let to = b.to.clamp(min, max);
-        let from = b.from.clamp(min, to);
-        dims.push(Bound { key: b.key, from, to: from + (to - from) / step * step, step });
-    }
-    let switches = INPUTS.iter().filter(|s| matches!(s.kind, Kind::Words(_)) && !id.uses(s.key));
-    let ignored: Vec<&str> = switches.map(|s| s.name).collect();
-    let mut pruned = Vec::new();
-    for (names, what) in [(&unread, "not searched"), (&ignored, "ignored")] {
-        if !names.is_empty() {
-            let verb = if names.len() == 1 { "does" } else { "do" };
-            pruned.push(format!("{} {verb} not apply to {}: {what}", list(names), id.id()));
+        let total = dims.iter().map(|d| (d.to - d.from) / d.step + 1).product();
+        Search {
+            grid: Grid::new(id, inputs, dims),
+            runner: Runner::default(),
+            done: 0,
+            total,
+            safety: None,
+            liveness: None,
+            pruned,
         }
     }
 
-    let mut grid = Grid::new(id, inputs, &dims);
-    let (mut schedules, mut safety, mut liveness) = (0u64, None, None);
-    loop {
-        schedules += 1;
-        let kind = outcome(&grid.sc).kind;
-        let best = match kind {
-            k if k.unsafe_data() => Some(&mut safety),
-            k if k.liveness_lost() => Some(&mut liveness),
-            _ => None,
-        };
-        if let Some(best) = best {
-            let total: Ms = grid.values.iter().sum();
-            // Strictly less: the grid runs in lexicographic order, so the first of equal sums stays.
-            if best.as_ref().is_none_or(|&(t, _, _)| total < t) {
-                *best = Some((total, kind, grid.values.clone()));
+    /// Runs up to `n` more schedules; `true` once every schedule has run.
+    pub fn run(&mut self, n: u64) -> bool {
+        for _ in 0..n {
+            if self.finished() {
+                break;
             }
+            let kind = self.runner.outcome(&self.grid.sc).kind;
+            self.done += 1;
+            let best = match kind {
+                k if k.unsafe_data() => Some(&mut self.safety),
+                k if k.liveness_lost() => Some(&mut self.liveness),
+                _ => None,
+            };
+            if let Some(best) = best {
+                let total: Ms = self.grid.values.iter().sum();
+                // Strictly less: the grid runs in lexicographic order, so the first of equal sums stays.
+                if best.as_ref().is_none_or(|&(t, _, _)| total < t) {
+                    *best = Some((total, kind, self.grid.values.clone()));
+                }
+            }
+            self.grid.advance();
         }
-        if !grid.advance() {
-            break;
-        }
+        self.finished()
     }
-    let found = |best: Option<(Ms, OutcomeKind, Vec<Ms>)>| {
-        best.map(|(_, outcome, values)| Counterexample {
-            outcome,
-            inputs: dims.iter().map(|d| d.key).zip(values).collect(),
-        })
-    };
-    Report {
-        scenario: id,
-        inputs: *inputs,
-        schedules,
-        bounds: dims.clone(),
-        millis: 0,
-        safety: found(safety),
-        liveness: found(liveness),
-        pruned,
+
+    /// Schedules run so far.
+    pub fn done(&self) -> u64 {
+        self.done
+    }
+
+    /// Schedules in all.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    fn finished(&self) -> bool {
+        self.done == self.total
+    }
+
+    /// What the search found: over the whole grid once [`Search::run`] has returned `true`.
+    pub fn report(&self) -> Report {
+        let dims = &self.grid.dims;
+        let found = |best: &Option<(Ms, OutcomeKind, Vec<Ms>)>| {
+            best.as_ref().map(|(_, outcome, values)| Counterexample {
+                outcome: *outcome,
+                inputs: dims.iter().map(|d| d.key).zip(values.iter().copied()).collect(),
+            })
+        };
+        Report {
+            scenario: self.grid.id,
+            inputs: self.grid.start,
+            schedules: self.done,
+            bounds: dims.clone(),
+            millis: 0,
+            safety: found(&self.safety),
+            liveness: found(&self.liveness),
+            pruned: self.pruned.clone(),
+        }
     }
 }
 
@@ -184,9 +240,11 @@ enum Slot {
 }
 
 /// The grid of a search and the one scenario value it rewrites in place, point by point.
-struct Grid<'a> {
+struct Grid {
     id: ScenarioId,
-    dims: &'a [Bound],
+    dims: Vec<Bound>,
+    /// The inputs the search started from.
+    start: Inputs,
     slots: Vec<Slot>,
     /// The inputs of the current point (kept only when rebuilding).
     inputs: Inputs,
@@ -194,14 +252,14 @@ struct Grid<'a> {
     sc: Scenario,
 }
 
-impl<'a> Grid<'a> {
+impl Grid {
     /// The grid at its first point. Rebuilding a scenario per run costs more than the run itself, so each
     /// dimension is mapped to the one field it sets, found by building the scenario at two values of it.
-    fn new(id: ScenarioId, inputs: &Inputs, dims: &'a [Bound]) -> Grid<'a> {
+    fn new(id: ScenarioId, inputs: &Inputs, dims: Vec<Bound>) -> Grid {
         // Every dimension at 1 first: a zero pause start leaves out A's `Work` step, which must be there to
         // be rewritten. A `Work(0)` takes no time and emits nothing, so it runs as the missing step.
         let mut at_one = *inputs;
-        for d in dims {
+        for d in &dims {
             let _ = d.key.spec().set(&mut at_one, 1);
         }
         let sc = id.build(&at_one);
@@ -219,10 +277,11 @@ impl<'a> Grid<'a> {
         if slots.iter().any(|s| matches!(s, Slot::Rebuild)) {
             slots.fill(Slot::Rebuild);
         }
-        let mut grid = Grid { id, dims, slots, inputs: at_one, values: Vec::new(), sc };
-        for (i, d) in dims.iter().enumerate() {
-            grid.values.push(d.from);
-            grid.set(i, d.from);
+        let mut grid = Grid { id, dims, start: *inputs, slots, inputs: at_one, values: Vec::new(), sc };
+        for i in 0..grid.dims.len() {
+            let from = grid.dims[i].from;
+            grid.values.push(from);
+            grid.set(i, from);
         }
         grid.rebuild();
         grid
