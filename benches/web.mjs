@@ -1,4 +1,5 @@
-// Web benchmark (not a test): bytes over the wire, and pointermove → DOM latency of a 200-step drag.
+// Web benchmark (not a test): bytes over the wire, pointermove → DOM latency of a 200-step drag, a toggle's
+// latency, and the page's search (Break it): its speed and how long other tasks wait while it runs.
 // Run through scripts/bench-web.sh, which builds the release bundle first.
 import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
@@ -90,5 +91,39 @@ const tq = (p) => toggles[Math.min(toggles.length - 1, Math.floor(p * toggles.le
 console.log(`toggle fencing (${toggles.length} clicks; core run + outcome map of 30001 pauses + redraw):`);
 console.log(`  click → data-outcome updated: p50 ${tq(0.5).toFixed(2)} ms, p95 ${tq(0.95).toFixed(2)} ms`);
 if (page.errors.length) console.log('page errors:', page.errors);
+await page.context().close();
+
+// "Break it": the page's search of every scenario at its defaults (the whole grid, time-sliced), and how
+// long any other task waits meanwhile (a timer re-armed at once: its lateness is what input would wait).
+console.log('search on the page (Break it), each scenario at its defaults:');
+for (const id of ['gc-pause', 'check-then-pause', 'network-delay', 'unsafe-release', 'lock-delay', 'register-token', 'crash']) {
+  const p = await open(browser, `${server.url}/?scenario=${id}&lang=en`, { viewport: { width: 1280, height: 900 } });
+  const r = await p.evaluate(async () => {
+    const result = document.querySelector('.search-result');
+    const late = [];
+    let running = true;
+    const ping = () => {
+      const t = performance.now();
+      setTimeout(() => { late.push(performance.now() - t); if (running) ping(); }, 0);
+    };
+    const t0 = performance.now();
+    document.querySelector('[data-search]').click();
+    ping();
+    await new Promise((resolve) => {
+      const mo = new MutationObserver(() => { if (result.textContent) { mo.disconnect(); resolve(); } });
+      mo.observe(result, { childList: true, characterData: true, subtree: true });
+    });
+    running = false;
+    late.sort((a, b) => a - b);
+    return { wall: performance.now() - t0, text: result.textContent, p95: late[Math.floor(late.length * 0.95)] ?? 0, max: late.at(-1) ?? 0 };
+  });
+  const schedules = r.text.match(/Ran ([\d,]+|the one) schedule/)?.[1] ?? '?';
+  const rate = Number(schedules.replace(/,/g, '')) / (r.wall / 1000);
+  console.log(`  ${id.padEnd(17)} ${schedules.padStart(9)} schedules in ${r.wall.toFixed(0).padStart(4)} ms` +
+    (Number.isFinite(rate) ? ` (${(rate / 1e6).toFixed(2)} M/s)` : '') +
+    `; a task waits p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms`);
+  if (p.errors.length) console.log('page errors:', p.errors);
+  await p.context().close();
+}
 await browser.close();
 server.close();

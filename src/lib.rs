@@ -4,6 +4,7 @@
 //! → view. Everything but `app` is plain Rust, tested natively; `app` is the Leptos view, built for wasm only.
 #![warn(missing_docs)]
 
+pub mod breakit;
 pub mod figure;
 pub mod geom;
 pub mod lesson;

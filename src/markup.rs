@@ -1,5 +1,5 @@
 //! The page's display-only parts as HTML markup, drawn from plain data: the scenario picker, the answer
-//! choices, the verdict badge, notices, the outcome strip and the reading.
+//! choices, the verdict badge, notices, the outcome strip, the map of "Break it" and the reading.
 //!
 //! Pure (no web), like the figure: the view sets this markup and listens for clicks and changes on its
 //! container (one listener, reading `data-*` attributes). Markup from data keeps the bundle small — no
@@ -7,10 +7,13 @@
 
 use std::fmt::Write;
 
+use crate::breakit::Plane;
+use crate::geom::seconds;
 use crate::params::Problem;
 use crate::scenarios::{Group, Inputs, Kind, ScenarioId};
+use crate::sim::search::Bound;
 use crate::sim::{Ms, OutcomeKind, Segment};
-use crate::text::Text;
+use crate::text::{fill, Text};
 
 /// Text made safe inside HTML or SVG markup.
 pub fn esc(s: &str) -> String {
@@ -141,6 +144,48 @@ pub fn strip(map: &[Segment], max: Ms, truth: Option<Ms>, t: &Text) -> String {
         let _ = write!(out, r#"<line class="truth" x1="{x}" x2="{x}" y1="-6" y2="100%"/>"#);
     }
     out.push_str("</svg>");
+    out
+}
+
+/// The map of "Break it": a caption naming its axes, an ARIA grid of one cell per run (`data-cell`, a
+/// roving `tabindex` starting at `here`, the current run's cell) and a legend of the verdicts it shows.
+pub fn plane(p: &Plane, here: usize, t: &Text) -> String {
+    let name = |b: &Bound| fill(t.over_range, &[(t.disturbance)(b.key), &seconds(b.from), &seconds(b.to)]);
+    let mut caption = fill(t.plane_cols, &[&name(&p.dims[p.dims.len() - 1])]);
+    if p.dims.len() == 2 {
+        caption += &fill(t.plane_rows, &[&name(&p.dims[0])]);
+    }
+    let columns = p.columns();
+    let mut out = format!(
+        r#"<p id="plane-caption" class="plane-caption">{}</p><div class="plane" role="grid" aria-labelledby="plane-caption">"#,
+        esc(&caption)
+    );
+    for (i, &kind) in p.kinds.iter().enumerate() {
+        if i % columns == 0 {
+            out.push_str(if i == 0 { r#"<div role="row">"# } else { r#"</div><div role="row">"# });
+        }
+        let label = format!("{} → {}", t.values(&p.values(i)), t.outcome_title(kind));
+        let _ = write!(
+            out,
+            r#"<span role="gridcell" class="cell{}" data-cell="{i}" data-kind="{}" tabindex="{}" aria-label="{}">{}</span>"#,
+            if i == here { r#" here" aria-current="true"# } else { "" },
+            kind.name(),
+            if i == here { 0 } else { -1 },
+            esc(&label),
+            icon(kind)
+        );
+    }
+    out.push_str(r#"</div></div><ul class="plane-legend">"#);
+    for kind in OutcomeKind::ALL.into_iter().filter(|k| p.kinds.contains(k)) {
+        let _ = write!(
+            out,
+            r#"<li><span class="cell swatch" data-kind="{}" aria-hidden="true">{}</span>{}</li>"#,
+            kind.name(),
+            icon(kind),
+            esc(t.outcome_title(kind))
+        );
+    }
+    out.push_str("</ul>");
     out
 }
 

@@ -4,6 +4,7 @@
 //! `sim::run` memo → timeline, verdict, narration. The lesson phase decides only what is visible, never
 //! the outcome.
 
+mod breakit;
 mod challenge;
 mod controls;
 mod download;
@@ -191,6 +192,7 @@ pub fn App() -> impl IntoView {
         }
     });
     embed::connect(lab);
+    let revealed = Memo::new(move |_| phase.get().revealed());
 
     view! {
         <main class="page" class:embed=lab.embed>
@@ -233,6 +235,8 @@ pub fn App() -> impl IntoView {
                             let key = lab.scenario.get().dragged().filter(|_| lab.phase.get().revealed());
                             key.map(|key| view! { <challenge::Challenge lab key/> })
                         }}
+                        // Hunting for failures would give the first prediction away.
+                        {move || revealed.get().then(|| view! { <breakit::BreakIt lab/> })}
                         <share::Share lab/>
                         <reading::Reading lab/>
                     }

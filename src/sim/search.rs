@@ -228,6 +228,20 @@ impl Search {
     }
 }
 
+/// The verdict of every point of the grid of `bounds` (normalised as [`Search`] does), in its order: the
+/// last bound fastest. An outcome map over two disturbances, for a heat-map.
+pub fn plane(id: ScenarioId, inputs: &Inputs, bounds: &[Bound]) -> (Vec<Bound>, Vec<OutcomeKind>) {
+    let Search { mut grid, mut runner, total, .. } = Search::new(id, inputs, bounds);
+    let kinds = (0..total)
+        .map(|_| {
+            let kind = runner.outcome(&grid.sc).kind;
+            grid.advance();
+            kind
+        })
+        .collect();
+    (grid.dims, kinds)
+}
+
 /// How one dimension's value reaches the scenario.
 #[derive(Clone, Copy, Debug)]
 enum Slot {

@@ -11,6 +11,7 @@ use crate::geom::seconds;
 use crate::lesson::Boundary;
 use crate::params::{Lang, Problem};
 use crate::scenarios::{Group, Inputs, Key, ScenarioId};
+use crate::sim::search::{Bound, Report};
 use crate::sim::{Ms, OutcomeKind};
 use crate::story::{Line, Story};
 
@@ -165,6 +166,40 @@ pub struct Text {
     pub boundary_none: &'static str,
     /// Name of the strip that shows the verdict for every value.
     pub outcome_map: fn(Key, max: Ms) -> String,
+    /// Heading of "Break it".
+    pub break_heading: &'static str,
+    /// What the reader may try before searching.
+    pub break_intro: &'static str,
+    /// The current run as the reader's own find (`{}`: its verdict): a safety failure, a liveness failure,
+    /// neither.
+    pub found: [&'static str; 3],
+    /// A disturbance's name, as the search and the map say it.
+    pub disturbance: fn(Key) -> &'static str,
+    /// A disturbance at a value: name, seconds.
+    pub at_value: &'static str,
+    /// A disturbance over a range: name, from, to (seconds).
+    pub over_range: &'static str,
+    /// Between the values of one run.
+    pub value_sep: &'static str,
+    /// The grid's spacing (seconds).
+    pub every: &'static str,
+    /// The search button.
+    pub search: &'static str,
+    /// Name of the progress bar.
+    pub searching: &'static str,
+    /// The report's first sentence: `{count}` schedules, `{ms}`, `{bounds}`.
+    pub searched: &'static str,
+    /// The same for a scenario with nothing to vary: `{count}`, `{ms}`.
+    pub searched_one: &'static str,
+    /// Safety, then liveness: the smallest failure (`{title}` at `{at}`), a failure with nothing varied
+    /// (`{title}`), none within the bounds.
+    pub failures: [[&'static str; 3]; 2],
+    /// The buttons that load the safety and the liveness counterexample onto the timeline.
+    pub show_it: [&'static str; 2],
+    /// The map's caption: what its columns (`{}`) are.
+    pub plane_cols: &'static str,
+    /// What its rows are (`{}`), after the columns.
+    pub plane_rows: &'static str,
     /// Heading of the share panel.
     pub share: &'static str,
     /// The link to the current state.
@@ -217,6 +252,77 @@ fn index(kind: OutcomeKind) -> usize {
     OutcomeKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
 }
 
+impl Text {
+    /// One run's disturbances: `pause start 0 s, pause 10 s`.
+    pub fn values(&self, values: &[(Key, Ms)]) -> String {
+        let parts: Vec<String> =
+            values.iter().map(|&(k, v)| fill(self.at_value, &[(self.disturbance)(k), &s(v)])).collect();
+        parts.join(self.value_sep)
+    }
+
+    /// A grid's ranges: `pause start 0–10 s × pause 0–30 s, every 0.02 s`.
+    pub fn bounds(&self, bounds: &[Bound]) -> String {
+        let ranges: Vec<String> = bounds
+            .iter()
+            .map(|b| fill(self.over_range, &[(self.disturbance)(b.key), &s(b.from), &s(b.to)]))
+            .collect();
+        // The page's grids have one spacing for every dimension.
+        let every = bounds.first().map_or(String::new(), |b| fill(self.every, &[&s(b.step)]));
+        ranges.join(" × ") + &every
+    }
+
+    /// The current run as the reader's own find.
+    pub fn found(&self, kind: OutcomeKind) -> String {
+        let which = if kind.unsafe_data() {
+            0
+        } else if kind.liveness_lost() {
+            1
+        } else {
+            2
+        };
+        fill(self.found[which], &[self.outcome_title(kind)])
+    }
+
+    /// A finished search as sentences: what ran, then the smallest safety and liveness failures.
+    pub fn report(&self, r: &Report) -> String {
+        let count = grouped(r.schedules);
+        let head =
+            fill_with(
+                if r.bounds.is_empty() { self.searched_one } else { self.searched },
+                &|name| match name {
+                    "count" => count.clone(),
+                    "ms" => r.millis.to_string(),
+                    _ => self.bounds(&r.bounds),
+                },
+            );
+        let mut out = vec![head];
+        for (templates, found) in self.failures.iter().zip([&r.safety, &r.liveness]) {
+            out.push(match found {
+                Some(c) if c.inputs.is_empty() => fill(templates[1], &[self.outcome_title(c.outcome)]),
+                Some(c) => fill_with(templates[0], &|name| match name {
+                    "title" => self.outcome_title(c.outcome).to_owned(),
+                    _ => self.values(&c.inputs),
+                }),
+                None => templates[2].to_owned(),
+            });
+        }
+        out.join(self.join)
+    }
+}
+
+/// `1234567` as `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The strings for `lang`.
 pub fn text(lang: Lang) -> &'static Text {
     match lang {
@@ -242,13 +348,18 @@ pub fn fill(template: &str, args: &[&str]) -> String {
 
 /// `template` with each `{name}` replaced by the story's fact of that name.
 pub fn fill_named(template: &str, story: &Story) -> String {
+    fill_with(template, &|name| story.fact(name))
+}
+
+/// `template` with each `{name}` replaced by `fact(name)`: named, so each language orders them its own way.
+pub fn fill_with(template: &str, fact: &dyn Fn(&str) -> String) -> String {
     let mut out = String::with_capacity(template.len() + 32);
     let mut rest = template;
     while let Some((before, after)) = rest.split_once('{') {
         out.push_str(before);
         match after.split_once('}') {
             Some((name, tail)) => {
-                out.push_str(&story.fact(name));
+                out.push_str(&fact(name));
                 rest = tail;
             }
             None => {

@@ -1,0 +1,287 @@
+//! "Break it": the reader hunts for a failure by hand (the page says when the current run is one), then the
+//! core searches every schedule within stated bounds, a slice at a time, and "Show it" loads what it found.
+//! Beside it, a map of the verdict over the scenario's disturbances, a cell per run, that loads a run on
+//! click or Enter.
+//!
+//! The section is static markup that one effect fills in and one listener serves (`data-*` attributes):
+//! each reactive view closure of its own type would cost the bundle more than all of this.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use leptos::html;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement};
+
+use super::{data_of, tx, Lab};
+use crate::breakit::{page_search, settings, Plane};
+use crate::markup;
+use crate::params::Lang;
+use crate::scenarios::{Inputs, ScenarioId};
+use crate::sim::search::{Report, Search};
+
+/// How long one slice of a search may hold the main thread: input waits at most this long.
+const SLICE_MS: f64 = 6.0;
+/// Runs between two looks at the clock (a few hundred microseconds).
+const CHUNK: u64 = 500;
+
+/// Where the search stands.
+enum Status {
+    Idle,
+    /// Under way for these exact inputs; any change retires it.
+    Running(ScenarioId, Inputs, Rc<RefCell<Search>>),
+    /// Finished for these settings (a counterexample shown keeps them).
+    Done((ScenarioId, Inputs), Report),
+}
+
+/// The section's state between renders.
+struct State {
+    status: Status,
+    /// Bumped by every new search and every cancel: a slice of an older one stops.
+    generation: u32,
+    /// The map and what it was drawn for.
+    plane: Option<((ScenarioId, Inputs), Option<Plane>)>,
+    drawn: Option<((ScenarioId, Inputs), Lang)>,
+}
+
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+/// The section, shown once the first prediction has been told.
+#[component]
+pub fn BreakIt(lab: Lab) -> impl IntoView {
+    let state =
+        StoredValue::new_local(State { status: Status::Idle, generation: 0, plane: None, drawn: None });
+    let changed = Trigger::new();
+    let root = NodeRef::<html::Section>::new();
+
+    Effect::new(move |_| {
+        changed.track();
+        let (id, inputs, lang) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get());
+        let kind = lab.run.with(|r| r.outcome.kind);
+        let Some(root) = root.get() else { return };
+        let t = lab.text();
+        let key = settings(id, &inputs);
+        state.update_value(|s| {
+            if matches!(&s.status, Status::Running(i, r, _) if (*i, *r) != (id, inputs)) {
+                s.generation += 1;
+                s.status = Status::Idle;
+            }
+            if s.plane.as_ref().is_none_or(|p| p.0 != key) {
+                s.plane = Some((key, Plane::new(id, &inputs)));
+            }
+            let plane = s.plane.as_ref().and_then(|p| p.1.as_ref());
+            let here = plane.map(|p| p.cell_of(&inputs));
+            if s.drawn != Some((key, lang)) {
+                s.drawn = Some((key, lang));
+                let html = plane.map(|p| markup::plane(p, here.unwrap_or(0), t)).unwrap_or_default();
+                find(&root, ".plane-wrap").set_inner_html(&html);
+            } else {
+                mark_here(&root, here);
+            }
+
+            let found = match kind {
+                k if k.unsafe_data() => "safety",
+                k if k.liveness_lost() => "liveness",
+                _ => "none",
+            };
+            root.set_attribute("data-found", found).ok();
+            find(&root, ".found").set_text_content(Some(&t.found(kind)));
+
+            let progress = find(&root, "progress");
+            let (result, buttons) = match &s.status {
+                Status::Running(_, _, search) => {
+                    let search = search.borrow();
+                    progress.set_attribute("max", &search.total().to_string()).ok();
+                    progress.set_attribute("value", &search.done().to_string()).ok();
+                    (String::new(), String::new())
+                }
+                Status::Done(at, report) if *at == key => (t.report(report), show_buttons(report, t)),
+                _ => (String::new(), String::new()),
+            };
+            progress.toggle_attribute_with_force("hidden", !matches!(s.status, Status::Running(..))).ok();
+            find(&root, ".search-result").set_text_content(Some(&result));
+            find(&root, ".show-it").set_inner_html(&buttons);
+        });
+    });
+
+    let start = move || {
+        let (id, inputs) = (lab.scenario.get_untracked(), lab.inputs.get_untracked());
+        let search = Rc::new(RefCell::new(page_search(id, &inputs)));
+        let generation = state.with_value(|s| s.generation) + 1;
+        state.update_value(|s| {
+            s.generation = generation;
+            s.status = Status::Running(id, inputs, search.clone());
+        });
+        changed.notify();
+        slice(search, generation, state, changed, settings(id, &inputs), now());
+    };
+    let show = move |which: &str| {
+        let found = state.with_value(|s| match &s.status {
+            Status::Done(_, r) => if which == "safety" { &r.safety } else { &r.liveness }.clone(),
+            _ => None,
+        });
+        if let Some(c) = found {
+            lab.inputs.set(c.apply(&lab.inputs.get_untracked()));
+            show_figure();
+        }
+    };
+    let load = move |cell: usize| {
+        let values =
+            state.with_value(|s| s.plane.as_ref().and_then(|p| p.1.as_ref()).map(|p| p.values(cell)));
+        let mut inputs = lab.inputs.get_untracked();
+        for (key, v) in values.unwrap_or_default() {
+            let _ = key.spec().set(&mut inputs, v);
+        }
+        lab.inputs.set(inputs);
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if data_of(&ev, "data-search").is_some() {
+            start();
+        } else if let Some(which) = data_of(&ev, "data-show") {
+            show(&which);
+        } else if let Some(cell) = data_of(&ev, "data-cell").and_then(|c| c.parse().ok()) {
+            load(cell);
+        }
+    };
+    // Arrow keys, Home and End move the grid's one tab stop; Enter and Space load the cell's run.
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        let Some(cell) = data_of(&ev, "data-cell").and_then(|c| c.parse::<usize>().ok()) else { return };
+        let size = state.with_value(|s| {
+            s.plane.as_ref().and_then(|p| p.1.as_ref()).map(|p| (p.kinds.len(), p.columns()))
+        });
+        let Some((cells, columns)) = size else { return };
+        let row_start = cell / columns * columns;
+        let row_end = (row_start + columns).min(cells) - 1;
+        let to = match ev.key().as_str() {
+            "ArrowRight" => (cell + 1).min(row_end),
+            "ArrowLeft" => cell.saturating_sub(1).max(row_start),
+            "ArrowDown" if cell + columns < cells => cell + columns,
+            "ArrowUp" if cell >= columns => cell - columns,
+            "ArrowDown" | "ArrowUp" => cell,
+            "Home" => row_start,
+            "End" => row_end,
+            "Enter" | " " => {
+                ev.prevent_default();
+                return load(cell);
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        if let Some(root) = root.get_untracked() {
+            if let Ok(Some(el)) = root.query_selector(&format!("[data-cell=\"{to}\"]")) {
+                set_tab_stop(&root, &el);
+                el.dyn_into::<HtmlElement>().map(|e| e.focus()).ok();
+            }
+        }
+    };
+    on_cleanup(move || state.update_value(|s| s.generation += 1));
+
+    view! {
+        <section class="break-it" aria-labelledby="break-title" node_ref=root on:click=on_click on:keydown=on_key>
+            <h2 id="break-title">{tx(lab, |t| t.break_heading)}</h2>
+            <p>{tx(lab, |t| t.break_intro)}</p>
+            <p class="found" aria-live="polite"></p>
+            <div class="plane-wrap"></div>
+            <div class="search-actions">
+                <button type="button" class="primary" data-search="">{tx(lab, |t| t.search)}</button>
+                <progress hidden aria-label=tx(lab, |t| t.searching)></progress>
+            </div>
+            <p class="search-result" aria-live="polite"></p>
+            <div class="show-it"></div>
+        </section>
+    }
+}
+
+/// Runs the search for one slice of time, then yields to the page and comes back, until it is done or a
+/// newer generation retired it.
+fn slice(
+    search: Rc<RefCell<Search>>,
+    mine: u32,
+    state: StoredValue<State, LocalStorage>,
+    changed: Trigger,
+    key: (ScenarioId, Inputs),
+    started: f64,
+) {
+    Timeout::new(0, move || {
+        if state.try_with_value(|s| s.generation) != Some(mine) {
+            return;
+        }
+        let t0 = now();
+        let finished = {
+            let mut s = search.borrow_mut();
+            loop {
+                if s.run(CHUNK) {
+                    break true;
+                }
+                if now() - t0 >= SLICE_MS {
+                    break false;
+                }
+            }
+        };
+        if finished {
+            let mut report = search.borrow().report();
+            report.millis = (now() - started).round() as u64;
+            state.update_value(|s| s.status = Status::Done(key, report));
+        } else {
+            slice(search, mine, state, changed, key, started);
+        }
+        changed.notify();
+    })
+    .forget();
+}
+
+/// The "Show it" buttons of a finished search.
+fn show_buttons(r: &Report, t: &crate::text::Text) -> String {
+    let mut out = String::new();
+    for (which, found, label) in
+        [("safety", &r.safety, t.show_it[0]), ("liveness", &r.liveness, t.show_it[1])]
+    {
+        if found.is_some() {
+            out += &format!(r#"<button type="button" data-show="{which}">{}</button>"#, markup::esc(label));
+        }
+    }
+    out
+}
+
+fn find(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector).ok().flatten().unwrap_or_else(|| root.clone())
+}
+
+/// Brings the figure into view with focus on it, after "Show it" loaded a run.
+fn show_figure() {
+    let doc = web_sys::window().and_then(|w| w.document());
+    if let Some(el) = doc.and_then(|d| d.query_selector("figure.lab").ok().flatten()) {
+        el.scroll_into_view();
+        el.dyn_into::<HtmlElement>().map(|e| e.focus()).ok();
+    }
+}
+
+/// Marks the cell of the current run (`here`, `aria-current`), and makes it the grid's tab stop unless
+/// focus is already inside the grid.
+fn mark_here(root: &Element, here: Option<usize>) {
+    if let Ok(Some(old)) = root.query_selector(".here") {
+        old.class_list().remove_1("here").ok();
+        old.remove_attribute("aria-current").ok();
+    }
+    let Some(cell) = here.and_then(|h| root.query_selector(&format!("[data-cell=\"{h}\"]")).ok().flatten())
+    else {
+        return;
+    };
+    cell.class_list().add_1("here").ok();
+    cell.set_attribute("aria-current", "true").ok();
+    let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+    if !active.is_some_and(|a| root.contains(Some(&a)) && a.has_attribute("data-cell")) {
+        set_tab_stop(root, &cell);
+    }
+}
+
+fn set_tab_stop(root: &Element, cell: &Element) {
+    if let Ok(Some(old)) = root.query_selector("[data-cell][tabindex=\"0\"]") {
+        old.set_attribute("tabindex", "-1").ok();
+    }
+    cell.set_attribute("tabindex", "0").ok();
+}
