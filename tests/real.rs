@@ -143,6 +143,13 @@ fn every_supported_combination_gives_the_simulated_verdict() {
         let events = v["trace"]["events"].as_array().expect("events");
         assert_eq!(v["jitter_ms"].as_array().map(Vec::len), Some(events.len()));
         assert!(v["max_jitter_ms"].as_u64().is_some());
+        // Every input given that differs from the scenario's default is in `changed`, as a link writes it.
+        for pair in args[4..].chunks(2) {
+            let (name, value) = (pair[0].trim_start_matches("--"), pair[1]);
+            let given =
+                value.parse::<u64>().map_or_else(|_| serde_json::json!(value), |n| serde_json::json!(n));
+            assert_eq!(v["changed"][name], given, "{args:?}: {}", v["changed"]);
+        }
     }
 }
 

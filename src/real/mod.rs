@@ -30,7 +30,7 @@ use std::process::ExitCode;
 use serde::{Deserialize, Serialize};
 
 use crate::report::table_with;
-use crate::scenarios::{Inputs, ScenarioId};
+use crate::scenarios::{Inputs, Kind, ScenarioId};
 use crate::sim::{OutcomeKind, Run, Trace};
 use clock::Scale;
 use lock::LockClient;
@@ -144,8 +144,9 @@ impl RealRun {
         )
     }
 
-    /// The inputs the scenario reads that differ from its defaults, as a link writes them.
-    pub fn changed(&self) -> BTreeMap<&'static str, String> {
+    /// The inputs the scenario reads that differ from its defaults, as the embed messages write them: times
+    /// and counts as numbers, switches as their words (`"off"`, `"compare"`).
+    pub fn changed(&self) -> BTreeMap<&'static str, serde_json::Value> {
         let defaults = self.scenario.defaults();
         self.scenario
             .keys()
@@ -153,7 +154,13 @@ impl RealRun {
             .chain(self.scenario.extras())
             .map(|k| k.spec())
             .filter(|spec| spec.get(&self.inputs) != spec.get(&defaults))
-            .map(|spec| (spec.name, spec.text(&self.inputs)))
+            .map(|spec| {
+                let value = match spec.kind {
+                    Kind::Words(_) => spec.text(&self.inputs).into(),
+                    Kind::Ms { .. } | Kind::Count { .. } => spec.get(&self.inputs).into(),
+                };
+                (spec.name, value)
+            })
             .collect()
     }
 
@@ -185,7 +192,7 @@ impl RealRun {
         struct Out<'a> {
             scenario: ScenarioId,
             inputs: &'a Inputs,
-            changed: BTreeMap<&'static str, String>,
+            changed: BTreeMap<&'static str, serde_json::Value>,
             backend: Backend,
             version: &'a str,
             scale: f64,
