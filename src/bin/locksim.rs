@@ -47,7 +47,8 @@ fn usage() -> String {
          \n  search runs every combination of {} (each the scenario reads) from 0 to its\n  \
          maximum every --step ms (default {STEP}; pause_start up to the lease's end)\n\
          \n  real starts a real server on loopback (redis-server or etcd), runs each worker as a process\n  \
-         (SIGSTOP/SIGCONT for a pause, SIGKILL for a crash), time scaled by --scale; real runs: {}\n\
+         (SIGSTOP/SIGCONT for a pause, SIGKILL for a crash), time scaled by --scale (default 0.1);\n  \
+         real runs: {}\n\
          \nscenarios and their inputs (others are ignored):\n{}",
         flags.join(" "),
         search::DISTURBANCES.map(|k| k.spec().name).join(", "),
@@ -56,23 +57,12 @@ fn usage() -> String {
     )
 }
 
-/// The scenarios `locksim real` runs, with their backends.
+/// The scenarios `locksim real` runs, with their backends (none in the browser build).
 fn real_runs() -> String {
     #[cfg(not(target_arch = "wasm32"))]
-    let runs: Vec<String> = ScenarioId::ALL
-        .iter()
-        .filter(|s| !real::backends(**s).is_empty())
-        .map(|s| {
-            format!(
-                "{} ({})",
-                s.id(),
-                real::backends(*s).iter().map(|b| b.name()).collect::<Vec<_>>().join(", ")
-            )
-        })
-        .collect();
+    return real::runs();
     #[cfg(target_arch = "wasm32")]
-    let runs: Vec<String> = Vec::new();
-    runs.join(", ")
+    String::new()
 }
 
 fn inputs_of(id: ScenarioId) -> String {
@@ -181,10 +171,17 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    #[cfg(not(target_arch = "wasm32"))]
     if let Some(flags) = &args.real {
         let (backend, scale) = (flags.backend.as_deref(), flags.scale.as_deref());
+        #[cfg(not(target_arch = "wasm32"))]
         return real::main(args.scenario, &args.inputs, args.json, backend, scale, &usage());
+        // The browser build has no processes to start (this branch only keeps that build compiling).
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = (backend, scale);
+            eprintln!("locksim: real runs are native only");
+            return ExitCode::from(2);
+        }
     }
     if let Some(step) = args.search {
         let _ = std::io::stdout().write_all(search_report(&args, step).as_bytes());

@@ -94,6 +94,18 @@ pub fn backends(id: ScenarioId) -> &'static [Backend] {
     }
 }
 
+/// Every scenario with a real run and its backends: `gc-pause (redis, etcd), setnx-expire (redis), …`.
+pub fn runs() -> String {
+    let runs: Vec<String> = ScenarioId::ALL
+        .iter()
+        .filter(|s| !backends(**s).is_empty())
+        .map(|s| {
+            format!("{} ({})", s.id(), backends(*s).iter().map(|b| b.name()).collect::<Vec<_>>().join(", "))
+        })
+        .collect();
+    runs.join(", ")
+}
+
 /// Why a real run did not give a result.
 #[derive(Debug)]
 pub enum Failure {
@@ -244,22 +256,11 @@ pub fn check(
         }
     };
     if !backends(id).contains(&backend) {
-        let supported: Vec<String> = crate::scenarios::ScenarioId::ALL
-            .iter()
-            .filter(|s| !backends(**s).is_empty())
-            .map(|s| {
-                format!(
-                    "{} ({})",
-                    s.id(),
-                    backends(*s).iter().map(|b| b.name()).collect::<Vec<_>>().join(", ")
-                )
-            })
-            .collect();
         return Err(Failure::Usage(format!(
             "{} has no real run on {}; real runs: {}",
             id.id(),
             backend.name(),
-            supported.join(", ")
+            runs()
         )));
     }
     let sc = id.build(inputs);

@@ -136,14 +136,44 @@ pub fn version(backend: Backend, binary: &Path) -> Result<String, Failure> {
 }
 
 /// Starts the server for `backend` on a free loopback port, its files in the run's directory, and waits
-/// until it answers. Its port.
+/// until it answers. Its port. A port is free when chosen but may be taken before the server binds it:
+/// a server that exits at once is started again on another port, twice at most.
 pub fn start(
     backend: Backend,
     binary: &Path,
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
-    let broken = |what: &str, e: io::Error| Failure::Broken(format!("{what}: {e}"));
+    let mut attempt = 1;
+    loop {
+        match start_once(backend, binary, procs, stop) {
+            Err(Start::Exited(_)) if attempt < 3 => {
+                if let Some((_, mut dead)) = procs.children.pop() {
+                    let _ = dead.wait();
+                }
+                attempt += 1;
+            }
+            Err(Start::Exited(msg)) => return Err(Failure::Broken(msg)),
+            Err(Start::Failed(f)) => return Err(f),
+            Ok(port) => return Ok(port),
+        }
+    }
+}
+
+enum Start {
+    /// The server exited before it answered.
+    Exited(String),
+    /// Anything else.
+    Failed(Failure),
+}
+
+fn start_once(
+    backend: Backend,
+    binary: &Path,
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+) -> Result<u16, Start> {
+    let broken = |what: &str, e: io::Error| Start::Failed(Failure::Broken(format!("{what}: {e}")));
     let port = free_port().map_err(|e| broken("no free port", e))?;
     let dir = procs.dir().to_path_buf();
     let log = fs::File::create(dir.join("server.log")).map_err(|e| broken("server log", e))?;
@@ -187,7 +217,7 @@ pub fn start(
     let deadline = now_ns() + 15_000_000_000;
     loop {
         if stop() {
-            return Err(Failure::Interrupted);
+            return Err(Start::Failed(Failure::Interrupted));
         }
         let answered = match backend {
             Backend::Redis => Redis::connect(port).and_then(|mut r| r.call(&["PING"])).is_ok(),
@@ -201,11 +231,16 @@ pub fn start(
             let mut log = String::new();
             let _ = fs::File::open(dir.join("server.log")).and_then(|mut f| f.read_to_string(&mut log));
             let tail: Vec<&str> = log.lines().rev().take(5).collect();
-            return Err(Failure::Broken(format!(
+            let msg = format!(
                 "{} did not start on port {port}: {}",
                 backend.server_binary(),
                 tail.into_iter().rev().collect::<Vec<_>>().join("\n")
-            )));
+            );
+            return Err(if exited.is_some() {
+                Start::Exited(msg)
+            } else {
+                Start::Failed(Failure::Broken(msg))
+            });
         }
         std::thread::sleep(Duration::from_millis(10));
     }
