@@ -58,11 +58,19 @@ impl Started {
     }
 }
 
-/// Alive and not a zombie (a killed child whose new parent has not reaped it yet runs nothing and holds no
-/// port).
+/// Any of the process's threads still running. A killed child whose new parent has not reaped it yet is a
+/// zombie: it runs nothing and holds no port. A killed multi-threaded process (etcd) can show its first
+/// thread as a zombie while the others are still closing its files, so every thread counts.
 fn alive(pid: u32) -> bool {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with(['Z', 'X']))
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return false };
+    tasks.flatten().any(|task| {
+        let stat = std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+        stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with(['Z', 'X']))
+    })
+}
+
+fn listens(port: u16) -> bool {
+    TcpStream::connect(("127.0.0.1", port)).is_ok()
 }
 
 fn state(pid: u32) -> Option<char> {
@@ -73,15 +81,16 @@ fn state(pid: u32) -> Option<char> {
 /// Everything `started` names is gone: processes, the listening port, the directory (if `dir`).
 fn assert_gone(started: &Started, dir: bool, what: &str) {
     assert!(started.pids.len() >= 3, "{what}: expected a server and workers in {started:?}");
+    let port = started.port.expect("a port");
+    // A killed process takes a moment to close its files.
     let deadline = Instant::now() + Duration::from_secs(3);
-    while started.pids.iter().any(|&p| alive(p)) && Instant::now() < deadline {
+    while (started.pids.iter().any(|&p| alive(p)) || listens(port)) && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }
     for &pid in &started.pids {
         assert!(!alive(pid), "{what}: process {pid} is still running");
     }
-    let port = started.port.expect("a port");
-    assert!(TcpStream::connect(("127.0.0.1", port)).is_err(), "{what}: port {port} still listens");
+    assert!(!listens(port), "{what}: port {port} still listens");
     if dir {
         let d = started.dir.as_deref().expect("a directory");
         assert!(!d.exists(), "{what}: {} is still there", d.display());
