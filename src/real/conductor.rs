@@ -5,18 +5,20 @@
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{ChildStdin, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::clock::{now_ns, sleep_until, Scale};
+use super::lock::LockClient;
 use super::recording::{assemble, jitter};
 use super::servers::{self, child_command, Processes};
 use super::storage::Storage;
 use super::worker::{Report, WorkerArgs};
 use super::{Backend, Failure, RealRun};
 use crate::scenarios::{Inputs, ScenarioId};
-use crate::sim::{self, Classifier, Event, EventKind, Observer, TraceBuilder};
+use crate::sim::{self, Classifier, Event, EventKind, Observer, Scenario, TraceBuilder};
 
 /// How often the watcher reads the lock's holder, in real time.
 const WATCH_NS: u64 = 1_000_000;
@@ -106,177 +108,203 @@ pub fn conduct(
     Storage::create(&db).map_err(|e| Failure::Broken(format!("storage: {e}")))?;
     backend.prepare(port, sc.first_token).map_err(broken("preparing the lock service"))?;
 
-    // The workers: this binary again, one process each.
-    let exe = std::env::current_exe().map_err(broken("locating locksim"))?;
-    let (tx, rx) = mpsc::channel();
-    let mut stdins: Vec<ChildStdin> = Vec::new();
-    let mut pids = Vec::new();
-    for (index, w) in sc.workers.iter().enumerate() {
-        let args = WorkerArgs {
-            scenario: id,
-            inputs: *inputs,
-            index,
-            backend,
-            port,
-            db: db.clone(),
-            scale: scale.0,
-        };
-        let json = serde_json::to_string(&args).map_err(|e| Failure::Broken(e.to_string()))?;
-        let mut child = child_command(&exe)
-            .args(["real-worker", &json])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(broken("starting a worker"))?;
-        let _ = writeln!(log, "locksim real: worker {} pid {}", w.name, child.id());
-        pids.push(child.id());
-        stdins.extend(child.stdin.take());
-        let stdout = child.stdout.take();
-        procs.children.push((format!("worker {}", w.name), child));
-        let tx = tx.clone();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout.expect("piped")).lines().map_while(Result::ok) {
-                let msg = match serde_json::from_str(&line) {
-                    Ok(report) => Msg::Report(index, report),
-                    Err(_) => Msg::Garbled(index, line),
-                };
-                if tx.send(msg).is_err() {
-                    return;
-                }
-            }
-            let _ = tx.send(Msg::Closed(index));
-        });
-    }
-    drop(tx);
-    let name = |w: usize| sc.workers[w].name.clone();
-
-    // Everyone connected, then one t = 0 for all.
-    let mut ready = 0;
-    let deadline = now_ns() + READY_NS;
-    while ready < sc.workers.len() {
-        if interrupted() {
-            return Err(Failure::Interrupted);
-        }
-        match rx.recv_timeout(Duration::from_millis(10)) {
-            Ok(Msg::Report(_, Report::Ready)) => ready += 1,
-            Ok(Msg::Closed(w)) => return Err(Failure::Broken(format!("worker {} failed to start", name(w)))),
-            Ok(Msg::Garbled(w, line)) => {
-                return Err(Failure::Broken(format!("worker {} wrote {line:?}", name(w))))
-            }
-            Ok(Msg::Report(w, _)) => {
-                return Err(Failure::Broken(format!("worker {} acted before t = 0", name(w))))
-            }
-            Err(RecvTimeoutError::Timeout) if now_ns() > deadline => {
-                return Err(Failure::Broken("the workers did not connect in time".into()))
-            }
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(Failure::Broken("the workers are gone".into()))
-            }
-        }
-    }
-    let t0 = now_ns() + 50_000_000;
-    for stdin in &mut stdins {
-        writeln!(stdin, "go {t0}").map_err(broken("starting the workers"))?;
-    }
-
-    // The watcher: every change of the holder's mark, for the expiries nobody reports.
+    let mut crew = Crew::spawn(
+        &sc,
+        WorkerArgs { scenario: id, inputs: *inputs, index: 0, backend, port, db, scale: scale.0 },
+        &mut procs,
+        log,
+    )?;
+    let t0 = crew.start()?;
     let stop = Arc::new(AtomicBool::new(false));
-    let watcher = {
-        let (stop, mut client) = (stop.clone(), backend.client(port).map_err(broken("watcher"))?);
-        std::thread::spawn(move || {
-            let mut seen: Vec<(u64, Option<String>)> = vec![(0, None)];
-            sleep_until(t0);
-            while !stop.load(Ordering::Relaxed) {
-                if let Ok(now) = client.holder() {
-                    if seen.last().is_none_or(|(_, last)| *last != now) {
-                        seen.push((now_ns().saturating_sub(t0), now));
-                    }
-                }
-                sleep_until(now_ns() + WATCH_NS);
-            }
-            seen
-        })
-    };
-
-    // The run: gather events, pause and crash workers on cue, until every worker is done or the horizon.
-    // A waiter still waiting a lease after the simulation's last event waits for ever.
+    let watcher = watch(backend.client(port).map_err(broken("watcher"))?, t0, stop.clone());
+    // A waiter still waiting a lease (and a second) after the simulation's last event waits for ever.
     let horizon = t0 + scale.real_ns(simulated.trace.end + sc.ttl + 1_000);
-    let mut raw: Vec<Event> = Vec::new();
-    let mut wakes: Vec<(u64, usize)> = Vec::new();
-    let mut open = sc.workers.len();
-    let mut killed = vec![false; sc.workers.len()];
-    let stamp = |ns: u64| ns.saturating_sub(t0);
-    loop {
-        if interrupted() {
-            return Err(Failure::Interrupted);
-        }
-        let now = now_ns();
-        wakes.retain(|&(at, w)| {
-            if at > now {
-                return true;
-            }
-            signal(pids[w], libc::SIGCONT);
-            raw.push(Event { at: stamp(now_ns()), kind: EventKind::Wake { worker: w } });
-            false
-        });
-        if (open == 0 && wakes.is_empty()) || now >= horizon {
-            break;
-        }
-        let next =
-            wakes.iter().map(|&(at, _)| at).chain([horizon, now + 10_000_000]).min().unwrap_or(horizon);
-        match rx.recv_timeout(Duration::from_nanos(next.saturating_sub(now))) {
-            Ok(Msg::Report(_, Report::Event { event })) => raw.push(event),
-            Ok(Msg::Report(w, Report::PausePoint { for_ns })) => {
-                signal(pids[w], libc::SIGSTOP);
-                wait_stopped(pids[w]);
-                let at = now_ns();
-                raw.push(Event {
-                    at: stamp(at),
-                    kind: EventKind::PauseStart { worker: w, until: stamp(at) + for_ns },
-                });
-                wakes.push((at + for_ns, w));
-            }
-            Ok(Msg::Report(w, Report::CrashPoint)) => {
-                signal(pids[w], libc::SIGKILL);
-                killed[w] = true;
-                raw.push(Event { at: stamp(now_ns()), kind: EventKind::Crash { worker: w } });
-            }
-            Ok(Msg::Report(w, Report::Ready)) => {
-                return Err(Failure::Broken(format!("worker {} said ready twice", name(w))))
-            }
-            Ok(Msg::Garbled(w, line)) => {
-                return Err(Failure::Broken(format!("worker {} wrote {line:?}", name(w))))
-            }
-            Ok(Msg::Closed(_)) => open -= 1,
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => open = 0,
-        }
-    }
+    let raw = crew.play(t0, horizon)?;
     stop.store(true, Ordering::Relaxed);
     let seen = watcher.join().map_err(|_| Failure::Broken("the watcher failed".into()))?;
-    // Whoever is still running at the horizon is waiting for a lock that never comes: stop it.
-    for (w, (_, child)) in procs.children.iter_mut().skip(1).enumerate() {
-        if !killed[w] && child.try_wait().ok().flatten().is_none() {
-            signal(pids[w], libc::SIGKILL);
-            killed[w] = true;
-        }
-        let status = child.wait().map_err(broken("waiting for a worker"))?;
-        if !killed[w] && !status.success() {
-            return Err(Failure::Broken(format!("worker {} failed: {status}", name(w))));
-        }
-    }
+    crew.finish(&mut procs)?;
     drop(procs);
 
-    let names: Vec<String> = sc.workers.iter().map(|w| w.name.clone()).collect();
-    let events = assemble(raw, &seen, &names, scale);
+    let events = assemble(raw, &seen, &crew.names, scale);
     let mut observers =
-        (TraceBuilder::new(names.iter().map(String::as_str), sc.ttl), Classifier::new(sc.ttl, sc.lease));
+        (TraceBuilder::new(crew.names.iter().map(String::as_str), sc.ttl), Classifier::new(sc.ttl, sc.lease));
     for event in &events {
         observers.on(event);
     }
     let real = sim::Run { trace: observers.0.finish(), outcome: observers.1.finish() };
     let jitter = jitter(&simulated.trace.events, &real.trace.events);
     Ok(RealRun { scenario: id, inputs: *inputs, backend, version, scale: scale.0, simulated, real, jitter })
+}
+
+/// The watcher: every change of the holder's mark from t = 0 until `stop`, for the expiries nobody reports.
+fn watch(
+    mut client: Box<dyn LockClient + Send>,
+    t0: u64,
+    stop: Arc<AtomicBool>,
+) -> JoinHandle<Vec<(u64, Option<String>)>> {
+    std::thread::spawn(move || {
+        let mut seen: Vec<(u64, Option<String>)> = vec![(0, None)];
+        sleep_until(t0);
+        while !stop.load(Ordering::Relaxed) {
+            if let Ok(now) = client.holder() {
+                if seen.last().is_none_or(|(_, last)| *last != now) {
+                    seen.push((now_ns().saturating_sub(t0), now));
+                }
+            }
+            sleep_until(now_ns() + WATCH_NS);
+        }
+        seen
+    })
+}
+
+/// The worker processes: this binary again, one per worker of the scenario, each in `procs` after the server.
+struct Crew {
+    names: Vec<String>,
+    pids: Vec<u32>,
+    stdins: Vec<ChildStdin>,
+    rx: Receiver<Msg>,
+    /// Killed by the conductor (a crash, or still waiting at the horizon): not a failure.
+    killed: Vec<bool>,
+}
+
+impl Crew {
+    fn spawn(
+        sc: &Scenario,
+        args: WorkerArgs,
+        procs: &mut Processes,
+        log: &mut dyn Write,
+    ) -> Result<Crew, Failure> {
+        let exe = std::env::current_exe().map_err(broken("locating locksim"))?;
+        let (tx, rx) = mpsc::channel();
+        let names: Vec<String> = sc.workers.iter().map(|w| w.name.clone()).collect();
+        let mut crew =
+            Crew { names, pids: Vec::new(), stdins: Vec::new(), rx, killed: vec![false; sc.workers.len()] };
+        for index in 0..sc.workers.len() {
+            let json = serde_json::to_string(&WorkerArgs { index, ..args.clone() })
+                .map_err(|e| Failure::Broken(e.to_string()))?;
+            let mut child = child_command(&exe)
+                .args(["real-worker", &json])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .map_err(broken("starting a worker"))?;
+            let _ = writeln!(log, "locksim real: worker {} pid {}", crew.names[index], child.id());
+            crew.pids.push(child.id());
+            crew.stdins.extend(child.stdin.take());
+            let stdout = child.stdout.take();
+            procs.children.push((format!("worker {}", crew.names[index]), child));
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stdout.expect("piped")).lines().map_while(Result::ok) {
+                    let msg = match serde_json::from_str(&line) {
+                        Ok(report) => Msg::Report(index, report),
+                        Err(_) => Msg::Garbled(index, line),
+                    };
+                    if tx.send(msg).is_err() {
+                        return;
+                    }
+                }
+                let _ = tx.send(Msg::Closed(index));
+            });
+        }
+        Ok(crew)
+    }
+
+    fn failed(&self, w: usize, what: impl std::fmt::Display) -> Failure {
+        Failure::Broken(format!("worker {} {what}", self.names[w]))
+    }
+
+    /// Waits until every worker is connected, then gives them all one t = 0, a little ahead. Returns it.
+    fn start(&mut self) -> Result<u64, Failure> {
+        let mut ready = 0;
+        let deadline = now_ns() + READY_NS;
+        while ready < self.names.len() {
+            if interrupted() {
+                return Err(Failure::Interrupted);
+            }
+            match self.rx.recv_timeout(Duration::from_millis(10)) {
+                Ok(Msg::Report(_, Report::Ready)) => ready += 1,
+                Ok(Msg::Closed(w)) => return Err(self.failed(w, "failed to start")),
+                Ok(Msg::Garbled(w, line)) => return Err(self.failed(w, format!("wrote {line:?}"))),
+                Ok(Msg::Report(w, _)) => return Err(self.failed(w, "acted before t = 0")),
+                Err(RecvTimeoutError::Timeout) if now_ns() > deadline => {
+                    return Err(Failure::Broken("the workers did not connect in time".into()))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Failure::Broken("the workers are gone".into()))
+                }
+            }
+        }
+        let t0 = now_ns() + 50_000_000;
+        for stdin in &mut self.stdins {
+            writeln!(stdin, "go {t0}").map_err(broken("starting the workers"))?;
+        }
+        Ok(t0)
+    }
+
+    /// The run: gathers the workers' events, stops and resumes a worker at its pause, kills one at its
+    /// crash, until every worker is done or the horizon. The events, stamped in real ns since `t0`.
+    fn play(&mut self, t0: u64, horizon: u64) -> Result<Vec<Event>, Failure> {
+        let mut raw: Vec<Event> = Vec::new();
+        let mut wakes: Vec<(u64, usize)> = Vec::new();
+        let mut open = self.names.len();
+        let stamp = |ns: u64| ns.saturating_sub(t0);
+        loop {
+            if interrupted() {
+                return Err(Failure::Interrupted);
+            }
+            let now = now_ns();
+            wakes.retain(|&(at, w)| {
+                if at > now {
+                    return true;
+                }
+                signal(self.pids[w], libc::SIGCONT);
+                raw.push(Event { at: stamp(now_ns()), kind: EventKind::Wake { worker: w } });
+                false
+            });
+            if (open == 0 && wakes.is_empty()) || now >= horizon {
+                return Ok(raw);
+            }
+            let next =
+                wakes.iter().map(|&(at, _)| at).chain([horizon, now + 10_000_000]).min().unwrap_or(horizon);
+            match self.rx.recv_timeout(Duration::from_nanos(next.saturating_sub(now))) {
+                Ok(Msg::Report(_, Report::Event { event })) => raw.push(event),
+                Ok(Msg::Report(w, Report::PausePoint { for_ns })) => {
+                    signal(self.pids[w], libc::SIGSTOP);
+                    wait_stopped(self.pids[w]);
+                    let at = now_ns();
+                    let until = stamp(at) + for_ns;
+                    raw.push(Event { at: stamp(at), kind: EventKind::PauseStart { worker: w, until } });
+                    wakes.push((at + for_ns, w));
+                }
+                Ok(Msg::Report(w, Report::CrashPoint)) => {
+                    signal(self.pids[w], libc::SIGKILL);
+                    self.killed[w] = true;
+                    raw.push(Event { at: stamp(now_ns()), kind: EventKind::Crash { worker: w } });
+                }
+                Ok(Msg::Report(w, Report::Ready)) => return Err(self.failed(w, "said ready twice")),
+                Ok(Msg::Garbled(w, line)) => return Err(self.failed(w, format!("wrote {line:?}"))),
+                Ok(Msg::Closed(_)) => open -= 1,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => open = 0,
+            }
+        }
+    }
+
+    /// Stops whoever still runs (a waiter for a lock that never comes) and checks that the others ended well.
+    fn finish(&mut self, procs: &mut Processes) -> Result<(), Failure> {
+        for (w, (_, child)) in procs.children.iter_mut().skip(1).enumerate() {
+            if !self.killed[w] && child.try_wait().ok().flatten().is_none() {
+                signal(self.pids[w], libc::SIGKILL);
+                self.killed[w] = true;
+            }
+            let status = child.wait().map_err(broken("waiting for a worker"))?;
+            if !self.killed[w] && !status.success() {
+                return Err(self.failed(w, format!("failed: {status}")));
+            }
+        }
+        Ok(())
+    }
 }
