@@ -273,3 +273,35 @@ fn sigkill_of_the_conductor_takes_its_children_down_and_the_next_run_sweeps_its_
         assert!(!dir.exists(), "the next run left {} behind", dir.display());
     }
 }
+
+/// The etcd client on its own: put-if-absent, compare-and-delete, and a lease that lives while its holder
+/// renews it and runs out once it stops.
+#[test]
+fn an_etcd_lease_lives_while_renewed_and_runs_out_when_renewal_stops() {
+    use fencing_lab::real::etcd::Etcd;
+    use fencing_lab::real::lock::{LockClient, Take};
+    use fencing_lab::real::servers::{self, Processes};
+    use fencing_lab::real::Backend;
+
+    require("etcd");
+    let _serial = serial();
+    let mut procs = Processes::new().unwrap();
+    let binary = servers::find("etcd").unwrap();
+    let port = servers::start(Backend::Etcd, &binary, &mut procs, &|| false).unwrap();
+    let (mut a, mut b) = (Etcd::new(port), Etcd::new(port));
+    let first = a.take("A.1", Take::Lease(1_000)).unwrap().expect("the lock is free");
+    assert_eq!(b.take("B.1", Take::Lease(1_000)).unwrap(), None, "taken twice");
+    assert!(!b.release_compare("B.1").unwrap(), "deleted someone else's lock");
+    // Two and a half TTLs: only renewal keeps the key.
+    std::thread::sleep(Duration::from_millis(2_500));
+    assert_eq!(b.holder().unwrap().as_deref(), Some("A.1"));
+    drop(a);
+    let stopped = Instant::now();
+    while b.holder().unwrap().is_some() {
+        assert!(stopped.elapsed() < Duration::from_secs(3), "the lease never ran out");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let second = b.take("B.1", Take::Lease(1_000)).unwrap().expect("free after the expiry");
+    assert!(second.token > first.token, "revisions grow: {} then {}", first.token, second.token);
+    assert!(b.release_compare("B.1").unwrap());
+}
