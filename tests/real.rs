@@ -127,7 +127,11 @@ fn every_supported_combination_gives_the_simulated_verdict() {
             &["--scenario", "gc-pause", "--backend", "redis", "--pause", "15000", "--fencing", "off"],
             "corrupted",
         ),
-        (&["--scenario", "gc-pause", "--backend", "redis", "--pause", "10500"], "unfenced-gap"),
+        // B holds the lock from 10 s and writes at 13 s; A writes at 11.5 s, 150 ms of real time from both.
+        (
+            &["--scenario", "gc-pause", "--backend", "redis", "--pause", "11500", "--b-work", "3000"],
+            "unfenced-gap",
+        ),
         (&["--scenario", "gc-pause", "--backend", "redis", "--pause", "15000", "--lease", "off"], "stalled"),
         (&["--scenario", "setnx-expire", "--backend", "redis"], "orphaned"),
         (&["--scenario", "setnx-expire", "--backend", "redis", "--atomic", "on"], "safe"),
@@ -154,10 +158,10 @@ fn every_supported_combination_gives_the_simulated_verdict() {
         assert!(v["max_jitter_ms"].as_u64().is_some());
         // Every input given that differs from the scenario's default is in `changed`, as a link writes it.
         for pair in args[4..].chunks(2) {
-            let (name, value) = (pair[0].trim_start_matches("--"), pair[1]);
+            let (name, value) = (pair[0].trim_start_matches("--").replace('-', "_"), pair[1]);
             let given =
                 value.parse::<u64>().map_or_else(|_| serde_json::json!(value), |n| serde_json::json!(n));
-            assert_eq!(v["changed"][name], given, "{args:?}: {}", v["changed"]);
+            assert_eq!(v["changed"][&name], given, "{args:?}: {}", v["changed"]);
         }
     }
 }
