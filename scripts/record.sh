@@ -15,6 +15,8 @@ locksim=target/debug/locksim
 combinations=(
   "--scenario gc-pause --backend redis --pause 15000"
   "--scenario gc-pause --backend redis --pause 15000 --fencing off"
+  # The gap fencing cannot close: A writes while B holds the lock but before B's first write.
+  "--scenario gc-pause --backend redis --pause 11500 --b-work 3000"
   "--scenario gc-pause --backend etcd --pause 20000"
   "--scenario gc-pause --backend etcd --pause 20000 --fencing off"
   "--scenario setnx-expire --backend redis --atomic off"
