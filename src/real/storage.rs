@@ -81,19 +81,20 @@ impl Storage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::real::servers::TempDir;
 
-    fn fresh(name: &str) -> (std::path::PathBuf, Storage) {
-        let path =
-            std::env::temp_dir().join(format!("locksim-storage-test-{}-{name}.db", std::process::id()));
-        let _ = std::fs::remove_file(&path);
+    /// A fresh storage in its own directory (WAL mode adds files beside the database).
+    fn fresh() -> (TempDir, Storage) {
+        let dir = TempDir::new().unwrap();
+        let path = dir.path().join("storage.db");
         Storage::create(&path).unwrap();
         let s = Storage::open(&path).unwrap();
-        (path, s)
+        (dir, s)
     }
 
     #[test]
     fn fencing_accepts_equal_and_higher_tokens_and_rejects_lower_ones() {
-        let (path, mut s) = fresh("fenced");
+        let (_dir, mut s) = fresh();
         assert_eq!(s.write("B", Some(34), true).unwrap(), Stored { accepted: true, highest_before: None });
         assert_eq!(
             s.write("B", Some(34), true).unwrap(),
@@ -108,12 +109,11 @@ mod tests {
             s.write("C", Some(35), true).unwrap(),
             Stored { accepted: true, highest_before: Some(34) }
         );
-        std::fs::remove_file(path).unwrap();
     }
 
     #[test]
     fn without_fencing_everything_lands_and_the_highest_is_kept() {
-        let (path, mut s) = fresh("unfenced");
+        let (_dir, mut s) = fresh();
         s.write("B", Some(34), false).unwrap();
         assert_eq!(
             s.write("A", Some(33), false).unwrap(),
@@ -122,6 +122,5 @@ mod tests {
         assert_eq!(s.write("A", None, false).unwrap(), Stored { accepted: true, highest_before: Some(34) });
         let holder: String = s.conn.query_row("SELECT holder FROM resource", [], |r| r.get(0)).unwrap();
         assert_eq!(holder, "A");
-        std::fs::remove_file(path).unwrap();
     }
 }
