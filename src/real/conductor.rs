@@ -97,7 +97,7 @@ pub fn conduct(
 
     let mut procs = Processes::new().map_err(broken("temporary directory"))?;
     let port = servers::start(backend, &binary, &mut procs, &interrupted)?;
-    let server_pid = procs.children[0].1.id();
+    let server_pid = procs.children.last().map_or(0, |(_, server)| server.id());
     let _ = writeln!(
         log,
         "locksim real: {} {version} pid {server_pid} on 127.0.0.1:{port} in {}",
@@ -157,9 +157,12 @@ fn watch(
     })
 }
 
-/// The worker processes: this binary again, one per worker of the scenario, each in `procs` after the server.
+/// The worker processes: this binary again, one per worker of the scenario, each in `procs` after the
+/// server(s).
 struct Crew {
     names: Vec<String>,
+    /// Where the workers start in `procs.children`.
+    first: usize,
     pids: Vec<u32>,
     stdins: Vec<ChildStdin>,
     rx: Receiver<Msg>,
@@ -177,8 +180,14 @@ impl Crew {
         let exe = std::env::current_exe().map_err(broken("locating locksim"))?;
         let (tx, rx) = mpsc::channel();
         let names: Vec<String> = sc.workers.iter().map(|w| w.name.clone()).collect();
-        let mut crew =
-            Crew { names, pids: Vec::new(), stdins: Vec::new(), rx, killed: vec![false; sc.workers.len()] };
+        let mut crew = Crew {
+            names,
+            first: procs.children.len(),
+            pids: Vec::new(),
+            stdins: Vec::new(),
+            rx,
+            killed: vec![false; sc.workers.len()],
+        };
         for index in 0..sc.workers.len() {
             let json = serde_json::to_string(&WorkerArgs { index, ..args.clone() })
                 .map_err(|e| Failure::Broken(e.to_string()))?;
@@ -295,7 +304,7 @@ impl Crew {
 
     /// Stops whoever still runs (a waiter for a lock that never comes) and checks that the others ended well.
     fn finish(&mut self, procs: &mut Processes) -> Result<(), Failure> {
-        for (w, (_, child)) in procs.children.iter_mut().skip(1).enumerate() {
+        for (w, (_, child)) in procs.children.iter_mut().skip(self.first).enumerate() {
             if !self.killed[w] && child.try_wait().ok().flatten().is_none() {
                 signal(self.pids[w], libc::SIGKILL);
                 self.killed[w] = true;
