@@ -174,7 +174,7 @@ fn main() -> ExitCode {
     if let Some(flags) = &args.real {
         let (backend, scale) = (flags.backend.as_deref(), flags.scale.as_deref());
         #[cfg(not(target_arch = "wasm32"))]
-        return real::main(args.scenario, &args.inputs, args.json, backend, scale, &usage());
+        return real::cli::main(args.scenario, &args.inputs, args.json, backend, scale, &usage());
         // The browser build has no processes to start (this branch only keeps that build compiling).
         #[cfg(target_arch = "wasm32")]
         {
