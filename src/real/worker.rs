@@ -120,7 +120,6 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
         mark: None,
         grants: 0,
         lease_end_ns: None,
-        saw_free: false,
     };
     sleep_until(t0);
     worker.run()
@@ -140,7 +139,6 @@ struct Worker<'a> {
     grants: usize,
     /// Where its lease ends by its own clock.
     lease_end_ns: Option<u64>,
-    saw_free: bool,
 }
 
 impl Worker<'_> {
@@ -180,8 +178,8 @@ impl Worker<'_> {
                 Step::TryAcquire { retry } => self.acquire(lease, self.scale.real_ns(retry).max(POLL_NS))?,
                 Step::Get => {
                     let at = self.now();
-                    self.saw_free = self.lock.holder()?.is_none();
-                    self.emit(at, EventKind::Get { worker: self.me, free: self.saw_free })?;
+                    let free = self.lock.holder()?.is_none();
+                    self.emit(at, EventKind::Get { worker: self.me, free })?;
                 }
                 Step::Set => return Err("a SET without NX has no real run yet".into()),
                 Step::CheckLease => {
@@ -196,6 +194,7 @@ impl Worker<'_> {
                 Step::Write { delay } => self.write(self.scale.real_ns(self.sc.dur(delay)))?,
                 Step::Release => self.release()?,
                 Step::Crash => {
+                    // The conductor's SIGKILL ends this process here.
                     send(&Report::CrashPoint)?;
                     loop {
                         std::thread::sleep(std::time::Duration::from_millis(1));
