@@ -1,7 +1,18 @@
 #!/usr/bin/env bash
-# Installs what Fencing Lab needs to build (and, with --browser, to test), skipping whatever is present.
-# Works on a fresh Debian 12 machine with only Rust, Node and npm; nothing is downloaded at build or run time.
+# Installs what Fencing Lab needs to build (with --browser, to test in browsers; with --real, the Redis and
+# etcd servers `locksim real` and tests/real.rs start), skipping whatever is present. Flags combine:
+# `setup.sh --real --browser`. Works on a fresh Debian 12 machine with only Rust, Node and npm; nothing is
+# downloaded at build or run time.
 set -euo pipefail
+browser=0
+real=0
+for arg in "$@"; do
+  case "$arg" in
+    --browser) browser=1 ;;
+    --real) real=1 ;;
+    *) printf 'setup: unknown flag %s (flags: --browser, --real)\n' "$arg" >&2; exit 2 ;;
+  esac
+done
 # (No `grep -q` after a pipe: with pipefail, its early exit can fail the writer with SIGPIPE.)
 cd "$(dirname "$0")/.."
 
@@ -39,19 +50,26 @@ if [[ ! -x node_modules/.bin/wasm-opt || package-lock.json -nt node_modules/.pac
   npm ci --no-audit --no-fund
 fi
 
-if [[ "${1:-}" == "--browser" ]]; then
-  missing=()
+missing=()
+if ((browser)); then
   command -v chromium >/dev/null || missing+=(chromium)
   command -v chromedriver >/dev/null || missing+=(chromium-driver)
   # The core flows run in Firefox too, over WebDriver BiDi (puppeteer-core from npm drives it).
   command -v firefox-esr >/dev/null || missing+=(firefox-esr)
   # Japanese glyphs for screenshots; a learner's own browser brings its own fonts.
   fc-list 2>/dev/null | grep -i "Noto Sans CJK" >/dev/null || missing+=(fonts-noto-cjk)
-  if ((${#missing[@]})); then
-    say "installing ${missing[*]} with apt"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq "${missing[@]}" >/dev/null
-  fi
+fi
+if ((real)); then
+  # Debian 12: Redis 7.0 and etcd 3.4. Installing does not start them; `locksim real` starts its own on
+  # loopback and stops them.
+  command -v redis-server >/dev/null || missing+=(redis-server)
+  command -v etcd >/dev/null || missing+=(etcd-server)
+  command -v etcdctl >/dev/null || missing+=(etcd-client)
+fi
+if ((${#missing[@]})); then
+  say "installing ${missing[*]} with apt"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 say "ready"

@@ -10,6 +10,8 @@ pub mod geom;
 pub mod lesson;
 pub mod markup;
 pub mod params;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod real;
 pub mod report;
 pub mod scenarios;
 pub mod sim;

@@ -10,10 +10,22 @@ fn token(t: Option<u64>) -> String {
 
 /// One row per event — time, actor, event, token, result — and `double-grant: BOOL` and `outcome: NAME` on the last lines.
 pub fn table(run: &Run) -> String {
+    table_with(run, None)
+}
+
+/// [`table`] with one more column after the time: its heading and one cell per event (`locksim real`'s
+/// jitter).
+pub fn table_with(run: &Run, extra: Option<(&str, &[String])>) -> String {
     let name = |w: usize| run.trace.workers[w].name.as_str();
-    let mut rows: Vec<[String; 5]> =
-        vec![["time".into(), "actor".into(), "event".into(), "token".into(), "result".into()]];
-    for e in &run.trace.events {
+    let mut rows: Vec<[String; 6]> = vec![[
+        "time".into(),
+        extra.map_or("", |(heading, _)| heading).into(),
+        "actor".into(),
+        "event".into(),
+        "token".into(),
+        "result".into(),
+    ]];
+    for (i, e) in run.trace.events.iter().enumerate() {
         let actor = match e.kind.actor() {
             Actor::Worker(w) => name(w).to_owned(),
             Actor::Lock => "lock".into(),
@@ -84,23 +96,25 @@ pub fn table(run: &Run) -> String {
             ),
             EventKind::Crash { .. } => ("crash", String::new(), String::new()),
         };
-        rows.push([e.at.to_string(), actor, event.into(), tok, result]);
+        let cell = extra.and_then(|(_, cells)| cells.get(i)).cloned().unwrap_or_default();
+        rows.push([e.at.to_string(), cell, actor, event.into(), tok, result]);
     }
     let width = |c: usize| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0);
-    let widths = [width(0), width(1), width(2), width(3)];
+    let widths = [width(0), width(1), width(2), width(3), width(4)];
     let mut out = String::new();
     for r in &rows {
+        let extra = if extra.is_some() { format!("  {:>w$}", r[1], w = widths[1]) } else { String::new() };
         let line = format!(
-            "{:>w0$}  {:<w1$}  {:<w2$}  {:>w3$}  {}",
+            "{:>w0$}{extra}  {:<w2$}  {:<w3$}  {:>w4$}  {}",
             r[0],
-            r[1],
             r[2],
             r[3],
             r[4],
+            r[5],
             w0 = widths[0],
-            w1 = widths[1],
             w2 = widths[2],
-            w3 = widths[3]
+            w3 = widths[3],
+            w4 = widths[4]
         );
         out += line.trim_end();
         out.push('\n');

@@ -6,12 +6,18 @@
 //!
 //! `locksim search --scenario ID [inputs] [--step MS] [--json]` runs every combination of the scenario's
 //! disturbances instead ([`sim::search`]) and prints the smallest counterexamples.
+//!
+//! `locksim real --scenario ID [inputs] --backend redis|etcd [--scale 0.1] [--json]` runs the scenario on a
+//! real lock service with real worker processes (`fencing_lab::real`) and prints both verdicts. The workers
+//! are this binary again, as the hidden `locksim real-worker JSON`.
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use fencing_lab::params::{parse_scenario, set_input};
+#[cfg(not(target_arch = "wasm32"))]
+use fencing_lab::real;
 use fencing_lab::report::table;
 use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId, INPUTS};
 use fencing_lab::sim::{self, search, Ms, MAX_PAUSE};
@@ -36,14 +42,27 @@ fn usage() -> String {
         ScenarioId::ALL.iter().map(|s| format!("  {:<17} {}", s.id(), inputs_of(*s))).collect::<Vec<_>>();
     format!(
         "usage: locksim [--scenario ID] {} [--json]\n       \
-         locksim search [--scenario ID] [inputs as above, but not the ones searched] [--step MS] [--json]\n\
+         locksim search [--scenario ID] [inputs as above, but not the ones searched] [--step MS] [--json]\n       \
+         locksim real [--scenario ID] [inputs as above] --backend redis|etcd [--scale 0.1] [--json]\n\
          \n  search runs every combination of {} (each the scenario reads) from 0 to its\n  \
          maximum every --step ms (default {STEP}; pause_start up to the lease's end)\n\
+         \n  real starts a real server on loopback (redis-server or etcd), runs each worker as a process\n  \
+         (SIGSTOP/SIGCONT for a pause, SIGKILL for a crash), time scaled by --scale (default 0.1);\n  \
+         real runs: {}\n\
          \nscenarios and their inputs (others are ignored):\n{}",
         flags.join(" "),
         search::DISTURBANCES.map(|k| k.spec().name).join(", "),
+        real_runs(),
         scenarios.join("\n")
     )
+}
+
+/// The scenarios `locksim real` runs, with their backends (none in the browser build).
+fn real_runs() -> String {
+    #[cfg(not(target_arch = "wasm32"))]
+    return real::runs();
+    #[cfg(target_arch = "wasm32")]
+    String::new()
 }
 
 fn inputs_of(id: ScenarioId) -> String {
@@ -62,11 +81,20 @@ struct Args {
     json: bool,
     /// `Some(step)`: the `search` subcommand.
     search: Option<Ms>,
+    /// `Some`: the `real` subcommand, with its `--backend` and `--scale` as given.
+    real: Option<RealFlags>,
+}
+
+#[derive(Default)]
+struct RealFlags {
+    backend: Option<String>,
+    scale: Option<String>,
 }
 
 fn parse(args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
     let mut args = args.peekable();
     let search = args.next_if(|a| a == "search").is_some();
+    let mut real = args.next_if(|a| !search && a == "real").map(|_| RealFlags::default());
     // Flags in pairs; the scenario first, since its defaults are what the other flags change.
     let mut pairs: Vec<(String, String)> = Vec::new();
     let mut json = false;
@@ -94,6 +122,11 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
     let mut inputs = scenario.defaults();
     let mut step = STEP;
     for (name, value) in pairs.iter().filter(|(k, _)| k != "scenario") {
+        if let Some(flags) = real.as_mut().filter(|_| name == "backend" || name == "scale") {
+            let slot = if name == "backend" { &mut flags.backend } else { &mut flags.scale };
+            *slot = Some(value.clone());
+            continue;
+        }
         if search && name == "step" {
             step = value.trim().parse().ok().filter(|s| (1..=MAX_PAUSE).contains(s)).ok_or_else(|| {
                 format!("--step \"{value}\" is not a whole number of ms from 1 to {MAX_PAUSE}")
@@ -107,7 +140,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
             return Err(format!("--{name}: search varies {} itself; leave it out", key.spec().name));
         }
     }
-    Ok(Some(Args { scenario, inputs, json, search: search.then_some(step) }))
+    Ok(Some(Args { scenario, inputs, json, search: search.then_some(step), real }))
 }
 
 /// `locksim search`: the report, as text or JSON.
@@ -123,6 +156,10 @@ fn search_report(args: &Args, step: Ms) -> String {
 }
 
 fn main() -> ExitCode {
+    #[cfg(not(target_arch = "wasm32"))]
+    if std::env::args().nth(1).as_deref() == Some("real-worker") {
+        return real::worker::main(&std::env::args().nth(2).unwrap_or_default());
+    }
     let args = match parse(std::env::args().skip(1)) {
         Ok(Some(args)) => args,
         Ok(None) => {
@@ -134,6 +171,18 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(flags) = &args.real {
+        let (backend, scale) = (flags.backend.as_deref(), flags.scale.as_deref());
+        #[cfg(not(target_arch = "wasm32"))]
+        return real::cli::main(args.scenario, &args.inputs, args.json, backend, scale, &usage());
+        // The browser build has no processes to start (this branch only keeps that build compiling).
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = (backend, scale);
+            eprintln!("locksim: real runs are native only");
+            return ExitCode::from(2);
+        }
+    }
     if let Some(step) = args.search {
         let _ = std::io::stdout().write_all(search_report(&args, step).as_bytes());
         return ExitCode::SUCCESS;

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Records every supported `locksim real` combination on real Redis and etcd and writes them, compact, to
+# assets/recordings.json: an array of {scenario, inputs (only those that differ from the scenario's
+# defaults), backend, version, recorded (YYYY-MM-DD), real, simulated, max_jitter_ms, trace}, for the page to
+# draw beside its simulation. Needs the servers (scripts/setup.sh --real); about 20 s.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# A debug build is enough: a run's time is its scaled sleeps, not its code.
+cargo build --locked --quiet --bin locksim
+locksim=target/debug/locksim
+
+# One combination per line. gc-pause on Redis at the source's 15 s pause; on etcd at 20 s, since etcd 3.4
+# revokes expired leases only every 500 ms of real time (5 s of scenario time at scale 0.1), so at 15 s B
+# may not have written yet when A wakes.
+combinations=(
+  "--scenario gc-pause --backend redis --pause 15000"
+  "--scenario gc-pause --backend redis --pause 15000 --fencing off"
+  # The gap fencing cannot close: A writes while B holds the lock but before B's first write.
+  "--scenario gc-pause --backend redis --pause 11500 --b-work 3000"
+  "--scenario gc-pause --backend etcd --pause 20000"
+  "--scenario gc-pause --backend etcd --pause 20000 --fencing off"
+  "--scenario setnx-expire --backend redis --atomic off"
+  "--scenario setnx-expire --backend redis --atomic on"
+  "--scenario unsafe-release --backend redis --release plain"
+  "--scenario unsafe-release --backend redis --release compare"
+  "--scenario crash --backend redis --lease on"
+)
+
+runs=$(mktemp)
+trap 'rm -f "$runs"' EXIT
+for combination in "${combinations[@]}"; do
+  start=$(date +%s%N)
+  # shellcheck disable=SC2086 # one combination is several words
+  "$locksim" real $combination --json 2>/dev/null >>"$runs"
+  took=$((($(date +%s%N) - start) / 1000000))
+  tail -n 1 "$runs" | COMBINATION="$combination" TOOK="$took" node -e '
+    const r = JSON.parse(require("fs").readFileSync(0, "utf8"));
+    const same = r.real === r.simulated ? "" : "   (real differs from simulated)";
+    const { COMBINATION, TOOK } = process.env;
+    console.error(`record: ${COMBINATION}: simulated ${r.simulated}, real ${r.real}, max jitter ${r.max_jitter_ms} ms, ${TOOK} ms${same}`);
+  '
+done
+
+mkdir -p assets
+RUNS="$runs" node -e '
+  const fs = require("fs");
+  const recorded = new Date().toISOString().slice(0, 10);
+  const runs = fs.readFileSync(process.env.RUNS, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+  const out = runs.map((r) => ({
+    scenario: r.scenario,
+    inputs: r.changed,
+    backend: r.backend,
+    version: r.version,
+    recorded,
+    real: r.real,
+    simulated: r.simulated,
+    max_jitter_ms: r.max_jitter_ms,
+    trace: r.trace,
+  }));
+  fs.writeFileSync("assets/recordings.json", JSON.stringify(out) + "\n");
+'
+printf 'record: assets/recordings.json, %s bytes, %s bytes gzip -9\n' \
+  "$(wc -c <assets/recordings.json)" "$(gzip -9c assets/recordings.json | wc -c)"

@@ -1,0 +1,100 @@
+//! `locksim real` on the command line: the checks before anything starts, and the exit codes (the output
+//! itself is [`RealRun::text`](super::RealRun::text) or [`RealRun::json`](super::RealRun::json)).
+
+use std::io;
+use std::process::ExitCode;
+
+use super::clock::Scale;
+use super::{backends, conductor, runs, Backend, Failure};
+use crate::scenarios::{Inputs, ScenarioId};
+
+/// The smallest and largest time scale.
+const SCALES: (f64, f64) = (0.01, 1.0);
+
+/// Checks the backend, the scale and the pair before anything starts.
+pub fn check(
+    id: ScenarioId,
+    inputs: &Inputs,
+    backend: Option<&str>,
+    scale: Option<&str>,
+) -> Result<(Backend, Scale), Failure> {
+    let names = Backend::ALL.map(Backend::name).join("|");
+    let backend = backend.ok_or_else(|| Failure::Usage(format!("locksim real needs --backend {names}")))?;
+    let backend = Backend::ALL
+        .into_iter()
+        .find(|b| b.name() == backend.trim())
+        .ok_or_else(|| Failure::Usage(format!("--backend {backend:?} is not one of {names}")))?;
+    let scale = match scale {
+        None => 0.1,
+        Some(s) => {
+            s.trim().parse::<f64>().ok().filter(|s| (SCALES.0..=SCALES.1).contains(s)).ok_or_else(|| {
+                Failure::Usage(format!("--scale {s:?} is not a number from {} to {}", SCALES.0, SCALES.1))
+            })?
+        }
+    };
+    if !backends(id).contains(&backend) {
+        return Err(Failure::Usage(format!(
+            "{} has no real run on {}; real runs: {}",
+            id.id(),
+            backend.name(),
+            runs()
+        )));
+    }
+    let sc = id.build(inputs);
+    let real_ttl = sc.ttl as f64 * scale;
+    if backend == Backend::Etcd && (real_ttl < 1000.0 || (real_ttl / 1000.0).fract().abs() > 1e-9) {
+        return Err(Failure::Usage(format!(
+            "etcd leases are whole seconds: ttl {} ms at scale {scale} is {} ms",
+            sc.ttl, real_ttl
+        )));
+    }
+    if real_ttl < 1.0 || (real_ttl - real_ttl.round()).abs() > 1e-9 {
+        return Err(Failure::Usage(format!(
+            "ttl {} ms at scale {scale} is not a whole number of real ms",
+            sc.ttl
+        )));
+    }
+    Ok((backend, Scale(scale)))
+}
+
+/// `locksim real`: runs, prints, and says how it went as an exit code (2: bad arguments, an unsupported
+/// pair or a missing server; 1: a failure on the way; 128 + the signal when interrupted).
+pub fn main(
+    id: ScenarioId,
+    inputs: &Inputs,
+    json: bool,
+    backend: Option<&str>,
+    scale: Option<&str>,
+    usage: &str,
+) -> ExitCode {
+    let result = check(id, inputs, backend, scale)
+        .and_then(|(backend, scale)| conductor::conduct(id, inputs, backend, scale, &mut io::stderr()));
+    match result {
+        Ok(run) => {
+            use std::io::Write;
+            let text = if json { run.json() } else { run.text() };
+            let _ = io::stdout().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(Failure::Usage(msg)) => {
+            eprintln!("locksim: {msg}\n{usage}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Missing(binary)) => {
+            eprintln!(
+                "locksim: {binary} is not installed; run scripts/setup.sh --real (it installs redis-server, \
+                 etcd-server and etcd-client with apt)"
+            );
+            ExitCode::from(2)
+        }
+        Err(Failure::Interrupted) => {
+            let signal = conductor::caught().unwrap_or(libc::SIGINT);
+            eprintln!("locksim: interrupted (signal {signal}); everything it started is stopped");
+            ExitCode::from(u8::try_from(128 + signal).unwrap_or(1))
+        }
+        Err(Failure::Broken(msg)) => {
+            eprintln!("locksim: real run failed: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}

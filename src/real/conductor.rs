@@ -1,0 +1,319 @@
+//! The conductor: `locksim real` itself. It starts the server and the workers, gives them one t = 0,
+//! stops and resumes a worker at its pause (SIGSTOP, SIGCONT), kills one at its crash (SIGKILL), watches
+//! the lock's holder, and at the end turns what it gathered into the core's events.
+
+use std::io::{self, BufRead, BufReader, Write};
+use std::process::{ChildStdin, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::clock::{now_ns, sleep_until, Scale};
+use super::lock::LockClient;
+use super::recording::{assemble, jitter};
+use super::servers::{self, child_command, Processes};
+use super::storage::Storage;
+use super::worker::{Report, WorkerArgs};
+use super::{Backend, Failure, RealRun};
+use crate::scenarios::{Inputs, ScenarioId};
+use crate::sim::{self, Classifier, Event, EventKind, Observer, Scenario, TraceBuilder};
+
+/// How often the watcher reads the lock's holder, in real time.
+const WATCH_NS: u64 = 1_000_000;
+/// How long workers may take to connect before t = 0.
+const READY_NS: u64 = 10_000_000_000;
+
+static CAUGHT: AtomicI32 = AtomicI32::new(0);
+
+extern "C" fn on_signal(signal: libc::c_int) {
+    CAUGHT.store(signal, Ordering::SeqCst);
+}
+
+/// Turns Ctrl-C and SIGTERM into an early return, so [`Processes`] is dropped and stops everything.
+fn catch_signals() {
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
+    }
+}
+
+/// The signal that interrupted the run, if one did.
+pub fn caught() -> Option<i32> {
+    Some(CAUGHT.load(Ordering::SeqCst)).filter(|&s| s != 0)
+}
+
+fn interrupted() -> bool {
+    caught().is_some()
+}
+
+enum Msg {
+    Report(usize, Report),
+    Garbled(usize, String),
+    Closed(usize),
+}
+
+fn broken(what: &str) -> impl Fn(io::Error) -> Failure + '_ {
+    move |e| Failure::Broken(format!("{what}: {e}"))
+}
+
+fn signal(pid: u32, signal: libc::c_int) {
+    // SAFETY: kill(2) with a PID this process spawned and has not reaped yet.
+    unsafe { libc::kill(pid as libc::pid_t, signal) };
+}
+
+/// Waits (briefly) until the kernel reports `pid` stopped, so the pause is stamped when it really began.
+fn wait_stopped(pid: u32) {
+    let deadline = now_ns() + 100_000_000;
+    while now_ns() < deadline {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // The state follows the command name in parentheses: "1234 (locksim) T ...".
+        if stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with(['T', 't'])) {
+            return;
+        }
+        std::thread::sleep(Duration::from_micros(50));
+    }
+}
+
+/// Runs `id` with `inputs` on a real `backend`, time scaled by `scale`; says what it starts on `log`.
+/// Spawn from the main thread only (see [`child_command`]).
+pub fn conduct(
+    id: ScenarioId,
+    inputs: &Inputs,
+    backend: Backend,
+    scale: Scale,
+    log: &mut dyn Write,
+) -> Result<RealRun, Failure> {
+    catch_signals();
+    let sc = id.build(inputs);
+    let simulated = sim::run(&sc);
+    let binary = servers::find(backend.server_binary()).ok_or(Failure::Missing(backend.server_binary()))?;
+    let version = servers::version(backend, &binary)?;
+
+    let mut procs = Processes::new().map_err(broken("temporary directory"))?;
+    let port = servers::start(backend, &binary, &mut procs, &interrupted)?;
+    let server_pid = procs.children.last().map_or(0, |(_, server)| server.id());
+    let _ = writeln!(
+        log,
+        "locksim real: {} {version} pid {server_pid} on 127.0.0.1:{port} in {}",
+        backend.server_binary(),
+        procs.dir().display()
+    );
+    let db = procs.dir().join("storage.db");
+    Storage::create(&db).map_err(|e| Failure::Broken(format!("storage: {e}")))?;
+    backend.prepare(port, sc.first_token).map_err(broken("preparing the lock service"))?;
+
+    let mut crew = Crew::spawn(
+        &sc,
+        WorkerArgs { scenario: id, inputs: *inputs, index: 0, backend, port, db, scale: scale.0 },
+        &mut procs,
+        log,
+    )?;
+    let t0 = crew.start()?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let watcher = watch(backend.client(port).map_err(broken("watcher"))?, t0, stop.clone());
+    // A waiter still waiting a lease (and a second) after the simulation's last event waits for ever.
+    let horizon = t0 + scale.real_ns(simulated.trace.end + sc.ttl + 1_000);
+    let raw = crew.play(t0, horizon)?;
+    stop.store(true, Ordering::Relaxed);
+    let seen = watcher.join().map_err(|_| Failure::Broken("the watcher failed".into()))?;
+    crew.finish(&mut procs)?;
+    drop(procs);
+
+    let events = assemble(raw, &seen, &crew.names, scale);
+    let mut observers =
+        (TraceBuilder::new(crew.names.iter().map(String::as_str), sc.ttl), Classifier::new(sc.ttl, sc.lease));
+    for event in &events {
+        observers.on(event);
+    }
+    let real = sim::Run { trace: observers.0.finish(), outcome: observers.1.finish() };
+    let jitter = jitter(&simulated.trace.events, &real.trace.events);
+    Ok(RealRun { scenario: id, inputs: *inputs, backend, version, scale: scale.0, simulated, real, jitter })
+}
+
+/// The watcher: every change of the holder's mark from t = 0 until `stop`, for the expiries nobody reports.
+fn watch(
+    mut client: Box<dyn LockClient + Send>,
+    t0: u64,
+    stop: Arc<AtomicBool>,
+) -> JoinHandle<Vec<(u64, Option<String>)>> {
+    std::thread::spawn(move || {
+        let mut seen: Vec<(u64, Option<String>)> = vec![(0, None)];
+        sleep_until(t0);
+        while !stop.load(Ordering::Relaxed) {
+            if let Ok(now) = client.holder() {
+                if seen.last().is_none_or(|(_, last)| *last != now) {
+                    seen.push((now_ns().saturating_sub(t0), now));
+                }
+            }
+            sleep_until(now_ns() + WATCH_NS);
+        }
+        seen
+    })
+}
+
+/// The worker processes: this binary again, one per worker of the scenario, each in `procs` after the
+/// server(s).
+struct Crew {
+    names: Vec<String>,
+    /// Where the workers start in `procs.children`.
+    first: usize,
+    pids: Vec<u32>,
+    stdins: Vec<ChildStdin>,
+    rx: Receiver<Msg>,
+    /// Killed by the conductor (a crash, or still waiting at the horizon): not a failure.
+    killed: Vec<bool>,
+}
+
+impl Crew {
+    fn spawn(
+        sc: &Scenario,
+        args: WorkerArgs,
+        procs: &mut Processes,
+        log: &mut dyn Write,
+    ) -> Result<Crew, Failure> {
+        let exe = std::env::current_exe().map_err(broken("locating locksim"))?;
+        let (tx, rx) = mpsc::channel();
+        let names: Vec<String> = sc.workers.iter().map(|w| w.name.clone()).collect();
+        let mut crew = Crew {
+            names,
+            first: procs.children.len(),
+            pids: Vec::new(),
+            stdins: Vec::new(),
+            rx,
+            killed: vec![false; sc.workers.len()],
+        };
+        for index in 0..sc.workers.len() {
+            let json = serde_json::to_string(&WorkerArgs { index, ..args.clone() })
+                .map_err(|e| Failure::Broken(e.to_string()))?;
+            let mut child = child_command(&exe)
+                .args(["real-worker", &json])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .map_err(broken("starting a worker"))?;
+            let _ = writeln!(log, "locksim real: worker {} pid {}", crew.names[index], child.id());
+            crew.pids.push(child.id());
+            crew.stdins.extend(child.stdin.take());
+            let stdout = child.stdout.take();
+            procs.children.push((format!("worker {}", crew.names[index]), child));
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stdout.expect("piped")).lines().map_while(Result::ok) {
+                    let msg = match serde_json::from_str(&line) {
+                        Ok(report) => Msg::Report(index, report),
+                        Err(_) => Msg::Garbled(index, line),
+                    };
+                    if tx.send(msg).is_err() {
+                        return;
+                    }
+                }
+                let _ = tx.send(Msg::Closed(index));
+            });
+        }
+        Ok(crew)
+    }
+
+    fn failed(&self, w: usize, what: impl std::fmt::Display) -> Failure {
+        Failure::Broken(format!("worker {} {what}", self.names[w]))
+    }
+
+    /// Waits until every worker is connected, then gives them all one t = 0, a little ahead. Returns it.
+    fn start(&mut self) -> Result<u64, Failure> {
+        let mut ready = 0;
+        let deadline = now_ns() + READY_NS;
+        while ready < self.names.len() {
+            if interrupted() {
+                return Err(Failure::Interrupted);
+            }
+            match self.rx.recv_timeout(Duration::from_millis(10)) {
+                Ok(Msg::Report(_, Report::Ready)) => ready += 1,
+                Ok(Msg::Closed(w)) => return Err(self.failed(w, "failed to start")),
+                Ok(Msg::Garbled(w, line)) => return Err(self.failed(w, format!("wrote {line:?}"))),
+                Ok(Msg::Report(w, _)) => return Err(self.failed(w, "acted before t = 0")),
+                Err(RecvTimeoutError::Timeout) if now_ns() > deadline => {
+                    return Err(Failure::Broken("the workers did not connect in time".into()))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Failure::Broken("the workers are gone".into()))
+                }
+            }
+        }
+        let t0 = now_ns() + 50_000_000;
+        for stdin in &mut self.stdins {
+            writeln!(stdin, "go {t0}").map_err(broken("starting the workers"))?;
+        }
+        Ok(t0)
+    }
+
+    /// The run: gathers the workers' events, stops and resumes a worker at its pause, kills one at its
+    /// crash, until every worker is done or the horizon. The events, stamped in real ns since `t0`.
+    fn play(&mut self, t0: u64, horizon: u64) -> Result<Vec<Event>, Failure> {
+        let mut raw: Vec<Event> = Vec::new();
+        let mut wakes: Vec<(u64, usize)> = Vec::new();
+        let mut open = self.names.len();
+        let stamp = |ns: u64| ns.saturating_sub(t0);
+        loop {
+            if interrupted() {
+                return Err(Failure::Interrupted);
+            }
+            let now = now_ns();
+            wakes.retain(|&(at, w)| {
+                if at > now {
+                    return true;
+                }
+                signal(self.pids[w], libc::SIGCONT);
+                raw.push(Event { at: stamp(now_ns()), kind: EventKind::Wake { worker: w } });
+                false
+            });
+            if (open == 0 && wakes.is_empty()) || now >= horizon {
+                return Ok(raw);
+            }
+            let next =
+                wakes.iter().map(|&(at, _)| at).chain([horizon, now + 10_000_000]).min().unwrap_or(horizon);
+            match self.rx.recv_timeout(Duration::from_nanos(next.saturating_sub(now))) {
+                Ok(Msg::Report(_, Report::Event { event })) => raw.push(event),
+                Ok(Msg::Report(w, Report::PausePoint { for_ns })) => {
+                    signal(self.pids[w], libc::SIGSTOP);
+                    wait_stopped(self.pids[w]);
+                    let at = now_ns();
+                    let until = stamp(at) + for_ns;
+                    raw.push(Event { at: stamp(at), kind: EventKind::PauseStart { worker: w, until } });
+                    wakes.push((at + for_ns, w));
+                }
+                Ok(Msg::Report(w, Report::CrashPoint)) => {
+                    signal(self.pids[w], libc::SIGKILL);
+                    self.killed[w] = true;
+                    raw.push(Event { at: stamp(now_ns()), kind: EventKind::Crash { worker: w } });
+                }
+                Ok(Msg::Report(w, Report::Ready)) => return Err(self.failed(w, "said ready twice")),
+                Ok(Msg::Garbled(w, line)) => return Err(self.failed(w, format!("wrote {line:?}"))),
+                Ok(Msg::Closed(_)) => open -= 1,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => open = 0,
+            }
+        }
+    }
+
+    /// Stops whoever still runs (a waiter for a lock that never comes) and checks that the others ended well.
+    fn finish(&mut self, procs: &mut Processes) -> Result<(), Failure> {
+        for (w, (_, child)) in procs.children.iter_mut().skip(self.first).enumerate() {
+            if !self.killed[w] && child.try_wait().ok().flatten().is_none() {
+                signal(self.pids[w], libc::SIGKILL);
+                self.killed[w] = true;
+            }
+            let status = child.wait().map_err(broken("waiting for a worker"))?;
+            if !self.killed[w] && !status.success() {
+                return Err(self.failed(w, format!("failed: {status}")));
+            }
+        }
+        Ok(())
+    }
+}

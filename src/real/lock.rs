@@ -1,0 +1,60 @@
+//! What a worker asks of a real lock service, whichever it is: the few operations the scenario's steps name.
+
+use std::io;
+
+/// How a grant is taken, as the scenario's step says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Take {
+    /// With a lease of this many real ms, in one command (Redis `SET key value NX PX ttl`; etcd a lease, then
+    /// a put bound to it).
+    Lease(u64),
+    /// With no expiry, lease expiry being off (Redis `SET key value NX`; etcd a put with no lease).
+    Forever,
+    /// `SETNX`, whose `EXPIRE` was to follow: the crash between the two is the point of `setnx-expire`.
+    Setnx,
+}
+
+/// A successful take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Taken {
+    /// The fencing token: Redis `INCR` on the counter key, etcd the key's revision.
+    pub token: u64,
+    /// When the request that started the lease was sent. The server starts the lease a little later, so a
+    /// lease counted from here ends no later than the real one (a careful client counts the same way).
+    pub lease_from_ns: u64,
+}
+
+/// A real lock service, seen from one client connection.
+pub trait LockClient {
+    /// One attempt to take the lock, writing `value` as the holder's mark; `None` if someone holds it.
+    fn take(&mut self, value: &str, how: Take) -> io::Result<Option<Taken>>;
+    /// The holder's mark, or `None` if the lock is free.
+    fn holder(&mut self) -> io::Result<Option<String>>;
+    /// Compare-and-delete: delete the lock only if it still holds `value`. Whether it did.
+    fn release_compare(&mut self, value: &str) -> io::Result<bool>;
+    /// A plain delete, whoever holds the lock: the mark it deleted, if any.
+    fn release_plain(&mut self) -> io::Result<Option<String>>;
+}
+
+/// The mark of `worker`'s `nth` grant (from 1): `A.1`. Unique within a run, so compare-and-delete can tell
+/// one grant from the next, and the name says whose lock a reader saw.
+pub fn mark(worker: &str, nth: usize) -> String {
+    format!("{worker}.{nth}")
+}
+
+/// The worker name and grant number of a mark.
+pub fn parse_mark(mark: &str) -> Option<(&str, usize)> {
+    let (name, nth) = mark.rsplit_once('.')?;
+    Some((name, nth.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_round_trip() {
+        assert_eq!(parse_mark(&mark("B", 2)), Some(("B", 2)));
+        assert_eq!(parse_mark("nonsense"), None);
+    }
+}

@@ -1,0 +1,232 @@
+//! `locksim real`: a scenario of the catalogue run on a real lock service (Redis or etcd), with real worker
+//! processes, a real SIGSTOP for a GC pause, a real SIGKILL for a crash and a real database as the storage;
+//! the recorded run becomes the core's own events, so the core's own classifier judges it, beside the
+//! simulation of the same inputs.
+//!
+//! Native only: the browser app never compiles this module or its dependencies.
+//!
+//! - [`cli`]: `locksim real`'s checks and exit codes.
+//! - [`conductor`]: the `locksim real` process: starts everything, gives the cues, gathers the record.
+//! - [`worker`]: a worker process (`locksim real-worker`), following its steps of the core's scenario.
+//! - [`servers`]: starting the servers, and making sure nothing outlives the run.
+//! - [`lock`], [`redis`], [`etcd`]: what a worker asks of a lock service, and the two clients.
+//! - [`storage`]: the SQLite resource with its fenced `UPDATE`.
+//! - [`recording`]: the record as core events, and the jitter against the simulation (pure).
+//! - [`clock`]: the one monotonic clock all processes share, and the time scale.
+
+pub mod cli;
+pub mod clock;
+pub mod conductor;
+pub mod etcd;
+pub mod lock;
+pub mod recording;
+pub mod redis;
+pub mod servers;
+pub mod storage;
+pub mod worker;
+
+use std::collections::BTreeMap;
+use std::io;
+
+use serde::{Deserialize, Serialize};
+
+use crate::report::table_with;
+use crate::scenarios::{Inputs, Kind, ScenarioId};
+use crate::sim::{OutcomeKind, Run, Trace};
+use lock::LockClient;
+
+/// A real lock service.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Backend {
+    /// A single Redis server: `SET NX PX`, compare-and-delete in Lua, `INCR` for tokens.
+    Redis,
+    /// A single etcd node: a lease kept alive, a put-if-absent transaction, the revision as token.
+    Etcd,
+}
+
+impl Backend {
+    /// Every backend.
+    pub const ALL: [Backend; 2] = [Backend::Redis, Backend::Etcd];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Redis => "redis",
+            Backend::Etcd => "etcd",
+        }
+    }
+
+    /// The server binary it starts.
+    pub fn server_binary(self) -> &'static str {
+        match self {
+            Backend::Redis => "redis-server",
+            Backend::Etcd => "etcd",
+        }
+    }
+
+    /// A client of the server on loopback at `port`.
+    pub fn client(self, port: u16) -> io::Result<Box<dyn LockClient + Send>> {
+        Ok(match self {
+            Backend::Redis => Box::new(redis::Redis::connect(port)?),
+            Backend::Etcd => Box::new(etcd::Etcd::new(port)),
+        })
+    }
+
+    /// Sets the server up before t = 0: Redis's token counter starts so that the first `INCR` gives
+    /// `first_token`; etcd's tokens are revisions, nothing to set.
+    pub fn prepare(self, port: u16, first_token: u64) -> io::Result<()> {
+        if self == Backend::Redis {
+            let before = first_token.saturating_sub(1).to_string();
+            redis::Redis::connect(port)?.call(&["SET", redis::COUNTER, &before])?;
+        }
+        Ok(())
+    }
+}
+
+/// The backends that can run `id` for real. Scenarios of replicated services (failover, Redlock, etcd,
+/// ZooKeeper) will add theirs here.
+pub fn backends(id: ScenarioId) -> &'static [Backend] {
+    match id {
+        ScenarioId::GcPause => &Backend::ALL,
+        ScenarioId::SetnxExpire | ScenarioId::UnsafeRelease | ScenarioId::Crash => &[Backend::Redis],
+        _ => &[],
+    }
+}
+
+/// Every scenario with a real run and its backends: `gc-pause (redis, etcd), setnx-expire (redis), …`.
+pub fn runs() -> String {
+    let runs: Vec<String> = ScenarioId::ALL
+        .iter()
+        .filter(|s| !backends(**s).is_empty())
+        .map(|s| {
+            format!("{} ({})", s.id(), backends(*s).iter().map(|b| b.name()).collect::<Vec<_>>().join(", "))
+        })
+        .collect();
+    runs.join(", ")
+}
+
+/// Why a real run did not give a result.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad arguments or an unsupported combination (exit code 2).
+    Usage(String),
+    /// The server binary is not installed (exit code 2).
+    Missing(&'static str),
+    /// Ctrl-C or SIGTERM: everything was stopped.
+    Interrupted,
+    /// Something went wrong on the way (exit code 1).
+    Broken(String),
+}
+
+/// A real run beside its simulation.
+pub struct RealRun {
+    /// The scenario.
+    pub scenario: ScenarioId,
+    /// Its inputs.
+    pub inputs: Inputs,
+    /// The lock service.
+    pub backend: Backend,
+    /// Its version.
+    pub version: String,
+    /// Real time per scenario time.
+    pub scale: f64,
+    /// The core's run of the same scenario.
+    pub simulated: Run,
+    /// The real run, as the core's trace and verdict.
+    pub real: Run,
+    /// For each real event, scenario ms after its simulated counterpart (`None`: it has none).
+    pub jitter: Vec<Option<i64>>,
+}
+
+impl RealRun {
+    /// The largest jitter, either way, in scenario ms.
+    pub fn max_jitter(&self) -> u64 {
+        self.jitter.iter().flatten().map(|j| j.unsigned_abs()).max().unwrap_or(0)
+    }
+
+    /// `simulated: fenced   real (redis 7.0.15): fenced`
+    pub fn verdicts(&self) -> String {
+        format!(
+            "simulated: {}   real ({} {}): {}",
+            self.simulated.outcome.kind,
+            self.backend.name(),
+            self.version,
+            self.real.outcome.kind
+        )
+    }
+
+    /// The inputs the scenario reads that differ from its defaults, as the embed messages write them: times
+    /// and counts as numbers, switches as their words (`"off"`, `"compare"`).
+    pub fn changed(&self) -> BTreeMap<&'static str, serde_json::Value> {
+        let defaults = self.scenario.defaults();
+        self.scenario
+            .keys()
+            .iter()
+            .chain(self.scenario.extras())
+            .map(|k| k.spec())
+            .filter(|spec| spec.get(&self.inputs) != spec.get(&defaults))
+            .map(|spec| {
+                let value = match spec.kind {
+                    Kind::Words(_) => spec.text(&self.inputs).into(),
+                    Kind::Ms { .. } | Kind::Count { .. } => spec.get(&self.inputs).into(),
+                };
+                (spec.name, value)
+            })
+            .collect()
+    }
+
+    /// The real trace as a table with a jitter column, then the facts and the two verdicts.
+    pub fn text(&self) -> String {
+        let jitter: Vec<String> =
+            self.jitter.iter().map(|j| j.map_or_else(|| "-".into(), |j| format!("{j:+}"))).collect();
+        let table = table_with(&self.real, Some(("jitter", &jitter)));
+        // The table ends with the real run's double-grant and outcome lines; the verdicts line replaces them.
+        let body: Vec<&str> = table.lines().take_while(|l| !l.starts_with("double-grant:")).collect();
+        format!(
+            "scenario: {}, real run on {} {} at scale {} (jitter: real time minus simulated, in scenario ms)\n{}\n\
+             double-grant: simulated {}, real {}\nmax jitter: {} ms\n{}\n",
+            self.scenario.id(),
+            self.backend.server_binary(),
+            self.version,
+            self.scale,
+            body.join("\n"),
+            self.simulated.outcome.double_grant.is_some(),
+            self.real.outcome.double_grant.is_some(),
+            self.max_jitter(),
+            self.verdicts()
+        )
+    }
+
+    /// The JSON form: both verdicts, the backend, the jitter and the real trace as the core serializes it.
+    pub fn json(&self) -> String {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            scenario: ScenarioId,
+            inputs: &'a Inputs,
+            changed: BTreeMap<&'static str, serde_json::Value>,
+            backend: Backend,
+            version: &'a str,
+            scale: f64,
+            simulated: OutcomeKind,
+            real: OutcomeKind,
+            max_jitter_ms: u64,
+            jitter_ms: &'a [Option<i64>],
+            trace: &'a Trace,
+        }
+        let out = Out {
+            scenario: self.scenario,
+            inputs: &self.inputs,
+            changed: self.changed(),
+            backend: self.backend,
+            version: &self.version,
+            scale: self.scale,
+            simulated: self.simulated.outcome.kind,
+            real: self.real.outcome.kind,
+            max_jitter_ms: self.max_jitter(),
+            jitter_ms: &self.jitter,
+            trace: &self.real.trace,
+        };
+        serde_json::to_string(&out).expect("plain data") + "\n"
+    }
+}

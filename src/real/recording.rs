@@ -1,0 +1,163 @@
+//! From what the real run recorded to the core's own event stream, and how far it fell from the simulation.
+//!
+//! Pure: no clock, no I/O. The workers and the conductor stamp core [`Event`]s in real nanoseconds since
+//! t = 0; the watcher notes every change of the lock's holder mark. Here the stamps become scenario
+//! milliseconds, expiries are read off the watcher's notes, and the events are put in the order the core's
+//! observers need.
+
+use std::mem::discriminant;
+
+use super::clock::Scale;
+use super::lock::parse_mark;
+use crate::sim::{Event, EventKind, WorkerId};
+
+/// Every time inside `kind`, mapped by `f` (the event's own `at` is the caller's).
+fn map_times(kind: EventKind, f: impl Fn(u64) -> u64) -> EventKind {
+    use EventKind::*;
+    match kind {
+        Grant { worker, token, expires, over } => Grant { worker, token, expires: expires.map(&f), over },
+        LockDelay { until } => LockDelay { until: f(until) },
+        PauseStart { worker, until } => PauseStart { worker, until: f(until) },
+        Write { worker, token, arrives } => Write { worker, token, arrives: f(arrives) },
+        Store { worker, token, sent, accepted, highest_before, written_before, stale, holder } => {
+            Store { worker, token, sent: f(sent), accepted, highest_before, written_before, stale, holder }
+        }
+        other => other,
+    }
+}
+
+/// The expiries the watcher saw: a holder's mark vanished (or was replaced) with no release that deleted
+/// it. Each is stamped when the watcher saw it, or at the next grant if that came first: a grant by `NX`
+/// proves the server had already dropped the key.
+fn expiries(events: &[Event], seen: &[(u64, Option<String>)], names: &[String]) -> Vec<Event> {
+    let mut out = Vec::new();
+    for pair in seen.windows(2) {
+        let (Some(gone), (at, now)) = (&pair[0].1, (&pair[1].0, &pair[1].1)) else { continue };
+        if now.as_ref() == Some(gone) {
+            continue;
+        }
+        let Some((worker, nth)) =
+            parse_mark(gone).and_then(|(name, nth)| Some((names.iter().position(|n| n == name)?, nth)))
+        else {
+            continue;
+        };
+        let mut grants =
+            events.iter().filter(|e| matches!(e.kind, EventKind::Grant { worker: w, .. } if w == worker));
+        let Some(grant) = grants.nth(nth.saturating_sub(1)) else { continue };
+        let EventKind::Grant { token, .. } = grant.kind else { continue };
+        let released = events.iter().any(|e| {
+            matches!(e.kind, EventKind::Release { freed: Some(f), .. } if f == worker)
+                && (grant.at..=*at).contains(&e.at)
+        });
+        if released {
+            continue;
+        }
+        let next_grant = events
+            .iter()
+            .filter(|e| e.at > grant.at && matches!(e.kind, EventKind::Grant { .. }))
+            .map(|e| e.at)
+            .min();
+        let at = next_grant.map_or(*at, |g| g.min(*at));
+        out.push(Event { at, kind: EventKind::Expire { worker: worker as WorkerId, token } });
+    }
+    out
+}
+
+/// The run as the core's observers take it: stamps in scenario ms, in time order. Within one scenario
+/// millisecond (0.1 ms of real time at scale 0.1, below what the stamps can order) an expiry comes first,
+/// as in the core's rule 7; otherwise real order is kept.
+pub fn assemble(
+    mut events: Vec<Event>,
+    seen: &[(u64, Option<String>)],
+    names: &[String],
+    scale: Scale,
+) -> Vec<Event> {
+    events.sort_by_key(|e| e.at);
+    let expired = expiries(&events, seen, names);
+    events.extend(expired);
+    let mut stamped: Vec<(u64, u8, u64, Event)> = events
+        .into_iter()
+        .map(|e| {
+            let ms = scale.scenario_ms(e.at);
+            let rank = u8::from(!matches!(e.kind, EventKind::Expire { .. }));
+            (ms, rank, e.at, Event { at: ms, kind: map_times(e.kind, |ns| scale.scenario_ms(ns)) })
+        })
+        .collect();
+    stamped.sort_by_key(|&(ms, rank, ns, _)| (ms, rank, ns));
+    stamped.into_iter().map(|(.., e)| e).collect()
+}
+
+/// For each real event, how many scenario ms after its simulated counterpart it came (negative: before):
+/// the n-th event of one kind on one lane in the real run against the n-th in the simulation. `None`
+/// where the simulation has no such event.
+pub fn jitter(simulated: &[Event], real: &[Event]) -> Vec<Option<i64>> {
+    let same = |a: &Event, b: &Event| {
+        discriminant(&a.kind) == discriminant(&b.kind) && a.kind.actor() == b.kind.actor()
+    };
+    real.iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let nth = real[..i].iter().filter(|p| same(p, e)).count();
+            let twin = simulated.iter().filter(|s| same(s, e)).nth(nth)?;
+            Some(e.at as i64 - twin.at as i64)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::EventKind::*;
+
+    const MS: u64 = 100_000; // one scenario ms at scale 0.1, in real ns
+
+    fn names() -> Vec<String> {
+        vec!["A".into(), "B".into()]
+    }
+
+    fn ev(at: u64, kind: EventKind) -> Event {
+        Event { at, kind }
+    }
+
+    #[test]
+    fn a_mark_that_vanishes_unreleased_is_an_expiry_no_later_than_the_next_grant() {
+        let raw = vec![
+            ev(0, Grant { worker: 0, token: 33, expires: Some(10_000 * MS), over: None }),
+            ev(10_002 * MS, Grant { worker: 1, token: 34, expires: Some(20_002 * MS), over: None }),
+        ];
+        // The watcher saw A's mark replaced by B's only after B's grant.
+        let seen = vec![(0, None), (MS, Some("A.1".into())), (10_004 * MS, Some("B.1".into()))];
+        let events = assemble(raw, &seen, &names(), Scale(0.1));
+        let kinds: Vec<_> = events.iter().map(|e| (e.at, e.kind)).collect();
+        assert_eq!(kinds[1], (10_002, Expire { worker: 0, token: 33 }));
+        assert_eq!(kinds[2].0, 10_002);
+        assert!(matches!(kinds[2].1, Grant { worker: 1, expires: Some(20_002), .. }));
+    }
+
+    #[test]
+    fn a_released_mark_is_no_expiry() {
+        let raw = vec![
+            ev(0, Grant { worker: 0, token: 33, expires: Some(10_000 * MS), over: None }),
+            ev(4_000 * MS, Release { worker: 0, token: Some(33), freed: Some(0) }),
+        ];
+        let seen = vec![(MS, Some("A.1".into())), (4_001 * MS, None)];
+        let events = assemble(raw, &seen, &names(), Scale(0.1));
+        assert!(!events.iter().any(|e| matches!(e.kind, Expire { .. })));
+        assert_eq!(events[1].at, 4_000);
+    }
+
+    #[test]
+    fn jitter_pairs_the_nth_event_of_a_kind_on_a_lane() {
+        let sim = vec![
+            ev(0, Request { worker: 0 }),
+            ev(1_000, Request { worker: 1 }),
+            ev(4_000, Wake { worker: 0 }),
+        ];
+        let real = vec![
+            ev(1, Request { worker: 0 }),
+            ev(998, Request { worker: 1 }),
+            ev(3_990, Crash { worker: 0 }),
+        ];
+        assert_eq!(jitter(&sim, &real), vec![Some(1), Some(-2), None]);
+    }
+}

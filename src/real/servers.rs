@@ -1,0 +1,247 @@
+//! What a real run starts and must stop: the lock server and the workers, in a temporary directory.
+//!
+//! Three layers make sure nothing outlives the run. [`Processes`] kills and reaps every child when dropped
+//! (a normal end, an error, or Ctrl-C/SIGTERM, which the conductor turns into an early return). Every child
+//! also asks the kernel for SIGKILL when its parent dies (`prctl(PR_SET_PDEATHSIG)`), which covers a
+//! conductor killed by SIGKILL: no destructor runs then. And each child gets its own process group, so a
+//! Ctrl-C in the terminal reaches only the conductor, which stops the others itself.
+
+use std::ffi::OsStr;
+use std::fs;
+use std::io::{self, Read};
+use std::net::TcpListener;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use super::clock::now_ns;
+use super::{etcd, redis::Redis, Backend, Failure};
+
+/// Every temporary directory of a real run starts with this, then the conductor's PID.
+const DIR_PREFIX: &str = "locksim-real-";
+
+/// A temporary directory, removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// A fresh directory under the system's temporary directory. Directories left by conductors that were
+    /// killed (no destructor ran) are removed first.
+    pub fn new() -> io::Result<TempDir> {
+        let base = std::env::temp_dir();
+        for entry in fs::read_dir(&base)?.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let pid =
+                name.strip_prefix(DIR_PREFIX).and_then(|rest| rest.split('-').next()?.parse::<u32>().ok());
+            if pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+                let _ = fs::remove_dir_all(entry.path());
+            }
+        }
+        let dir = base.join(format!("{DIR_PREFIX}{}-{}", std::process::id(), now_ns()));
+        fs::create_dir(&dir)?;
+        Ok(TempDir(dir))
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The children of one run; dropping it kills (SIGKILL, which also ends a stopped process) and reaps them
+/// all, workers first, then removes the directory.
+pub struct Processes {
+    /// What each child is ("redis-server", "worker A") and the child.
+    pub children: Vec<(String, Child)>,
+    dir: TempDir,
+}
+
+impl Processes {
+    /// No children yet, and a fresh temporary directory.
+    pub fn new() -> io::Result<Processes> {
+        Ok(Processes { children: Vec::new(), dir: TempDir::new()? })
+    }
+
+    /// The run's temporary directory.
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl Drop for Processes {
+    fn drop(&mut self) {
+        for (_, child) in self.children.iter_mut().rev() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// A command whose process dies with its parent and sits in its own process group.
+///
+/// PR_SET_PDEATHSIG fires when the *thread* that forked the child ends, so the conductor spawns every child
+/// from its main thread, which lives until the run is over.
+pub fn child_command(program: impl AsRef<OsStr>) -> Command {
+    let mut cmd = Command::new(program);
+    let parent = i32::try_from(std::process::id()).unwrap_or(0);
+    // SAFETY: between fork and exec the closure calls only async-signal-safe functions (prctl, getppid,
+    // setpgid, _exit) and allocates nothing.
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            // The parent may have died before the prctl: then no signal would ever come.
+            if libc::getppid() != parent {
+                libc::_exit(1);
+            }
+            if libc::setpgid(0, 0) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    cmd
+}
+
+/// A port on loopback that is free now (the kernel picks it).
+pub fn free_port() -> io::Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// Where `binary` is on `PATH`.
+pub fn find(binary: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(binary)).find(|p| p.is_file())
+}
+
+/// The server's version, as its `--version` says it: `7.0.15`, `3.4.23`.
+pub fn version(backend: Backend, binary: &Path) -> Result<String, Failure> {
+    let out = Command::new(binary)
+        .arg("--version")
+        .output()
+        .map_err(|e| Failure::Broken(format!("{} --version: {e}", binary.display())))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let found = match backend {
+        Backend::Redis => text.split_whitespace().find_map(|w| w.strip_prefix("v=")),
+        Backend::Etcd => text.lines().find_map(|l| l.strip_prefix("etcd Version:")).map(str::trim),
+    };
+    found.map(str::to_owned).ok_or_else(|| Failure::Broken(format!("no version in {:?}", text.trim())))
+}
+
+/// Starts the server for `backend` on a free loopback port, its files in the run's directory, and waits
+/// until it answers. Its port. A port is free when chosen but may be taken before the server binds it:
+/// a server that exits at once is started again on another port, twice at most.
+pub fn start(
+    backend: Backend,
+    binary: &Path,
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+) -> Result<u16, Failure> {
+    let mut attempt = 1;
+    loop {
+        match start_once(backend, binary, procs, stop) {
+            Err(Start::Exited(_)) if attempt < 3 => {
+                if let Some((_, mut dead)) = procs.children.pop() {
+                    let _ = dead.wait();
+                }
+                attempt += 1;
+            }
+            Err(Start::Exited(msg)) => return Err(Failure::Broken(msg)),
+            Err(Start::Failed(f)) => return Err(f),
+            Ok(port) => return Ok(port),
+        }
+    }
+}
+
+enum Start {
+    /// The server exited before it answered.
+    Exited(String),
+    /// Anything else.
+    Failed(Failure),
+}
+
+fn start_once(
+    backend: Backend,
+    binary: &Path,
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+) -> Result<u16, Start> {
+    let broken = |what: &str, e: io::Error| Start::Failed(Failure::Broken(format!("{what}: {e}")));
+    let port = free_port().map_err(|e| broken("no free port", e))?;
+    let dir = procs.dir().to_path_buf();
+    let log = fs::File::create(dir.join("server.log")).map_err(|e| broken("server log", e))?;
+    let mut cmd = child_command(binary);
+    match backend {
+        // --hz 100: keys nobody touches expire within about 10 ms of real time (the default, 10, allows 100).
+        Backend::Redis => cmd
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .arg("--dir")
+            .arg(&dir)
+            .args(["--hz", "100"]),
+        Backend::Etcd => {
+            let peer = free_port().map_err(|e| broken("no free port", e))?;
+            let client = format!("http://127.0.0.1:{port}");
+            let peer = format!("http://127.0.0.1:{peer}");
+            // Short heartbeat and election: a single node leads at once, and etcd's minimum lease TTL (1.5
+            // election timeouts) drops to 1 s, so a 10 s lease at scale 0.1 is not raised to 2 s.
+            cmd.arg("--data-dir")
+                .arg(dir.join("etcd"))
+                .args([
+                    "--name",
+                    "locksim",
+                    "--listen-client-urls",
+                    &client,
+                    "--advertise-client-urls",
+                    &client,
+                ])
+                .args(["--listen-peer-urls", &peer, "--initial-advertise-peer-urls", &peer])
+                .args(["--initial-cluster", &format!("locksim={peer}")])
+                .args(["--heartbeat-interval", "10", "--election-timeout", "100"])
+        }
+    };
+    let err = log.try_clone().map_err(|e| broken("server log", e))?;
+    let child = cmd
+        .stdin(Stdio::null())
+        .stdout(log)
+        .stderr(err)
+        .spawn()
+        .map_err(|e| broken(&format!("starting {}", binary.display()), e))?;
+    procs.children.push((backend.server_binary().to_owned(), child));
+    let deadline = now_ns() + 15_000_000_000;
+    loop {
+        if stop() {
+            return Err(Start::Failed(Failure::Interrupted));
+        }
+        let answered = match backend {
+            Backend::Redis => Redis::connect(port).and_then(|mut r| r.call(&["PING"])).is_ok(),
+            Backend::Etcd => etcd::post(port, "/v3/kv/range", &serde_json::json!({ "key": "eA==" })).is_ok(),
+        };
+        if answered {
+            return Ok(port);
+        }
+        let exited = procs.children.last_mut().and_then(|(_, c)| c.try_wait().ok().flatten());
+        if exited.is_some() || now_ns() > deadline {
+            let mut log = String::new();
+            let _ = fs::File::open(dir.join("server.log")).and_then(|mut f| f.read_to_string(&mut log));
+            let tail: Vec<&str> = log.lines().rev().take(5).collect();
+            let msg = format!(
+                "{} did not start on port {port}: {}",
+                backend.server_binary(),
+                tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+            );
+            return Err(if exited.is_some() {
+                Start::Exited(msg)
+            } else {
+                Start::Failed(Failure::Broken(msg))
+            });
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}

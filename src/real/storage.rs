@@ -1,0 +1,126 @@
+//! The real storage: one SQLite file with one row, the resource every worker writes.
+//!
+//! The fenced write is one conditional `UPDATE`; its affected-row count says accepted or rejected. The
+//! core's rule (src/sim/engine.rs, `store`) accepts a token equal to the highest seen, so the condition is
+//! `token >= highest`, and a write without a token is refused. `highest` is the largest token ever
+//! accepted; `token` and `holder` are the last write's.
+
+use std::path::Path;
+use std::time::Duration;
+
+use rusqlite::{params, Connection, TransactionBehavior};
+
+const SCHEMA: &str = "
+    CREATE TABLE resource (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        holder TEXT,
+        token INTEGER,
+        highest INTEGER,
+        writes INTEGER NOT NULL DEFAULT 0
+    );
+    INSERT INTO resource (id) VALUES (1);
+";
+
+/// Fencing on: only a token at or above the highest accepted so far gets in.
+const FENCED: &str = "
+    UPDATE resource SET holder = ?2, token = ?1, highest = max(coalesce(highest, ?1), ?1), writes = writes + 1
+    WHERE id = 1 AND ?1 IS NOT NULL AND (highest IS NULL OR ?1 >= highest)";
+
+/// Fencing off: every write gets in; the highest token is still kept, for the record.
+const UNFENCED: &str = "
+    UPDATE resource SET holder = ?2, token = ?1,
+        highest = max(coalesce(highest, ?1), coalesce(?1, highest)), writes = writes + 1
+    WHERE id = 1";
+
+/// What the storage did with one write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stored {
+    /// Whether the row changed.
+    pub accepted: bool,
+    /// The highest token accepted before this write.
+    pub highest_before: Option<u64>,
+}
+
+/// A connection to the storage file.
+pub struct Storage {
+    conn: Connection,
+}
+
+impl Storage {
+    /// Creates the file with its one row.
+    pub fn create(path: &Path) -> rusqlite::Result<()> {
+        let conn = Connection::open(path)?;
+        // WAL (kept by the file): a commit appends to the log without waiting for an fsync of the database,
+        // so a write takes well under a millisecond, not the few ms that show up as jitter. Durability
+        // across a power cut is not what these runs are about.
+        conn.pragma_update(None, "journal_mode", "wal")?;
+        conn.execute_batch(SCHEMA)
+    }
+
+    /// Opens the file made by [`Storage::create`].
+    pub fn open(path: &Path) -> rusqlite::Result<Storage> {
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(Duration::from_secs(2))?;
+        conn.pragma_update(None, "synchronous", "normal")?;
+        Ok(Storage { conn })
+    }
+
+    /// One write by `holder` with `token`: accepted or rejected by the database itself.
+    pub fn write(&mut self, holder: &str, token: Option<u64>, fencing: bool) -> rusqlite::Result<Stored> {
+        // IMMEDIATE takes the write lock first, so the highest read here is the one the UPDATE compares.
+        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let highest: Option<i64> =
+            tx.query_row("SELECT highest FROM resource WHERE id = 1", [], |r| r.get(0))?;
+        let token = token.map(|t| i64::try_from(t).unwrap_or(i64::MAX));
+        let changed = tx.execute(if fencing { FENCED } else { UNFENCED }, params![token, holder])?;
+        tx.commit()?;
+        Ok(Stored { accepted: changed == 1, highest_before: highest.and_then(|h| u64::try_from(h).ok()) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::real::servers::TempDir;
+
+    /// A fresh storage in its own directory (WAL mode adds files beside the database).
+    fn fresh() -> (TempDir, Storage) {
+        let dir = TempDir::new().unwrap();
+        let path = dir.path().join("storage.db");
+        Storage::create(&path).unwrap();
+        let s = Storage::open(&path).unwrap();
+        (dir, s)
+    }
+
+    #[test]
+    fn fencing_accepts_equal_and_higher_tokens_and_rejects_lower_ones() {
+        let (_dir, mut s) = fresh();
+        assert_eq!(s.write("B", Some(34), true).unwrap(), Stored { accepted: true, highest_before: None });
+        assert_eq!(
+            s.write("B", Some(34), true).unwrap(),
+            Stored { accepted: true, highest_before: Some(34) }
+        );
+        assert_eq!(
+            s.write("A", Some(33), true).unwrap(),
+            Stored { accepted: false, highest_before: Some(34) }
+        );
+        assert_eq!(s.write("A", None, true).unwrap(), Stored { accepted: false, highest_before: Some(34) });
+        assert_eq!(
+            s.write("C", Some(35), true).unwrap(),
+            Stored { accepted: true, highest_before: Some(34) }
+        );
+    }
+
+    #[test]
+    fn without_fencing_everything_lands_and_the_highest_is_kept() {
+        let (_dir, mut s) = fresh();
+        s.write("B", Some(34), false).unwrap();
+        assert_eq!(
+            s.write("A", Some(33), false).unwrap(),
+            Stored { accepted: true, highest_before: Some(34) }
+        );
+        assert_eq!(s.write("A", None, false).unwrap(), Stored { accepted: true, highest_before: Some(34) });
+        let holder: String = s.conn.query_row("SELECT holder FROM resource", [], |r| r.get(0)).unwrap();
+        assert_eq!(holder, "A");
+    }
+}

@@ -1,0 +1,299 @@
+//! A worker: a real OS process (`locksim real-worker JSON`, the same binary re-executed by the conductor)
+//! that follows its worker's steps of the core's [`Scenario`] against the real lock service and storage,
+//! and reports each thing it does as a core [`Event`] stamped on the shared monotonic clock.
+//!
+//! It does not pause itself: at a `Pause` step it tells the conductor and idles until the conductor has
+//! stopped it (SIGSTOP) and let it go on (SIGCONT, which a handler notes), so the pause hits exactly there.
+//! At a `Crash` step it tells the conductor, which kills it (SIGKILL).
+
+use std::error::Error;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use super::clock::{now_ns, sleep_until, Scale};
+use super::lock::{mark, parse_mark, LockClient, Take};
+use super::storage::Storage;
+use super::Backend;
+use crate::scenarios::{Inputs, ScenarioId};
+use crate::sim::{Event, EventKind, Release, Scenario, Step, WorkerId};
+
+/// How often a waiting worker looks whether the lock is free, in real time. Real locks have no queue: a
+/// waiter polls (this is the wait the core models as a queue).
+const POLL_NS: u64 = 500_000;
+
+/// Everything a worker process needs, passed as one JSON argument.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct WorkerArgs {
+    /// The scenario, rebuilt here with [`ScenarioId::build`].
+    pub scenario: ScenarioId,
+    /// Its inputs.
+    pub inputs: Inputs,
+    /// Which of the scenario's workers this is.
+    pub index: WorkerId,
+    /// The lock service.
+    pub backend: Backend,
+    /// Its port on loopback.
+    pub port: u16,
+    /// The storage file.
+    pub db: PathBuf,
+    /// Real time per scenario time.
+    pub scale: f64,
+}
+
+/// One line a worker writes to the conductor.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "msg", rename_all = "kebab-case")]
+pub enum Report {
+    /// Connected and waiting for `go T0` on standard input.
+    Ready,
+    /// Something it did; every time in it is real nanoseconds since t = 0.
+    Event {
+        /// The event.
+        event: Event,
+    },
+    /// At a `Pause` step: stop me now, for this long.
+    PausePoint {
+        /// The pause's real length.
+        for_ns: u64,
+    },
+    /// At a `Crash` step: kill me now.
+    CrashPoint,
+}
+
+static RESUMED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_sigcont(_: libc::c_int) {
+    RESUMED.store(true, Ordering::SeqCst);
+}
+
+/// `locksim real-worker JSON`: runs one worker; exit code 1 with a message on any failure.
+pub fn main(arg: &str) -> ExitCode {
+    match run(arg) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("locksim real-worker: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn send(report: &Report) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    serde_json::to_writer(&mut out, report)?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+fn run(arg: &str) -> Result<(), Box<dyn Error>> {
+    let args: WorkerArgs = serde_json::from_str(arg)?;
+    let sc = args.scenario.build(&args.inputs);
+    if args.index >= sc.workers.len() {
+        return Err(format!("{} has no worker {}", args.scenario.id(), args.index).into());
+    }
+    let lock = args.backend.client(args.port)?;
+    let storage = Storage::open(&args.db)?;
+    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = on_sigcont as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        action.sa_flags = libc::SA_RESTART;
+        if libc::sigaction(libc::SIGCONT, &action, std::ptr::null_mut()) != 0 {
+            return Err(io::Error::last_os_error().into());
+        }
+    }
+    send(&Report::Ready)?;
+    let mut line = String::new();
+    io::stdin().lock().read_line(&mut line)?;
+    let t0: u64 = line.strip_prefix("go ").and_then(|t| t.trim().parse().ok()).ok_or("expected `go T0`")?;
+    let mut worker = Worker {
+        sc: &sc,
+        me: args.index,
+        scale: Scale(args.scale),
+        t0,
+        lock,
+        storage,
+        token: None,
+        mark: None,
+        grants: 0,
+        lease_end_ns: None,
+    };
+    sleep_until(t0);
+    worker.run()
+}
+
+struct Worker<'a> {
+    sc: &'a Scenario,
+    me: WorkerId,
+    scale: Scale,
+    t0: u64,
+    lock: Box<dyn LockClient + Send>,
+    storage: Storage,
+    /// The token it believes it holds.
+    token: Option<u64>,
+    /// The mark of the grant it believes it holds.
+    mark: Option<String>,
+    grants: usize,
+    /// Where its lease ends by its own clock.
+    lease_end_ns: Option<u64>,
+}
+
+impl Worker<'_> {
+    fn now(&self) -> u64 {
+        now_ns().saturating_sub(self.t0)
+    }
+
+    fn name(&self) -> &str {
+        &self.sc.workers[self.me].name
+    }
+
+    fn emit(&self, at: u64, kind: EventKind) -> io::Result<()> {
+        send(&Report::Event { event: Event { at, kind } })
+    }
+
+    /// The worker whose mark this is.
+    fn whose(&self, mark: Option<&str>) -> Option<WorkerId> {
+        let (name, _) = parse_mark(mark?)?;
+        self.sc.workers.iter().position(|w| w.name == name)
+    }
+
+    fn run(&mut self) -> Result<(), Box<dyn Error>> {
+        let ttl = self.sc.ttl;
+        let lease = if self.sc.lease { Take::Lease(self.scale.real_ms(ttl)) } else { Take::Forever };
+        for &step in &self.sc.workers[self.me].steps {
+            match step {
+                Step::Idle(d) | Step::Work(d) => sleep_until(now_ns() + self.scale.real_ns(d)),
+                Step::WorkUntil(until) => sleep_until(self.t0 + self.scale.real_ns(self.sc.dur(until))),
+                Step::Pause(d) => {
+                    let d = self.sc.dur(d);
+                    if d > 0 {
+                        self.pause_point(self.scale.real_ns(d))?;
+                    }
+                }
+                Step::Acquire => self.acquire(lease, POLL_NS)?,
+                Step::AcquireNoExpiry => self.acquire(Take::Setnx, POLL_NS)?,
+                Step::TryAcquire { retry } => self.acquire(lease, self.scale.real_ns(retry).max(POLL_NS))?,
+                Step::Get => {
+                    let at = self.now();
+                    let free = self.lock.holder()?.is_none();
+                    self.emit(at, EventKind::Get { worker: self.me, free })?;
+                }
+                Step::Set => return Err("a SET without NX has no real run yet".into()),
+                Step::CheckLease => {
+                    let ok = !self.sc.lease || self.lease_end_ns.is_some_and(|end| now_ns() < end);
+                    self.emit(self.now(), EventKind::CheckLease { worker: self.me, ok })?;
+                    if !ok {
+                        self.token = None;
+                        self.mark = None;
+                        return Ok(());
+                    }
+                }
+                Step::Write { delay } => self.write(self.scale.real_ns(self.sc.dur(delay)))?,
+                Step::Release => self.release()?,
+                Step::Crash => {
+                    // The conductor's SIGKILL ends this process here.
+                    send(&Report::CrashPoint)?;
+                    loop {
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn pause_point(&self, for_ns: u64) -> io::Result<()> {
+        RESUMED.store(false, Ordering::SeqCst);
+        send(&Report::PausePoint { for_ns })?;
+        while !RESUMED.load(Ordering::SeqCst) {
+            std::thread::sleep(std::time::Duration::from_micros(100));
+        }
+        Ok(())
+    }
+
+    /// Take the lock, polling with a read while someone holds it.
+    fn acquire(&mut self, how: Take, poll_ns: u64) -> Result<(), Box<dyn Error>> {
+        self.emit(self.now(), EventKind::Request { worker: self.me })?;
+        let mut waited = false;
+        loop {
+            let value = mark(self.name(), self.grants + 1);
+            if let Some(taken) = self.lock.take(&value, how)? {
+                let at = self.now();
+                self.grants += 1;
+                self.token = Some(taken.token);
+                self.mark = Some(value);
+                self.lease_end_ns = Some(taken.lease_from_ns + self.scale.real_ns(self.sc.ttl));
+                let expires = match how {
+                    Take::Lease(_) => {
+                        Some(taken.lease_from_ns.saturating_sub(self.t0) + self.scale.real_ns(self.sc.ttl))
+                    }
+                    Take::Forever | Take::Setnx => None,
+                };
+                let grant = EventKind::Grant { worker: self.me, token: taken.token, expires, over: None };
+                return Ok(self.emit(at, grant)?);
+            }
+            let holder = self.lock.holder()?;
+            if holder.is_none() {
+                // Freed between the two calls: try again at once.
+                continue;
+            }
+            if !waited {
+                waited = true;
+                self.emit(
+                    self.now(),
+                    EventKind::Wait { worker: self.me, holder: self.whose(holder.as_deref()) },
+                )?;
+            }
+            loop {
+                sleep_until(now_ns() + poll_ns);
+                if self.lock.holder()?.is_none() {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn write(&mut self, delay_ns: u64) -> Result<(), Box<dyn Error>> {
+        let sent = self.now();
+        let token = self.token;
+        self.emit(sent, EventKind::Write { worker: self.me, token, arrives: sent + delay_ns })?;
+        sleep_until(self.t0 + sent + delay_ns);
+        // Who the lock service counts as holder when the write arrives: what makes a write stale.
+        let seen = self.lock.holder()?;
+        let at = self.now();
+        let stale = self.mark.is_none() || seen != self.mark;
+        let holder = self.whose(seen.as_deref());
+        let name = self.name().to_owned();
+        let stored = self.storage.write(&name, token, self.sc.fencing)?;
+        let kind = EventKind::Store {
+            worker: self.me,
+            token,
+            sent,
+            accepted: stored.accepted,
+            highest_before: stored.highest_before,
+            // Without registration the highest token seen is the highest written.
+            written_before: stored.highest_before,
+            stale,
+            holder,
+        };
+        Ok(self.emit(at, kind)?)
+    }
+
+    fn release(&mut self) -> Result<(), Box<dyn Error>> {
+        let at = self.now();
+        let freed = match (self.sc.release, self.mark.take()) {
+            (Release::CompareAndDelete, Some(mark)) => self.lock.release_compare(&mark)?.then_some(self.me),
+            (Release::CompareAndDelete, None) => None,
+            (Release::PlainDelete, _) => {
+                let deleted = self.lock.release_plain()?;
+                self.whose(deleted.as_deref())
+            }
+        };
+        self.lease_end_ns = None;
+        let token = self.token.take();
+        Ok(self.emit(at, EventKind::Release { worker: self.me, token, freed })?)
+    }
+}

@@ -1,0 +1,311 @@
+//! `locksim real` against real servers: every supported combination gives the simulated verdict, quickly,
+//! and leaves nothing behind, even when the conductor is killed mid-run.
+//!
+//! These tests need `redis-server` and `etcd` (`scripts/setup.sh --real` installs them); without them they
+//! fail, never pass silently. They share the machine's CPU and ports, so they run one at a time.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn serial() -> MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Fails the test, naming the fix, if a server binary is not installed.
+fn require(binary: &str) {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let found = std::env::split_paths(&path).any(|d| d.join(binary).is_file());
+    assert!(found, "{binary} is not installed: run scripts/setup.sh --real (CI installs it)");
+}
+
+/// What a run's standard error says it started.
+#[derive(Debug, Default)]
+struct Started {
+    pids: Vec<u32>,
+    port: Option<u16>,
+    dir: Option<PathBuf>,
+}
+
+impl Started {
+    fn read(line: &str, into: &mut Started) {
+        if !line.starts_with("locksim real: ") {
+            return;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for pair in words.windows(2) {
+            match pair[0] {
+                "pid" => into.pids.extend(pair[1].parse::<u32>().ok()),
+                "on" => into.port = pair[1].strip_prefix("127.0.0.1:").and_then(|p| p.parse().ok()),
+                "in" => into.dir = Some(PathBuf::from(pair[1])),
+                _ => {}
+            }
+        }
+    }
+
+    fn from(stderr: &str) -> Started {
+        let mut s = Started::default();
+        for line in stderr.lines() {
+            Started::read(line, &mut s);
+        }
+        s
+    }
+}
+
+/// Any of the process's threads still running. A killed child whose new parent has not reaped it yet is a
+/// zombie: it runs nothing and holds no port. A killed multi-threaded process (etcd) can show its first
+/// thread as a zombie while the others are still closing its files, so every thread counts.
+fn alive(pid: u32) -> bool {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return false };
+    tasks.flatten().any(|task| {
+        let stat = std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+        stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with(['Z', 'X']))
+    })
+}
+
+fn listens(port: u16) -> bool {
+    TcpStream::connect(("127.0.0.1", port)).is_ok()
+}
+
+fn state(pid: u32) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(')')?.1.trim_start().chars().next()
+}
+
+/// Everything `started` names is gone: processes, the listening port, the directory (if `dir`).
+fn assert_gone(started: &Started, dir: bool, what: &str) {
+    assert!(started.pids.len() >= 3, "{what}: expected a server and workers in {started:?}");
+    let port = started.port.expect("a port");
+    // A killed process takes a moment to close its files.
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while (started.pids.iter().any(|&p| alive(p)) || listens(port)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for &pid in &started.pids {
+        assert!(!alive(pid), "{what}: process {pid} is still running");
+    }
+    assert!(!listens(port), "{what}: port {port} still listens");
+    if dir {
+        let d = started.dir.as_deref().expect("a directory");
+        assert!(!d.exists(), "{what}: {} is still there", d.display());
+    }
+}
+
+fn locksim() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_locksim"))
+}
+
+/// One real run with `--json`: its JSON, after checking the time it took and that it left nothing behind.
+fn run(args: &[&str]) -> serde_json::Value {
+    let started = Instant::now();
+    let out = locksim().arg("real").args(args).arg("--json").output().expect("locksim runs");
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    assert!(took < Duration::from_secs(10), "{args:?} took {took:?}");
+    assert_gone(&Started::from(&stderr), true, &format!("{args:?}"));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+/// Every supported (scenario, backend, switch) combination: the real verdict is the simulated one, and the
+/// simulated one is the verdict the combination is there to show.
+#[test]
+fn every_supported_combination_gives_the_simulated_verdict() {
+    require("redis-server");
+    require("etcd");
+    let _serial = serial();
+    let cases: &[(&[&str], &str)] = &[
+        (&["--scenario", "gc-pause", "--backend", "redis"], "safe"),
+        (&["--scenario", "gc-pause", "--backend", "redis", "--pause", "15000"], "fenced"),
+        (
+            &["--scenario", "gc-pause", "--backend", "redis", "--pause", "15000", "--fencing", "off"],
+            "corrupted",
+        ),
+        // B holds the lock from 10 s and writes at 13 s; A writes at 11.5 s, 150 ms of real time from both.
+        (
+            &["--scenario", "gc-pause", "--backend", "redis", "--pause", "11500", "--b-work", "3000"],
+            "unfenced-gap",
+        ),
+        (&["--scenario", "gc-pause", "--backend", "redis", "--pause", "15000", "--lease", "off"], "stalled"),
+        (&["--scenario", "setnx-expire", "--backend", "redis"], "orphaned"),
+        (&["--scenario", "setnx-expire", "--backend", "redis", "--atomic", "on"], "safe"),
+        (&["--scenario", "unsafe-release", "--backend", "redis"], "fenced"),
+        (&["--scenario", "unsafe-release", "--backend", "redis", "--release", "compare"], "safe"),
+        (&["--scenario", "crash", "--backend", "redis"], "safe"),
+        // etcd revokes expired leases every 500 ms of real time (5 s of scenario time at scale 0.1), so B's
+        // grant lands anywhere from 10 s to about 15.5 s: A wakes at 20 s to be sure B has written.
+        (&["--scenario", "gc-pause", "--backend", "etcd"], "safe"),
+        (&["--scenario", "gc-pause", "--backend", "etcd", "--pause", "20000"], "fenced"),
+        (
+            &["--scenario", "gc-pause", "--backend", "etcd", "--pause", "20000", "--fencing", "off"],
+            "corrupted",
+        ),
+    ];
+    for (args, expected) in cases {
+        let v = run(args);
+        assert_eq!(v["simulated"], *expected, "{args:?}");
+        assert_eq!(v["real"], v["simulated"], "{args:?}: {v}");
+        assert_eq!(v["backend"], args[3]);
+        assert!(v["version"].as_str().is_some_and(|s| s.starts_with(|c: char| c.is_ascii_digit())), "{v}");
+        let events = v["trace"]["events"].as_array().expect("events");
+        assert_eq!(v["jitter_ms"].as_array().map(Vec::len), Some(events.len()));
+        assert!(v["max_jitter_ms"].as_u64().is_some());
+        // Every input given that differs from the scenario's default is in `changed`, as a link writes it.
+        for pair in args[4..].chunks(2) {
+            let (name, value) = (pair[0].trim_start_matches("--").replace('-', "_"), pair[1]);
+            let given =
+                value.parse::<u64>().map_or_else(|_| serde_json::json!(value), |n| serde_json::json!(n));
+            assert_eq!(v["changed"][&name], given, "{args:?}: {}", v["changed"]);
+        }
+    }
+}
+
+#[test]
+fn text_output_ends_with_both_verdicts_and_shows_the_jitter() {
+    require("redis-server");
+    let _serial = serial();
+    let out = locksim()
+        .args(["real", "--scenario", "gc-pause", "--backend", "redis", "--pause", "15000"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let last = lines.last().copied().unwrap_or("");
+    assert!(last.starts_with("simulated: fenced   real (redis 7.") && last.ends_with("): fenced"), "{text}");
+    assert!(lines[1].contains("jitter") && lines.iter().any(|l| l.starts_with("max jitter: ")), "{text}");
+    assert!(text.contains("reject      33  33 < 34"), "{text}");
+}
+
+#[test]
+fn unsupported_pairs_and_bad_flags_exit_2() {
+    for args in [
+        &["real", "--scenario", "check-then-set", "--backend", "redis"][..],
+        &["real", "--scenario", "setnx-expire", "--backend", "etcd"],
+        &["real", "--scenario", "gc-pause"],
+        &["real", "--backend", "zookeeper"],
+        &["real", "--backend", "redis", "--scale", "7"],
+        &["real", "--backend", "etcd", "--ttl", "2500"],
+    ] {
+        let out = locksim().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("locksim: "), "{err}");
+    }
+    let out =
+        locksim().args(["real", "--scenario", "check-then-set", "--backend", "redis"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("check-then-set has no real run on redis") && err.contains("gc-pause (redis, etcd)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_server_names_the_setup_script() {
+    let out = locksim().args(["real", "--backend", "redis"]).env("PATH", "/nonexistent").output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("redis-server is not installed") && err.contains("scripts/setup.sh --real"),
+        "{err}"
+    );
+}
+
+/// Starts a long gc-pause run and returns once worker A is stopped (SIGSTOP), with what the run started.
+fn start_and_wait_for_the_pause(backend: &str) -> (Child, Started) {
+    let mut child = locksim()
+        .args(["real", "--scenario", "gc-pause", "--backend", backend, "--pause", "30000"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut started = Started::default();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    // The server's line, then one per worker.
+    while started.pids.len() < 3 {
+        let mut line = String::new();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "locksim ended early");
+        Started::read(&line, &mut started);
+    }
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    let worker_a = started.pids[1];
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while state(worker_a) != Some('T') {
+        assert!(Instant::now() < deadline, "worker A was never stopped");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    (child, started)
+}
+
+fn signal(child: &Child, signal: i32) {
+    // SAFETY: kill(2) on a child this test spawned and has not reaped.
+    unsafe { libc::kill(child.id() as i32, signal) };
+}
+
+#[test]
+fn sigterm_mid_pause_stops_everything_and_removes_the_directory() {
+    require("redis-server");
+    let _serial = serial();
+    let (mut child, started) = start_and_wait_for_the_pause("redis");
+    signal(&child, libc::SIGTERM);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status}");
+    assert_gone(&started, true, "after SIGTERM");
+}
+
+#[test]
+fn sigkill_of_the_conductor_takes_its_children_down_and_the_next_run_sweeps_its_directory() {
+    require("redis-server");
+    require("etcd");
+    let _serial = serial();
+    for backend in ["redis", "etcd"] {
+        let (mut child, started) = start_and_wait_for_the_pause(backend);
+        signal(&child, libc::SIGKILL);
+        child.wait().unwrap();
+        // No destructor ran: the kernel's PR_SET_PDEATHSIG killed the server and the workers.
+        assert_gone(&started, false, &format!("after SIGKILL ({backend})"));
+        let dir: &Path = started.dir.as_deref().unwrap();
+        assert!(dir.exists(), "the killed conductor could not remove {}", dir.display());
+        run(&["--scenario", "crash", "--backend", "redis"]);
+        assert!(!dir.exists(), "the next run left {} behind", dir.display());
+    }
+}
+
+/// The etcd client on its own: put-if-absent, compare-and-delete, and a lease that lives while its holder
+/// renews it and runs out once it stops.
+#[test]
+fn an_etcd_lease_lives_while_renewed_and_runs_out_when_renewal_stops() {
+    use fencing_lab::real::etcd::Etcd;
+    use fencing_lab::real::lock::{LockClient, Take};
+    use fencing_lab::real::servers::{self, Processes};
+    use fencing_lab::real::Backend;
+
+    require("etcd");
+    let _serial = serial();
+    let mut procs = Processes::new().unwrap();
+    let binary = servers::find("etcd").unwrap();
+    let port = servers::start(Backend::Etcd, &binary, &mut procs, &|| false).unwrap();
+    let (mut a, mut b) = (Etcd::new(port), Etcd::new(port));
+    let first = a.take("A.1", Take::Lease(1_000)).unwrap().expect("the lock is free");
+    assert_eq!(b.take("B.1", Take::Lease(1_000)).unwrap(), None, "taken twice");
+    assert!(!b.release_compare("B.1").unwrap(), "deleted someone else's lock");
+    // Two and a half TTLs: only renewal keeps the key.
+    std::thread::sleep(Duration::from_millis(2_500));
+    assert_eq!(b.holder().unwrap().as_deref(), Some("A.1"));
+    drop(a);
+    let stopped = Instant::now();
+    while b.holder().unwrap().is_some() {
+        assert!(stopped.elapsed() < Duration::from_secs(3), "the lease never ran out");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let second = b.take("B.1", Take::Lease(1_000)).unwrap().expect("free after the expiry");
+    assert!(second.token > first.token, "revisions grow: {} then {}", first.token, second.token);
+    assert!(b.release_compare("B.1").unwrap());
+}
