@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Records every supported `locksim real` combination on real Redis and etcd and writes them, compact, to
 # assets/recordings.json: an array of {scenario, inputs (only those that differ from the scenario's
-# defaults), backend, version, recorded (YYYY-MM-DD), real, simulated, max_jitter_ms, trace}, for the page to
-# draw beside its simulation. Needs the servers (scripts/setup.sh --real); about 20 s.
+# defaults), backend, version, recorded (YYYY-MM-DD), real, simulated, max_jitter_ms, events}, for the page to
+# draw beside its simulation. `events` is the real run's events, each as numbers (`Event::to_numbers` in
+# src/sim/trace.rs): the page replays them through the core's trace builder and classifier. Needs the servers (scripts/setup.sh --real); about 20 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # A debug build is enough: a run's time is its scaled sleeps, not its code.
@@ -55,7 +56,7 @@ RUNS="$runs" node -e '
     real: r.real,
     simulated: r.simulated,
     max_jitter_ms: r.max_jitter_ms,
-    trace: r.trace,
+    events: r.events,
   }));
   fs.writeFileSync("assets/recordings.json", JSON.stringify(out) + "\n");
 '

@@ -162,6 +162,20 @@ impl Svg {
     }
 }
 
+/// A whole figure of `run` at width `width`, as the timeline draws it (without its handle or playhead).
+pub fn whole(run: &Run, width: f64, min_axis: Ms, label: &str, t: &Text) -> String {
+    let l = Layout::new(width, run.trace.end, min_axis, run.trace.workers.len());
+    format!(
+        r#"<svg role="img" aria-label="{}" viewBox="0 0 {} {}"><g class="axis" aria-hidden="true">{}</g><g class="lane-labels">{}</g><g class="lanes">{}</g></svg>"#,
+        crate::markup::esc(label),
+        px(l.width),
+        px(l.height()),
+        axis(&l, t),
+        lane_names(&l, run, t),
+        lanes(&l, run, None, None, t)
+    )
+}
+
 /// Second ticks with labels that never collide, and faint grid lines.
 pub fn axis(l: &Layout, t: &Text) -> String {
     let mut s = Svg(String::new());

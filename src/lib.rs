@@ -12,6 +12,7 @@ pub mod markup;
 pub mod params;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod real;
+pub mod recordings;
 pub mod report;
 pub mod scenarios;
 pub mod sim;

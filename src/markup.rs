@@ -1,5 +1,6 @@
 //! The page's display-only parts as HTML markup, drawn from plain data: the scenario picker, the answer
-//! choices, the verdict badge, notices, the outcome strip, the map of "Break it" and the reading.
+//! choices, the verdict badge, notices, the outcome strip, the map of "Break it", the real runs and the
+//! reading.
 //!
 //! Pure (no web), like the figure: the view sets this markup and listens for clicks and changes on its
 //! container (one listener, reading `data-*` attributes). Markup from data keeps the bundle small — no
@@ -8,12 +9,15 @@
 use std::fmt::Write;
 
 use crate::breakit::Plane;
-use crate::geom::seconds;
+use crate::figure;
+use crate::geom::{seconds, MIN_AXIS, SHORT_AXIS};
 use crate::params::Problem;
+use crate::recordings::Recording;
 use crate::scenarios::{Group, Inputs, Kind, ScenarioId};
 use crate::sim::search::Bound;
+use crate::sim::Run;
 use crate::sim::{Ms, OutcomeKind, Segment};
-use crate::text::{fill, Text};
+use crate::text::{fill, fill_with, Text};
 
 /// Text made safe inside HTML or SVG markup.
 pub fn esc(s: &str) -> String {
@@ -186,6 +190,43 @@ pub fn plane(p: &Plane, here: usize, t: &Text) -> String {
         );
     }
     out.push_str("</ul>");
+    out
+}
+
+/// The real runs recorded for the current scenario and switches, each `(index in the recordings, the
+/// recording, its replayed run)`: a caption that compares the verdicts, the figure, and a button
+/// (`data-load`) that simulates the same inputs.
+pub fn real_runs(runs: &[(usize, &Recording, Run)], t: &Text) -> String {
+    if runs.is_empty() {
+        return format!("<p>{}</p>", esc(t.real_none));
+    }
+    let mut out = String::new();
+    for (i, r, run) in runs {
+        let values = r
+            .scenario
+            .dragged()
+            .map_or(String::new(), |k| t.value_sep.to_owned() + &t.values(&[(k, k.spec().get(&r.inputs))]));
+        let system = format!("{} {}", if r.backend == "redis" { "Redis" } else { "etcd" }, r.version);
+        let caption = fill_with(t.real_caption, &|name| match name {
+            "system" => system.clone(),
+            "date" => r.recorded.clone(),
+            "values" => values.clone(),
+            "real" => t.outcome_title(run.outcome.kind).to_owned(),
+            "simulated" => t.outcome_title(r.simulated).to_owned(),
+            "same" => t.real_same[usize::from(run.outcome.kind != r.simulated)].to_owned(),
+            _ => seconds(r.max_jitter_ms),
+        });
+        let min_axis = if r.scenario.dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
+        let _ = write!(
+            out,
+            r#"<figure class="real-run" data-backend="{}" data-outcome="{}"><figcaption>{}</figcaption><div class="real-figure">{}</div><button type="button" data-load="{i}">{}</button></figure>"#,
+            esc(&r.backend),
+            run.outcome.kind.name(),
+            esc(&caption),
+            figure::whole(run, 720.0, min_axis, &system, t),
+            esc(t.real_load)
+        );
+    }
     out
 }
 

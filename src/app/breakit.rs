@@ -126,7 +126,7 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
         });
         if let Some(c) = found {
             lab.inputs.set(c.apply(&lab.inputs.get_untracked()));
-            show_figure();
+            super::show_figure();
         }
     };
     let load = move |cell: usize| {
@@ -249,15 +249,6 @@ fn show_buttons(r: &Report, t: &crate::text::Text) -> String {
 
 fn find(root: &Element, selector: &str) -> Element {
     root.query_selector(selector).ok().flatten().unwrap_or_else(|| root.clone())
-}
-
-/// Brings the figure into view with focus on it, after "Show it" loaded a run.
-fn show_figure() {
-    let doc = web_sys::window().and_then(|w| w.document());
-    if let Some(el) = doc.and_then(|d| d.query_selector("figure.lab").ok().flatten()) {
-        el.scroll_into_view();
-        el.dyn_into::<HtmlElement>().map(|e| e.focus()).ok();
-    }
 }
 
 /// Marks the cell of the current run (`here`, `aria-current`), and makes it the grid's tab stop unless

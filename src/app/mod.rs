@@ -12,6 +12,7 @@ mod embed;
 mod picker;
 mod playback;
 mod reading;
+mod real;
 mod share;
 mod timeline;
 mod url;
@@ -119,6 +120,15 @@ pub fn tx(lab: Lab, pick: fn(&'static Text) -> &'static str) -> impl Fn() -> &'s
 pub fn data_of(ev: &web_sys::Event, name: &str) -> Option<String> {
     let target = wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(ev.target()?).ok()?;
     target.closest(&format!("[{name}]")).ok().flatten()?.get_attribute(name)
+}
+
+/// Brings the figure into view with focus on it, after a control elsewhere loaded a run into it.
+pub fn show_figure() {
+    let doc = web_sys::window().and_then(|w| w.document());
+    if let Some(el) = doc.and_then(|d| d.query_selector("figure.lab").ok().flatten()) {
+        el.scroll_into_view();
+        let _ = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).map(|e| e.focus());
+    }
 }
 
 /// The whole page.
@@ -229,13 +239,15 @@ pub fn App() -> impl IntoView {
             {(!lab.embed)
                 .then(|| {
                     view! {
+                        // Shown once the first prediction is told: real runs and hunting for failures would
+                        // give it away.
+                        {move || revealed.get().then(|| view! { <real::Real lab/> })}
                         // The second challenge names the verdict of long values: not before the first is told.
                         // A new scenario, a new challenge over its own input.
                         {move || {
                             let key = lab.scenario.get().dragged().filter(|_| lab.phase.get().revealed());
                             key.map(|key| view! { <challenge::Challenge lab key/> })
                         }}
-                        // Hunting for failures would give the first prediction away.
                         {move || revealed.get().then(|| view! { <breakit::BreakIt lab/> })}
                         <share::Share lab/>
                         <reading::Reading lab/>

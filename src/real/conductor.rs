@@ -18,7 +18,7 @@ use super::storage::Storage;
 use super::worker::{Report, WorkerArgs};
 use super::{Backend, Failure, RealRun};
 use crate::scenarios::{Inputs, ScenarioId};
-use crate::sim::{self, Classifier, Event, EventKind, Observer, Scenario, TraceBuilder};
+use crate::sim::{self, Event, EventKind, Scenario};
 
 /// How often the watcher reads the lock's holder, in real time.
 const WATCH_NS: u64 = 1_000_000;
@@ -126,12 +126,7 @@ pub fn conduct(
     drop(procs);
 
     let events = assemble(raw, &seen, &crew.names, scale);
-    let mut observers =
-        (TraceBuilder::new(crew.names.iter().map(String::as_str), sc.ttl), Classifier::new(sc.ttl, sc.lease));
-    for event in &events {
-        observers.on(event);
-    }
-    let real = sim::Run { trace: observers.0.finish(), outcome: observers.1.finish() };
+    let real = sim::replay(&sc, &events);
     let jitter = jitter(&simulated.trace.events, &real.trace.events);
     Ok(RealRun { scenario: id, inputs: *inputs, backend, version, scale: scale.0, simulated, real, jitter })
 }

@@ -198,7 +198,8 @@ impl RealRun {
         )
     }
 
-    /// The JSON form: both verdicts, the backend, the jitter and the real trace as the core serializes it.
+    /// The JSON form: both verdicts, the backend, the jitter and the real trace as the core serializes it
+    /// (and its events as numbers).
     pub fn json(&self) -> String {
         #[derive(Serialize)]
         struct Out<'a> {
@@ -213,6 +214,8 @@ impl RealRun {
             max_jitter_ms: u64,
             jitter_ms: &'a [Option<i64>],
             trace: &'a Trace,
+            /// The real events as numbers ([`sim::Event::to_numbers`]), as the page's recordings keep them.
+            events: Vec<Vec<i64>>,
         }
         let out = Out {
             scenario: self.scenario,
@@ -226,6 +229,7 @@ impl RealRun {
             max_jitter_ms: self.max_jitter(),
             jitter_ms: &self.jitter,
             trace: &self.real.trace,
+            events: self.real.trace.events.iter().map(|e| e.to_numbers()).collect(),
         };
         serde_json::to_string(&out).expect("plain data") + "\n"
     }

@@ -49,6 +49,19 @@ pub fn run(scenario: &Scenario) -> Run {
     Run { trace: observers.0.finish(), outcome: observers.1.finish() }
 }
 
+/// The run of `events` recorded elsewhere (on a real lock service) for `scenario`, told to the core's own
+/// trace builder and classifier as if the engine had emitted them.
+pub fn replay(scenario: &Scenario, events: &[Event]) -> Run {
+    let names = scenario.workers.iter().map(|w| w.name.as_str());
+    let mut observers =
+        (TraceBuilder::new(names, scenario.ttl), Classifier::new(scenario.ttl, scenario.lease));
+    let o = observer!(&mut observers);
+    for event in events {
+        o.on(event);
+    }
+    Run { trace: observers.0.finish(), outcome: observers.1.finish() }
+}
+
 /// Runs a scenario for its verdict only, recording no trace.
 pub fn outcome(scenario: &Scenario) -> Outcome {
     let mut classifier = Classifier::new(scenario.ttl, scenario.lease);

@@ -148,6 +148,90 @@ pub enum EventKind {
     },
 }
 
+/// An event as a short list of numbers, for recordings shipped with the page: `[at, kind, fields…]`, the
+/// kind by its position in [`EventKind`] and the fields in declaration order; `None` is -1, `false` 0 and
+/// `true` 1. [`Event::from_numbers`] reads it back.
+impl Event {
+    /// The numbers of this event.
+    pub fn to_numbers(&self) -> Vec<i64> {
+        use EventKind::*;
+        let (n, b) = (|v: u64| v as i64, |v: bool| i64::from(v));
+        let o = |v: Option<u64>| v.map_or(-1, |v| v as i64);
+        let w = |v: usize| v as i64;
+        let ow = |v: Option<usize>| v.map_or(-1, |v| v as i64);
+        let (kind, fields) = match self.kind {
+            Request { worker } => (0, vec![w(worker)]),
+            Wait { worker, holder } => (1, vec![w(worker), ow(holder)]),
+            Grant { worker, token, expires, over } => (2, vec![w(worker), n(token), o(expires), ow(over)]),
+            Get { worker, free } => (3, vec![w(worker), b(free)]),
+            Register { worker, token } => (4, vec![w(worker), n(token)]),
+            Expire { worker, token } => (5, vec![w(worker), n(token)]),
+            LockDelay { until } => (6, vec![n(until)]),
+            PauseStart { worker, until } => (7, vec![w(worker), n(until)]),
+            Wake { worker } => (8, vec![w(worker)]),
+            CheckLease { worker, ok } => (9, vec![w(worker), b(ok)]),
+            Write { worker, token, arrives } => (10, vec![w(worker), o(token), n(arrives)]),
+            Store { worker, token, sent, accepted, highest_before, written_before, stale, holder } => (
+                11,
+                vec![
+                    w(worker),
+                    o(token),
+                    n(sent),
+                    b(accepted),
+                    o(highest_before),
+                    o(written_before),
+                    b(stale),
+                    ow(holder),
+                ],
+            ),
+            Release { worker, token, freed } => (12, vec![w(worker), o(token), ow(freed)]),
+            Crash { worker } => (13, vec![w(worker)]),
+        };
+        [vec![self.at as i64, kind], fields].concat()
+    }
+
+    /// The event these numbers stand for; `None` if they stand for none.
+    pub fn from_numbers(numbers: &[i64]) -> Option<Event> {
+        use EventKind::*;
+        let (&at, &kind, f) = match numbers {
+            [at, kind, f @ ..] => (at, kind, f),
+            _ => return None,
+        };
+        let n = |i: usize| f.get(i).and_then(|&v| u64::try_from(v).ok());
+        let o = |i: usize| f.get(i).and_then(|&v| if v == -1 { Some(None) } else { n(i).map(Some) });
+        let w = |i: usize| n(i).map(|v| v as usize);
+        let ow = |i: usize| o(i).map(|v| v.map(|v| v as usize));
+        let b = |i: usize| f.get(i).and_then(|&v| [false, true].get(usize::try_from(v).ok()?).copied());
+        let kind = match (kind, f.len()) {
+            (0, 1) => Request { worker: w(0)? },
+            (1, 2) => Wait { worker: w(0)?, holder: ow(1)? },
+            (2, 4) => Grant { worker: w(0)?, token: n(1)?, expires: o(2)?, over: ow(3)? },
+            (3, 2) => Get { worker: w(0)?, free: b(1)? },
+            (4, 2) => Register { worker: w(0)?, token: n(1)? },
+            (5, 2) => Expire { worker: w(0)?, token: n(1)? },
+            (6, 1) => LockDelay { until: n(0)? },
+            (7, 2) => PauseStart { worker: w(0)?, until: n(1)? },
+            (8, 1) => Wake { worker: w(0)? },
+            (9, 2) => CheckLease { worker: w(0)?, ok: b(1)? },
+            (10, 3) => Write { worker: w(0)?, token: o(1)?, arrives: n(2)? },
+            (11, 8) => Store {
+                worker: w(0)?,
+                token: o(1)?,
+                sent: n(2)?,
+                accepted: b(3)?,
+                highest_before: o(4)?,
+                written_before: o(5)?,
+                stale: b(6)?,
+                holder: ow(7)?,
+            },
+            (12, 3) => Release { worker: w(0)?, token: o(1)?, freed: ow(2)? },
+            (13, 1) => Crash { worker: w(0)? },
+            _ => return None,
+        };
+        Some(Event { at: u64::try_from(at).ok()?, kind })
+    }
+}
+
 impl EventKind {
     /// The lane this event is drawn on.
     pub fn actor(&self) -> Actor {

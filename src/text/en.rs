@@ -494,6 +494,16 @@ pub(super) static EN: Text = Text {
     show_it: ["Show the safety failure", "Show the liveness failure"],
     plane_cols: "Every run, one cell per second: {} across",
     plane_rows: ", {} down",
+    real_heading: "Seen on real systems",
+    real_intro: "The same scenario on a real lock service from Debian's packages, with the workers as real \
+                 processes: a GC pause is a real SIGSTOP and SIGCONT, a crash a real SIGKILL, and the storage a \
+                 real SQLite whose fenced write is one conditional UPDATE. Time ran ten times faster and is shown \
+                 in the scenario's seconds; recorded with locksim real (scripts/record.sh).",
+    real_none: "No real run was recorded for this scenario with these switches.",
+    real_caption: "{system}, recorded {date}{values}: real run “{real}”, simulation “{simulated}”: {same}. \
+                   Each real event came at most {jitter} s from its simulated time.",
+    real_same: ["the same", "they differ"],
+    real_load: "Simulate these inputs",
     share: "Share / embed",
     share_link: "Link to this exact state",
     share_embed: "Embed in a page (iframe)",

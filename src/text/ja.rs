@@ -505,6 +505,16 @@ pub(super) static JA: Text = Text {
     show_it: ["安全性の失敗を見る", "活性の失敗を見る"],
     plane_cols: "すべての実行の結果（1秒ごとに1マス）：横は{}",
     plane_rows: "、縦は{}",
+    real_heading: "実機で見る",
+    real_intro: "同じシナリオを、Debian のパッケージの本物のロックサービスで動かしました。ワーカーは本物のプロセスで、\
+                 GC 停止は本物の SIGSTOP と SIGCONT、クラッシュは本物の SIGKILL、ストレージは本物の SQLite です\
+                 （フェンシングつきの書き込みは、条件つきの UPDATE 一文）。時間は10倍速で流し、表示はシナリオの秒に\
+                 直しています。locksim real（scripts/record.sh）で記録しました。",
+    real_none: "このシナリオとスイッチの組み合わせでは、実機の記録はありません。",
+    real_caption: "{system}（{date} 記録{values}）：実機は「{real}」、シミュレーションは「{simulated}」で、{same}。\
+                   実機の各イベントとシミュレーションの時刻の差は、最大{jitter}秒でした。",
+    real_same: ["一致しています", "食い違っています"],
+    real_load: "この入力でシミュレーション",
     share: "共有・埋め込み",
     share_link: "この状態へのリンク",
     share_embed: "ページへの埋め込み（iframe）",

@@ -200,6 +200,18 @@ pub struct Text {
     pub plane_cols: &'static str,
     /// What its rows are (`{}`), after the columns.
     pub plane_rows: &'static str,
+    /// Heading of the panel of real runs.
+    pub real_heading: &'static str,
+    /// How the real runs were made.
+    pub real_intro: &'static str,
+    /// No recording for this scenario and switches.
+    pub real_none: &'static str,
+    /// One recording: `{system}`, `{date}`, `{values}`, `{real}`, `{simulated}`, `{same}`, `{jitter}`.
+    pub real_caption: &'static str,
+    /// Whether the verdicts agree: they do, they do not.
+    pub real_same: [&'static str; 2],
+    /// Loads a recording's inputs into the simulation.
+    pub real_load: &'static str,
     /// Heading of the share panel.
     pub share: &'static str,
     /// The link to the current state.

@@ -1,0 +1,57 @@
+//! "Seen on real systems": the runs `scripts/record.sh` recorded on real Redis and etcd for the current
+//! scenario and switches, replayed through the core and drawn with the timeline's own figure code.
+//!
+//! Redrawn only when the scenario, its switches or the language change (dragging does not), by one effect.
+
+use leptos::html;
+use leptos::prelude::*;
+
+use super::{data_of, tx, Lab};
+use crate::breakit::settings;
+use crate::markup;
+use crate::params::Lang;
+use crate::recordings::{self, Recording};
+use crate::scenarios::{Inputs, ScenarioId};
+
+/// The panel, under the verdict once it is told.
+#[component]
+pub fn Real(lab: Lab) -> impl IntoView {
+    let all = StoredValue::new_local(recordings::all());
+    let drawn = StoredValue::new_local(None::<((ScenarioId, Inputs), Lang)>);
+    let body = NodeRef::<html::Div>::new();
+    Effect::new(move |_| {
+        let key = (settings(lab.scenario.get(), &lab.inputs.get()), lab.lang.get());
+        let Some(el) = body.get() else { return };
+        if drawn.get_value() == Some(key) {
+            return;
+        }
+        drawn.set_value(Some(key));
+        let ((id, inputs), _) = key;
+        let html = all.with_value(|all: &Vec<Recording>| {
+            let shown: Vec<_> = all
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.matches(id, &inputs))
+                .map(|(i, r)| (i, r, r.run()))
+                .collect();
+            markup::real_runs(&shown, lab.text())
+        });
+        el.set_inner_html(&html);
+    });
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let Some(i) = data_of(&ev, "data-load").and_then(|i| i.parse::<usize>().ok()) else { return };
+        if let Some(r) = all.with_value(|all| all.get(i).cloned()) {
+            if r.scenario == lab.scenario.get_untracked() {
+                lab.inputs.set(r.inputs);
+                super::show_figure();
+            }
+        }
+    };
+    view! {
+        <details class="real">
+            <summary>{tx(lab, |t| t.real_heading)}</summary>
+            <p>{tx(lab, |t| t.real_intro)}</p>
+            <div class="real-runs" node_ref=body on:click=on_click></div>
+        </details>
+    }
+}

@@ -1,0 +1,106 @@
+//! Runs recorded on real lock services, shipped with the page: `scripts/record.sh` runs `locksim real` for
+//! every supported combination and writes `assets/recordings.json`, which is compiled in (no request after
+//! load). Each recording keeps the real run's events; the page replays them through the core's own trace
+//! builder and classifier ([`sim::replay`]) and draws them with the same figure code as the simulation.
+//!
+//! `build.rs` compiles the file into static data ([`RAW`]): a JSON reader would cost the page more than all
+//! the recordings.
+
+use crate::params::set_input;
+use crate::scenarios::{Inputs, Kind, ScenarioId};
+use crate::sim::{self, Event, OutcomeKind, Run};
+
+/// A recording as `build.rs` compiles it from `assets/recordings.json` (as `scripts/record.sh` wrote it):
+/// the same fields, the inputs that differ from the scenario's defaults as name and value, and each event
+/// as numbers ([`Event::to_numbers`]).
+#[derive(Clone, Copy)]
+pub struct Raw {
+    /// Scenario id.
+    pub scenario: &'static str,
+    /// Inputs that differ from the scenario's defaults: name, value as a link writes it.
+    pub inputs: &'static [(&'static str, &'static str)],
+    /// `redis` or `etcd`.
+    pub backend: &'static str,
+    /// Its version.
+    pub version: &'static str,
+    /// YYYY-MM-DD.
+    pub recorded: &'static str,
+    /// Outcome names.
+    pub simulated: &'static str,
+    /// Outcome names.
+    pub real: &'static str,
+    /// Scenario ms.
+    pub max_jitter_ms: u64,
+    /// Events as numbers.
+    pub events: &'static [&'static [i64]],
+}
+
+/// The recordings shipped with the page.
+pub const RAW: &[Raw] = include!(concat!(env!("OUT_DIR"), "/recordings.rs"));
+
+/// One real run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recording {
+    /// Its scenario.
+    pub scenario: ScenarioId,
+    /// Its inputs: the scenario's defaults and what the recording changed.
+    pub inputs: Inputs,
+    /// The lock service: `redis` or `etcd`.
+    pub backend: String,
+    /// Its version.
+    pub version: String,
+    /// When it was recorded (YYYY-MM-DD).
+    pub recorded: String,
+    /// The simulation's verdict, and the real run's, when it was recorded.
+    pub simulated: OutcomeKind,
+    /// The real run's verdict when it was recorded.
+    pub real: OutcomeKind,
+    /// How far, at most, a real event fell from its simulated time (scenario ms).
+    pub max_jitter_ms: u64,
+    /// What happened, in scenario ms.
+    pub events: Vec<Event>,
+}
+
+impl Recording {
+    /// The recorded run, as the core reads it.
+    pub fn run(&self) -> Run {
+        sim::replay(&self.scenario.build(&self.inputs), &self.events)
+    }
+
+    /// Whether this recording shows `id` with the same switches as `inputs` (the dragged values may differ).
+    pub fn matches(&self, id: ScenarioId, inputs: &Inputs) -> bool {
+        self.scenario == id
+            && id.keys().iter().all(|k| {
+                let spec = k.spec();
+                !matches!(spec.kind, Kind::Words(_)) || spec.get(&self.inputs) == spec.get(inputs)
+            })
+    }
+}
+
+/// Every recording shipped with the page (any that does not read as one left out: the tests catch it).
+pub fn all() -> Vec<Recording> {
+    RAW.iter().filter_map(Recording::from_raw).collect()
+}
+
+impl Recording {
+    /// The recording `raw` stands for; `None` if it stands for none.
+    pub fn from_raw(raw: &Raw) -> Option<Recording> {
+        let outcome = |name: &str| OutcomeKind::ALL.into_iter().find(|k| k.name() == name);
+        let scenario = ScenarioId::parse(raw.scenario)?;
+        let mut inputs = scenario.defaults();
+        for (name, value) in raw.inputs {
+            set_input(&mut inputs, name, value).ok()?;
+        }
+        Some(Recording {
+            scenario,
+            inputs,
+            backend: raw.backend.to_owned(),
+            version: raw.version.to_owned(),
+            recorded: raw.recorded.to_owned(),
+            simulated: outcome(raw.simulated)?,
+            real: outcome(raw.real)?,
+            max_jitter_ms: raw.max_jitter_ms,
+            events: raw.events.iter().map(|e| Event::from_numbers(e)).collect::<Option<Vec<Event>>>()?,
+        })
+    }
+}

@@ -1,0 +1,125 @@
+//! The recordings of real runs the page ships (`assets/recordings.json`, written by `scripts/record.sh`,
+//! compiled in by `build.rs`): the events' numeric form, reading a recording, and that each one, replayed
+//! through the core, still gives the verdicts it was recorded with.
+#![cfg(not(target_arch = "wasm32"))]
+
+use fencing_lab::recordings::{self, Raw, Recording};
+use fencing_lab::scenarios::{Inputs, ScenarioId};
+use fencing_lab::sim::{self, Event, EventKind};
+
+#[test]
+fn every_event_of_every_scenario_reads_back_from_its_numbers() {
+    let mut kinds = std::collections::HashSet::new();
+    for id in ScenarioId::ALL {
+        for pause in [0, 4_000, 10_000, 10_500, 15_000, 28_000] {
+            for fencing in [true, false] {
+                let inputs = Inputs { pause, delay: pause, work: pause, fencing, ..id.defaults() };
+                for event in sim::run(&id.build(&inputs)).trace.events {
+                    assert_eq!(Event::from_numbers(&event.to_numbers()), Some(event), "{event:?}");
+                    kinds.insert(std::mem::discriminant(&event.kind));
+                }
+            }
+        }
+    }
+    // Fields the catalogue never sets to every value: each Option both ways.
+    let odd = [
+        EventKind::Grant { worker: 2, token: 7, expires: None, over: Some(1) },
+        EventKind::Wait { worker: 1, holder: None },
+        EventKind::Write { worker: 0, token: None, arrives: 5 },
+        EventKind::Release { worker: 1, token: None, freed: Some(2) },
+        EventKind::Store {
+            worker: 0,
+            token: None,
+            sent: 1,
+            accepted: true,
+            highest_before: None,
+            written_before: Some(3),
+            stale: true,
+            holder: None,
+        },
+    ];
+    for kind in odd {
+        let event = Event { at: 12_345, kind };
+        assert_eq!(Event::from_numbers(&event.to_numbers()), Some(event));
+    }
+    assert!(kinds.len() >= 12, "the catalogue shows most kinds of event: {}", kinds.len());
+}
+
+#[test]
+fn numbers_that_stand_for_no_event_are_refused() {
+    for bad in [
+        &[][..],
+        &[5],
+        &[5, 0],                // a request without its worker
+        &[5, 0, 1, 2],          // one field too many
+        &[5, 14, 0],            // no such kind
+        &[-1, 0, 0],            // before time began
+        &[5, 0, -1],            // no worker
+        &[5, 3, 0, 2],          // a GET that saw the lock "2"
+        &[5, 2, 0, -2, -1, -1], // a negative token
+    ] {
+        assert_eq!(Event::from_numbers(bad), None, "{bad:?}");
+    }
+}
+
+#[test]
+fn the_shipped_recordings_replay_to_the_verdicts_they_were_recorded_with() {
+    let all = recordings::all();
+    assert_eq!(all.len(), 10, "record.sh records ten combinations");
+    for r in &all {
+        let real = r.run();
+        assert_eq!(real.outcome.kind, r.real, "{:?} on {}: the real run, replayed", r.scenario, r.backend);
+        // The simulation still says what it said when the run was recorded.
+        let simulated = sim::run(&r.scenario.build(&r.inputs)).outcome.kind;
+        assert_eq!(simulated, r.simulated, "{:?} {:?}: re-run scripts/record.sh", r.scenario, r.inputs);
+        assert_eq!(r.real, r.simulated, "{:?} on {}: real and simulated agree", r.scenario, r.backend);
+        assert!(["redis", "etcd"].contains(&r.backend.as_str()));
+        assert_eq!(r.recorded.len(), 10);
+        assert_eq!(real.trace.workers.len(), r.scenario.build(&r.inputs).workers.len());
+    }
+}
+
+#[test]
+fn a_recording_matches_its_scenario_with_the_same_switches_whatever_the_dragged_value() {
+    let all = recordings::all();
+    let shown = |id: ScenarioId, inputs: Inputs| -> Vec<(&str, u64)> {
+        all.iter().filter(|r| r.matches(id, &inputs)).map(|r| (r.backend.as_str(), r.inputs.pause)).collect()
+    };
+    let base = Inputs::default();
+    assert_eq!(shown(ScenarioId::GcPause, base), [("redis", 15_000), ("redis", 11_500), ("etcd", 20_000)]);
+    assert_eq!(shown(ScenarioId::GcPause, Inputs { pause: 1, ..base }).len(), 3);
+    assert_eq!(
+        shown(ScenarioId::GcPause, Inputs { fencing: false, ..base }),
+        [("redis", 15_000), ("etcd", 20_000)]
+    );
+    assert_eq!(shown(ScenarioId::GcPause, Inputs { lease: false, ..base }), []);
+    assert_eq!(shown(ScenarioId::LockDelay, base), []);
+    let crash = ScenarioId::Crash.defaults();
+    assert_eq!(shown(ScenarioId::Crash, crash).len(), 1);
+}
+
+#[test]
+fn every_recording_in_the_file_reads_and_a_damaged_one_is_refused() {
+    assert_eq!(recordings::all().len(), recordings::RAW.len(), "every recording in the file reads");
+    let good = Raw {
+        scenario: "crash",
+        inputs: &[("lease", "on")],
+        backend: "redis",
+        version: "7",
+        recorded: "2026-11-30",
+        simulated: "safe",
+        real: "safe",
+        max_jitter_ms: 3,
+        events: &[&[0, 0, 0], &[0, 2, 0, 33, 10_000, -1]],
+    };
+    assert_eq!(Recording::from_raw(&good).map(|r| r.events.len()), Some(2));
+    for bad in [
+        Raw { scenario: "nope", ..good },
+        Raw { inputs: &[("lease", "maybe")], ..good },
+        Raw { inputs: &[("nope", "1")], ..good },
+        Raw { real: "fine", ..good },
+        Raw { events: &[&[0, 0]], ..good },
+    ] {
+        assert_eq!(Recording::from_raw(&bad), None);
+    }
+}
