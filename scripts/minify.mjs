@@ -1,6 +1,12 @@
 // Trunk post-build hook: minifies the JS glue wasm-bindgen writes (trunk leaves it as generated) and updates
 // its Subresource Integrity hash in index.html, so the preload still verifies. About 1.5 kB gzip of the
 // 150 kB budget. Reads TRUNK_STAGING_DIR.
+//
+// It also shortens the names the wasm imports from the glue, and the closure shims it exports to it:
+// wasm-bindgen names them `__wbg_<name>_<16 hex digits>` and `wasm_bindgen__convert__closures_____invoke__h<16
+// hex digits>`, and those hashes, written twice (wasm, glue), do not compress. The import and export sections
+// are rewritten with short names, the glue renamed to match, and the wasm's integrity hash updated. About
+// 5.5 kB gzip.
 import { readFile, writeFile, readdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -8,19 +14,114 @@ import { minify } from 'terser';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('minify.mjs runs as a trunk post_build hook (TRUNK_STAGING_DIR unset)');
-const glue = (await readdir(dir)).filter((f) => /^fencing-lab-[0-9a-f]+\.js$/.test(f));
+const files = await readdir(dir);
+const glue = files.filter((f) => /^fencing-lab-[0-9a-f]+\.js$/.test(f));
 if (glue.length !== 1) throw new Error(`expected one wasm-bindgen glue file, found ${glue.join(', ') || 'none'}`);
+const module = glue[0].replace(/\.js$/, '_bg.wasm');
+if (!files.includes(module)) throw new Error(`no ${module} beside ${glue[0]}`);
 const path = join(dir, glue[0]);
 const source = await readFile(path, 'utf8');
 // Module code: top-level names may be mangled, exports and object keys (the wasm imports) are kept.
-const { code } = await minify(source, { module: true, compress: { passes: 2 }, mangle: true });
+const { code: minified } = await minify(source, { module: true, compress: { passes: 2 }, mangle: true });
+const renames = new Map();
+const wasm = shortenNames(await readFile(join(dir, module)), renames);
+// Every renamed import is an object key in the glue, every renamed export a property of its `wasm`; no
+// other name of the glue is renamed.
+const code = minified.replace(/\b(?:__wb(?:g|indgen)_|wasm_bindgen__convert__closures_)\w+/g, (name) => renames.get(name) ?? name);
+for (const [long, short] of renames) {
+  if (!new RegExp(`[{,.]${short}\\b`).test(code)) throw new Error(`${long} is not named in the glue`);
+}
 await writeFile(path, code);
-const sri = `sha384-${createHash('sha384').update(code).digest('base64')}`;
+await writeFile(join(dir, module), wasm);
 const index = join(dir, 'index.html');
-const html = await readFile(index, 'utf8');
-// The preload link names the file and carries its hash (attribute order and quotes vary once minified).
-const link = new RegExp(`<link[^>]*${glue[0].replace('.', '\\.')}[^>]*>`);
-const tag = html.match(link)?.[0];
-if (!tag || !/integrity=/.test(tag)) throw new Error(`no preload link with integrity for ${glue[0]}`);
-const updated = tag.replace(/integrity="?[^"\s>]+"?/, `integrity="${sri}"`);
-await writeFile(index, html.replace(tag, updated));
+let html = await readFile(index, 'utf8');
+// The preload links name the files and carry their hashes (attribute order and quotes vary once minified).
+for (const [file, bytes] of [[glue[0], code], [module, wasm]]) {
+  const link = new RegExp(`<link[^>]*${file.replace('.', '\\.')}[^>]*>`);
+  const tag = html.match(link)?.[0];
+  if (!tag || !/integrity=/.test(tag)) throw new Error(`no preload link with integrity for ${file}`);
+  const sri = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+  html = html.replace(tag, tag.replace(/integrity="?[^"\s>]+"?/, `integrity="${sri}"`));
+}
+await writeFile(index, html);
+
+/// The module with its `__wbg_…`/`__wbindgen_…` import names and `wasm_bindgen__convert__closures_…` export
+/// names replaced by short ones, recorded in `renames`.
+function shortenNames(bytes, renames) {
+  const leb = (at) => {
+    let value = 0, shift = 0, byte;
+    do { byte = bytes[at++]; value += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
+    return [value, at];
+  };
+  const uleb = (n) => {
+    const out = [];
+    do { let b = n & 0x7f; n = Math.floor(n / 128); if (n) b |= 0x80; out.push(b); } while (n);
+    return out;
+  };
+  const short = (i) => {
+    const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    let s = '';
+    do { s = letters[i % 52] + s; i = Math.floor(i / 52) - 1; } while (i >= 0);
+    return `_${s}`;
+  };
+  const utf8 = new TextDecoder();
+  // Reads a name at `p`, appends it (renamed if `pattern` matches) to `out`, returns where it ends.
+  const name = (p, out, pattern) => {
+    let len;
+    [len, p] = leb(p);
+    let text = utf8.decode(bytes.subarray(p, p + len));
+    if (pattern.test(text)) {
+      if (!renames.has(text)) renames.set(text, short(renames.size));
+      text = renames.get(text);
+    }
+    const encoded = new TextEncoder().encode(text);
+    out.push(...uleb(encoded.length), ...encoded);
+    return p + len;
+  };
+  const parts = [bytes.subarray(0, 8)];
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at];
+    const [size, body] = leb(at + 1);
+    const end = body + size;
+    if (id !== 2 && id !== 7) {
+      parts.push(bytes.subarray(at, end));
+      at = end;
+      continue;
+    }
+    let [count, p] = leb(body);
+    const out = uleb(count);
+    for (let i = 0; i < count; i++) {
+      const start = p;
+      if (id === 2) {
+        // An import: its module, its name, then a kind and a function type index, a table, a memory or a
+        // global type.
+        const [len, nameAt] = leb(p);
+        p = nameAt + len;
+        out.push(...bytes.subarray(start, p));
+        p = name(p, out, /^__wb(g|indgen)_/);
+        const kind = bytes[p];
+        const desc = p++;
+        if (kind === 0) [, p] = leb(p);
+        else if (kind === 1 || kind === 2) {
+          if (kind === 1) p++;
+          const flags = bytes[p++];
+          [, p] = leb(p);
+          if (flags & 1) [, p] = leb(p);
+        } else if (kind === 3) p += 2;
+        else throw new Error(`import kind ${kind} unknown`);
+        out.push(...bytes.subarray(desc, p));
+      } else {
+        // An export: its name, a kind and an index.
+        p = name(p, out, /^wasm_bindgen__convert__closures_/);
+        const desc = p++;
+        [, p] = leb(p);
+        out.push(...bytes.subarray(desc, p));
+      }
+    }
+    if (p !== end) throw new Error(`section ${id} not read to its end`);
+    parts.push(Buffer.from([id, ...uleb(out.length), ...out]));
+    at = end;
+  }
+  return Buffer.concat(parts);
+}

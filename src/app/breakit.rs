@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
-use super::{data_of, tx, Lab};
+use super::{data_of, effect, tx, Lab};
 use crate::breakit::{page_search, settings, Plane};
 use crate::markup;
 use crate::params::Lang;
@@ -58,7 +58,7 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
     let changed = Trigger::new();
     let root = NodeRef::<html::Section>::new();
 
-    Effect::new(move |_| {
+    effect(move || {
         changed.track();
         let (id, inputs, lang) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get());
         let kind = lab.run.with(|r| r.outcome.kind);

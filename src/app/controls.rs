@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::{tx, Lab};
+use super::{effect, tx, Lab};
 use crate::params::Lang;
 use wasm_bindgen::JsCast;
 
@@ -29,7 +29,7 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
         lab.inputs.with_untracked(|i| markup::switches(lab.scenario.get(), i, lab.text()))
     };
     // Flips from elsewhere (an embedding page, the history) reach the checkboxes here.
-    Effect::new(move |_| {
+    effect(move || {
         let i = lab.inputs.get();
         let doc = web_sys::window().and_then(|w| w.document());
         for key in lab.scenario.get().keys() {
@@ -46,9 +46,10 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
             <div class="switches" on:change=on_change inner_html=markup></div>
             <p class="pause-readout" hidden=move || dragged().is_none()>
                 <span class="swatch pause-swatch" aria-hidden="true"></span>
-                {move || dragged().map(|k| (lab.text().drag_label)(k))}
+                // `String`s ("" for none) here, not `Option`s, as every reactive text (see `tx`).
+                {move || dragged().map_or("", |k| (lab.text().drag_label)(k)).to_owned()}
                 <output for="pause-handle">
-                    {move || dragged().map(|k| (lab.text().playhead)(lab.inputs.with(|i| k.spec().get(i))))}
+                    {move || dragged().map(|k| (lab.text().playhead)(lab.inputs.with(|i| k.spec().get(i)))).unwrap_or_default()}
                 </output>
             </p>
         </div>

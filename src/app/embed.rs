@@ -10,7 +10,7 @@ use js_sys::{Array, Object, Reflect};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use super::Lab;
+use super::{effect, Lab};
 use crate::params::{parse_lang, parse_scenario, set_input, shorten, MAX_PROBLEMS};
 
 fn parent() -> Option<web_sys::Window> {
@@ -51,7 +51,7 @@ pub fn connect(lab: Lab) {
     let Some(host) = parent() else { return };
 
     let state_host = host.clone();
-    Effect::new(move |_| {
+    effect(move || {
         let (id, i) = (lab.scenario.get(), lab.inputs.get());
         let (outcome, double) = lab.run.with(|r| (r.outcome.kind.name(), r.outcome.double_grant.is_some()));
         let mut fields: Vec<(&str, JsValue)> = vec![

@@ -110,9 +110,18 @@ impl Lab {
 }
 
 /// A string of the current language, as a reactive text node or attribute. Every call returns the same
-/// closure type, so the view code for it is generated once, not once per string.
-pub fn tx(lab: Lab, pick: fn(&'static Text) -> &'static str) -> impl Fn() -> &'static str + Copy + 'static {
-    move || pick(lab.text())
+/// closure type, so the view code for it is generated once, not once per string. An owned `String`, as
+/// every reactive text and attribute of the app: Leptos then generates its text and attribute code for one
+/// type, not for `&str` and `String` both.
+pub fn tx(lab: Lab, pick: fn(&'static Text) -> &'static str) -> impl Fn() -> String + Copy + 'static {
+    move || pick(lab.text()).to_owned()
+}
+
+/// An effect, its closure boxed: every effect of the app then shares one instantiation of Leptos' effect
+/// machinery (an async task per type) instead of generating it once per closure.
+pub fn effect(run: impl Fn() + 'static) {
+    let run: Box<dyn Fn()> = Box::new(run);
+    Effect::new(move |_| run());
 }
 
 /// The `data-*` attribute `name` of the element an event came from, or of its nearest ancestor with one:
@@ -166,7 +175,7 @@ pub fn App() -> impl IntoView {
 
     // The URL follows the state, but only once a drag settles: Chromium throttles bursts of replaceState.
     let pending_write = StoredValue::new_local(None::<Timeout>);
-    Effect::new(move |_| {
+    effect(move || {
         let query = lab.query(lab.embed);
         pending_write.set_value(Some(Timeout::new(URL_SETTLE_MS, move || url::write(&query))));
     });
@@ -178,7 +187,7 @@ pub fn App() -> impl IntoView {
             lab.lang.set(l);
         }
     });
-    Effect::new(move |_| {
+    effect(move || {
         url::set_document_lang(lang.get());
         url::set_title(&format!("{} — {}", lab.text().title, lab.text().tagline));
     });
@@ -193,7 +202,7 @@ pub fn App() -> impl IntoView {
         false,
     );
     // A prediction is told once its run has played to the end (or the reader jumped there).
-    Effect::new(move |_| {
+    effect(move || {
         if matches!(phase.get(), Phase::Playing(_))
             && !lab.player.playing.get()
             && lab.player.playhead.get().is_none()
@@ -218,9 +227,9 @@ pub fn App() -> impl IntoView {
             {(!lab.embed).then(|| view! { <picker::Picker lab/> })}
             <figure
                 class="lab"
-                data-outcome=move || lab.run.with(|r| r.outcome.kind.name())
+                data-outcome=move || lab.run.with(|r| r.outcome.kind.name()).to_owned()
                 data-double-grant=move || lab.run.with(|r| r.outcome.double_grant.is_some()).to_string()
-                data-scenario=move || lab.scenario.get().id()
+                data-scenario=move || lab.scenario.get().id().to_owned()
                 aria-labelledby="lab-question"
                 tabindex="-1"
             >

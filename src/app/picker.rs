@@ -4,7 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{data_of, tx, Lab};
+use super::{data_of, effect, tx, Lab};
 use crate::markup;
 use crate::scenarios::ScenarioId;
 
@@ -20,7 +20,7 @@ pub fn Picker(lab: Lab) -> impl IntoView {
     // The markup follows the language only; the chosen entry is marked in place, so the reader's focus
     // stays on the button they pressed.
     let groups = NodeRef::<html::Div>::new();
-    Effect::new(move |_| {
+    effect(move || {
         let current = lab.scenario.get();
         lab.lang.track();
         let Some(el) = groups.get() else { return };

@@ -6,7 +6,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::{data_of, tx, Lab};
+use super::{data_of, effect, tx, Lab};
 use crate::breakit::settings;
 use crate::markup;
 use crate::params::Lang;
@@ -19,7 +19,7 @@ pub fn Real(lab: Lab) -> impl IntoView {
     let all = StoredValue::new_local(recordings::all());
     let drawn = StoredValue::new_local(None::<((ScenarioId, Inputs), Lang)>);
     let body = NodeRef::<html::Div>::new();
-    Effect::new(move |_| {
+    effect(move || {
         let key = (settings(lab.scenario.get(), &lab.inputs.get()), lab.lang.get());
         let Some(el) = body.get() else { return };
         if drawn.get_value() == Some(key) {

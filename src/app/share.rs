@@ -76,10 +76,11 @@ fn copy_button(lab: Lab, value: Signal<String>, field: &'static str) -> impl Int
     };
     view! {
         <button type="button" on:click=copy>
-            {move || if state.get() == Copy::Done { lab.text().copied } else { lab.text().copy }}
+            {move || if state.get() == Copy::Done { lab.text().copied } else { lab.text().copy }.to_owned()}
         </button>
         <span class="copy-status" role="status">
-            {move || (state.get() == Copy::Failed).then(|| lab.text().copy_failed)}
+            // A `String` ("" for none), not an `Option`, as every reactive text (see `tx`).
+            {move || if state.get() == Copy::Failed { lab.text().copy_failed } else { "" }.to_owned()}
         </span>
     }
 }

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos::svg;
 use wasm_bindgen::prelude::*;
 
-use super::{tx, Lab};
+use super::{effect, tx, Lab};
 use crate::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
 use crate::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
 use crate::scenarios::Key;
@@ -21,7 +21,7 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
     let wrap = NodeRef::<html::Div>::new();
     // Follow the box's own width (window resizes, iframes laid out late, fonts arriving).
     let observer = StoredValue::new_local(None::<(web_sys::ResizeObserver, Closure<dyn Fn()>)>);
-    Effect::new(move |_| {
+    effect(move || {
         let Some(el) = wrap.get() else { return };
         let measured = el.clone();
         let measure = Closure::<dyn Fn()>::new(move || {
@@ -122,7 +122,7 @@ fn Handle(lab: Lab, layout: Memo<Layout>, svg_ref: NodeRef<svg::Svg>) -> impl In
             role="slider"
             tabindex="0"
             hidden=move || lab.scenario.get().dragged().is_none()
-            aria-label=move || (lab.text().handle_name)(key())
+            aria-label=move || (lab.text().handle_name)(key()).to_owned()
             aria-valuemin=move || range().0.to_string()
             aria-valuemax=move || range().1.to_string()
             aria-valuenow=move || value().to_string()

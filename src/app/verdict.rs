@@ -7,7 +7,7 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{tx, url, Lab};
+use super::{effect, tx, url, Lab};
 use crate::lesson::{judge, Phase, Step};
 use crate::markup;
 use crate::sim::OutcomeKind;
@@ -47,7 +47,7 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
         }
     };
     // A run that played to its end replaces the "watching" line the reader's focus was on: follow it.
-    Effect::new(move |_| {
+    effect(move || {
         if revealed.get() {
             let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
             if active.is_some_and(|a| a.class_name() == "watching") {
@@ -74,33 +74,34 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
         step(Step::Skip);
     };
     let guess = move || match phase.get() {
-        Phase::Playing(g) => lab.text().choice(lab.scenario.get(), g),
-        _ => "",
+        Phase::Playing(g) => lab.text().choice(lab.scenario.get(), g).to_owned(),
+        _ => String::new(),
     };
-    let judged = move || {
-        judge(phase.get(), kind()).map(|right| {
-            if right {
-                lab.text().right.to_owned()
-            } else {
-                let picked = match phase.get() {
-                    Phase::Revealed(Some(g)) => lab.text().choice(lab.scenario.get(), g),
-                    _ => "",
-                };
-                (lab.text().wrong)(picked)
-            }
-        })
+    // Both "" when there is nothing to say, not `None` (every reactive text is a `String`, see `tx`): an
+    // empty text node still leaves the paragraph `:empty`, which the style sheet hides.
+    let judged = move || match judge(phase.get(), kind()) {
+        Some(true) => lab.text().right.to_owned(),
+        Some(false) => {
+            let picked = match phase.get() {
+                Phase::Revealed(Some(g)) => lab.text().choice(lab.scenario.get(), g),
+                _ => "",
+            };
+            (lab.text().wrong)(picked)
+        }
+        None => String::new(),
     };
     let narration = move || {
-        revealed.get().then(|| {
-            let (id, inputs) = (lab.scenario.get(), lab.inputs.get());
-            lab.run.with(|r| lab.text().narrate(&Story::of(r, id, &inputs)))
-        })
+        if !revealed.get() {
+            return String::new();
+        }
+        let (id, inputs) = (lab.scenario.get(), lab.inputs.get());
+        lab.run.with(|r| lab.text().narrate(&Story::of(r, id, &inputs)))
     };
 
     view! {
         <section
             class="verdict"
-            data-kind=move || if revealed.get() { kind().name() } else { "hidden" }
+            data-kind=move || if revealed.get() { kind().name() } else { "hidden" }.to_owned()
             aria-label=tx(lab, |t| t.verdict)
         >
             <fieldset class="predict" hidden=move || !predicting.get()>
