@@ -3,12 +3,16 @@
 //!
 //! The marker is a native range input over the strip (keyboard, touch and screen readers for free). The
 //! map is computed once per scenario and switch setting and kept: dragging the main band does not redo it.
+//! Static markup that one effect fills in and two listeners serve: each reactive view closure of its own
+//! type would cost the bundle more than the whole challenge.
 
+use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-use super::{tx, Lab};
+use super::{effect, tx, Lab};
 use crate::geom::seconds;
-use crate::lesson::{boundary, Boundary};
+use crate::lesson::boundary;
 use crate::markup;
 use crate::scenarios::{Inputs, Key, ScenarioId};
 use crate::sim::{outcome_map, Segment};
@@ -22,81 +26,89 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
     let spec = key.spec();
     let (min, max) = spec.range();
     let cache = StoredValue::new_local(None::<Cached>);
-    // The map for the current settings (everything but the dragged value), and its boundary.
-    let with_map = move |f: &mut dyn FnMut(&[Segment], Option<Boundary>)| {
+    // A start on the marker's own 0.1 s steps.
+    let guess = StoredValue::new(min + (max - min) / 6 / 100 * 100);
+    let checked = StoredValue::new(false);
+    let changed = Trigger::new();
+    let root = NodeRef::<html::Section>::new();
+
+    effect(move || {
+        changed.track();
+        // The map for the current settings (everything but the dragged value), and its boundary.
         let mut settings = lab.inputs.get();
         let _ = spec.set(&mut settings, min);
         let settings = (lab.scenario.get(), settings);
+        let t = lab.text();
+        let Some(root) = root.get() else { return };
         if cache.with_value(|c| c.as_ref().map(|c| c.0)) != Some(settings) {
             let map = outcome_map(&settings.0.build(&settings.1), min..=max);
             cache.set_value(Some((settings, map)));
         }
+        let (guess, checked) = (guess.get_value(), checked.get_value());
         cache.with_value(|c| {
             let map = c.as_ref().map_or(&[][..], |c| &c.1[..]);
-            f(map, boundary(map));
-        });
-    };
-    // A start on the marker's own 0.1 s steps.
-    let guess = RwSignal::new(min + (max - min) / 6 / 100 * 100);
-    let checked = RwSignal::new(false);
-    let question = move || {
-        let mut out = String::new();
-        with_map(&mut |_, b| {
-            out = match b {
-                Some(b) => (lab.text().boundary_question)(key, b.kind),
-                None => lab.text().boundary_none.to_owned(),
+            let b = boundary(map);
+            let set = |selector: &str, text: &str| {
+                if let Ok(Some(el)) = root.query_selector(selector) {
+                    el.set_text_content(Some(text));
+                }
+            };
+            set(".question", &b.map_or(t.boundary_none.to_owned(), |b| (t.boundary_question)(key, b.kind)));
+            let result = match (checked, b) {
+                (false, _) => String::new(),
+                (true, Some(b)) => (t.boundary_result)(guess, &b),
+                (true, None) => t.boundary_none.to_owned(),
+            };
+            set(".boundary-result", &result);
+            set(".ghost-label", &(t.ghost_value)(guess));
+            set(".axis-end", &(t.playhead)(max));
+            if let Ok(Some(strip)) = root.query_selector(".strip") {
+                strip.set_attribute("aria-label", &(t.outcome_map)(key, max)).ok();
+                let drawn = if checked { markup::strip(map, max, b.map(|b| b.at), t) } else { String::new() };
+                strip.set_inner_html(&drawn);
+            }
+            if let Some(ghost) = root.query_selector(".ghost").ok().flatten() {
+                ghost.set_attribute("aria-valuetext", &(t.ghost_value)(guess)).ok();
+                ghost.set_attribute("aria-label", t.ghost_name).ok();
             }
         });
-        out
+    });
+    let on_input = move |ev: web_sys::Event| {
+        let value = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value());
+        guess.set_value(value.and_then(|v| v.parse().ok()).unwrap_or(min));
+        changed.notify();
     };
-    let strip = move || {
-        let mut out = String::new();
-        if checked.get() {
-            with_map(&mut |map, b| out = markup::strip(map, max, b.map(|b| b.at), lab.text()));
-        }
-        out
-    };
-    let result = move || {
-        let mut out = String::new();
-        if checked.get() {
-            with_map(&mut |_, b| {
-                out = match b {
-                    Some(b) => (lab.text().boundary_result)(guess.get(), &b),
-                    None => lab.text().boundary_none.to_owned(),
-                }
-            });
-        }
-        out
+    let check = move |_| {
+        checked.set_value(true);
+        changed.notify();
     };
 
     view! {
-        <section class="challenge" aria-labelledby="challenge-title">
+        <section class="challenge" aria-labelledby="challenge-title" node_ref=root>
             <h2 id="challenge-title">{tx(lab, |t| t.boundary_heading)}</h2>
-            <p>{question}</p>
+            <p class="question"></p>
             <div class="strip-wrap">
-                <div class="strip" role="img" aria-label=move || (lab.text().outcome_map)(key, max) inner_html=strip></div>
+                <div class="strip" role="img"></div>
                 <input
                     type="range"
                     class="ghost"
                     min=min.to_string()
                     max=max.to_string()
                     step="100"
-                    aria-label=tx(lab, |t| t.ghost_name)
-                    aria-valuetext=move || (lab.text().ghost_value)(guess.get())
-                    prop:value=move || guess.get().to_string()
-                    on:input=move |ev| guess.set(event_target_value(&ev).parse().unwrap_or(min))
+                    value=guess.get_value().to_string()
+                    on:input=on_input
                 />
                 <div class="strip-axis" aria-hidden="true">
                     <span>{seconds(min)}</span>
-                    <span class="ghost-label">{move || (lab.text().ghost_value)(guess.get())}</span>
-                    <span>{move || (lab.text().playhead)(max)}</span>
+                    <span class="ghost-label"></span>
+                    <span class="axis-end"></span>
                 </div>
             </div>
             <div class="challenge-actions">
-                <button type="button" class="primary" on:click=move |_| checked.set(true)>
+                <button type="button" class="primary" on:click=check>
                     {tx(lab, |t| t.check)}
                 </button>
-                <p class="boundary-result" aria-live="polite">{result}</p>
+                <p class="boundary-result" aria-live="polite"></p>
             </div>
         </section>
     }
