@@ -209,7 +209,7 @@ pub fn real_runs(runs: &[(usize, &Recording, Run)], t: &Text) -> String {
         let system = format!("{} {}", if r.backend == "redis" { "Redis" } else { "etcd" }, r.version);
         let caption = fill_with(t.real_caption, &|name| match name {
             "system" => system.clone(),
-            "date" => r.recorded.clone(),
+            "date" => r.recorded.to_owned(),
             "values" => values.clone(),
             "real" => t.outcome_title(run.outcome.kind).to_owned(),
             "simulated" => t.outcome_title(r.simulated).to_owned(),
@@ -220,7 +220,7 @@ pub fn real_runs(runs: &[(usize, &Recording, Run)], t: &Text) -> String {
         let _ = write!(
             out,
             r#"<figure class="real-run" data-backend="{}" data-outcome="{}"><figcaption>{}</figcaption><div class="real-figure">{}</div><button type="button" data-load="{i}">{}</button></figure>"#,
-            esc(&r.backend),
+            esc(r.backend),
             run.outcome.kind.name(),
             esc(&caption),
             figure::whole(run, 720.0, min_axis, &system, t),

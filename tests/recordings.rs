@@ -73,7 +73,7 @@ fn the_shipped_recordings_replay_to_the_verdicts_they_were_recorded_with() {
         let simulated = sim::run(&r.scenario.build(&r.inputs)).outcome.kind;
         assert_eq!(simulated, r.simulated, "{:?} {:?}: re-run scripts/record.sh", r.scenario, r.inputs);
         assert_eq!(r.real, r.simulated, "{:?} on {}: real and simulated agree", r.scenario, r.backend);
-        assert!(["redis", "etcd"].contains(&r.backend.as_str()));
+        assert!(["redis", "etcd"].contains(&r.backend));
         assert_eq!(r.recorded.len(), 10);
         assert_eq!(real.trace.workers.len(), r.scenario.build(&r.inputs).workers.len());
     }
@@ -83,7 +83,7 @@ fn the_shipped_recordings_replay_to_the_verdicts_they_were_recorded_with() {
 fn a_recording_matches_its_scenario_with_the_same_switches_whatever_the_dragged_value() {
     let all = recordings::all();
     let shown = |id: ScenarioId, inputs: Inputs| -> Vec<(&str, u64)> {
-        all.iter().filter(|r| r.matches(id, &inputs)).map(|r| (r.backend.as_str(), r.inputs.pause)).collect()
+        all.iter().filter(|r| r.matches(id, &inputs)).map(|r| (r.backend, r.inputs.pause)).collect()
     };
     let base = Inputs::default();
     assert_eq!(shown(ScenarioId::GcPause, base), [("redis", 15_000), ("redis", 11_500), ("etcd", 20_000)]);

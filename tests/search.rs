@@ -234,7 +234,7 @@ fn a_search_run_in_slices_reports_what_one_run_does_and_counts_its_progress() {
 }
 
 fn noted(r: &Report, key: Key, why: &str) -> bool {
-    r.pruned.iter().filter(|n| n.ends_with(why)).any(|n| {
+    r.pruned.notes().iter().filter(|n| n.ends_with(why)).any(|n| {
         let names = n.split(" do").next().unwrap_or("");
         names.split(", ").flat_map(|s| s.split(" and ")).any(|name| name == key.spec().name)
     })
@@ -262,14 +262,14 @@ fn sizes_and_pruning_per_scenario() {
         for key in search::DISTURBANCES {
             let searched = r.bounds.iter().any(|b| b.key == key);
             assert_eq!(searched, id.uses(key), "{}", id.id());
-            assert_eq!(noted(&r, key, ": not searched"), !searched, "{} {:?}: {:?}", id.id(), key, r.pruned);
+            assert_eq!(noted(&r, key, ": not searched"), !searched, "{} {:?}: {:?}", id.id(), key, r.pruned.notes());
         }
         for spec in INPUTS.iter().filter(|s| matches!(s.kind, Kind::Words(_))) {
-            assert_eq!(noted(&r, spec.key, ": ignored"), !id.uses(spec.key), "{}: {:?}", id.id(), r.pruned);
+            assert_eq!(noted(&r, spec.key, ": ignored"), !id.uses(spec.key), "{}: {:?}", id.id(), r.pruned.notes());
         }
     }
     let crash = search::search(Crash, &Inputs::default(), 100);
-    assert!(crash.pruned.iter().any(|n| n.starts_with("fencing, ") && n.contains("do not apply to crash")));
+    assert!(crash.pruned.notes().iter().any(|n| n.starts_with("fencing, ") && n.contains("do not apply to crash")));
 }
 
 #[test]
@@ -283,7 +283,7 @@ fn bounds_are_normalised_and_unread_inputs_pruned() {
         search::search_within(ScenarioId::CheckThenPause, &ScenarioId::CheckThenPause.defaults(), &bounds);
     assert_eq!(r.bounds, vec![Bound { key: Key::Pause, from: 500, to: 30_000, step: 1 }]);
     assert_eq!(r.schedules, 29_501);
-    assert_eq!(r.pruned[0], "delay does not apply to check-then-pause: not searched");
+    assert_eq!(r.pruned.notes()[0], "delay does not apply to check-then-pause: not searched");
     let r = search::search_within(
         ScenarioId::NetworkDelay,
         &Inputs::default(),

@@ -40,11 +40,10 @@ pub fn Real(lab: Lab) -> impl IntoView {
     });
     let on_click = move |ev: web_sys::MouseEvent| {
         let Some(i) = data_of(&ev, "data-load").and_then(|i| i.parse::<usize>().ok()) else { return };
-        if let Some(r) = all.with_value(|all| all.get(i).cloned()) {
-            if r.scenario == lab.scenario.get_untracked() {
-                lab.inputs.set(r.inputs);
-                super::show_figure();
-            }
+        let recorded = all.with_value(|all| all.get(i).map(|r| (r.scenario, r.inputs)));
+        if let Some((id, inputs)) = recorded.filter(|r| r.0 == lab.scenario.get_untracked()) {
+            lab.inputs.set(inputs);
+            super::show_figure();
         }
     };
     view! {

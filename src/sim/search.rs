@@ -74,8 +74,39 @@ pub struct Report {
     pub safety: Option<Counterexample>,
     /// The least-disturbed run that lost liveness (stalled, orphaned); `None`: none within these bounds.
     pub liveness: Option<Counterexample>,
-    /// What the search left out because it cannot change the outcome, and why.
-    pub pruned: Vec<String>,
+    /// What the search left out because it cannot change the outcome; as JSON, the notes ([`Pruned::notes`]).
+    pub pruned: Pruned,
+}
+
+/// The inputs a search left out: the disturbances asked for that the scenario does not read. Kept as
+/// names and said in words only when asked ([`Pruned::notes`]): the page never says them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pruned {
+    scenario: ScenarioId,
+    unread: Vec<&'static str>,
+}
+
+impl Pruned {
+    /// What was left out and why, a sentence per kind: the disturbances not searched, the switches ignored.
+    pub fn notes(&self) -> Vec<String> {
+        let id = self.scenario;
+        let switches = INPUTS.iter().filter(|s| matches!(s.kind, Kind::Words(_)) && !id.uses(s.key));
+        let ignored: Vec<&str> = switches.map(|s| s.name).collect();
+        let mut notes = Vec::new();
+        for (names, what) in [(&self.unread, "not searched"), (&ignored, "ignored")] {
+            if !names.is_empty() {
+                let verb = if names.len() == 1 { "does" } else { "do" };
+                notes.push(format!("{} {verb} not apply to {}: {what}", list(names), id.id()));
+            }
+        }
+        notes
+    }
+}
+
+impl Serialize for Pruned {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.notes().serialize(s)
+    }
 }
 
 /// The default grid: every disturbance over its whole range with this step (at least 1 ms). A's pause
@@ -124,7 +155,7 @@ pub struct Search {
     /// The best so far of each kind: (total disturbance, verdict, values).
     safety: Option<(Ms, OutcomeKind, Vec<Ms>)>,
     liveness: Option<(Ms, OutcomeKind, Vec<Ms>)>,
-    pruned: Vec<String>,
+    pruned: Pruned,
 }
 
 impl Search {
@@ -146,15 +177,6 @@ impl Search {
             let from = b.from.clamp(min, to);
             dims.push(Bound { key: b.key, from, to: from + (to - from) / step * step, step });
         }
-        let switches = INPUTS.iter().filter(|s| matches!(s.kind, Kind::Words(_)) && !id.uses(s.key));
-        let ignored: Vec<&str> = switches.map(|s| s.name).collect();
-        let mut pruned = Vec::new();
-        for (names, what) in [(&unread, "not searched"), (&ignored, "ignored")] {
-            if !names.is_empty() {
-                let verb = if names.len() == 1 { "does" } else { "do" };
-                pruned.push(format!("{} {verb} not apply to {}: {what}", list(names), id.id()));
-            }
-        }
         let total = dims.iter().map(|d| (d.to - d.from) / d.step + 1).product();
         Search {
             grid: Grid::new(id, inputs, dims),
@@ -163,7 +185,7 @@ impl Search {
             total,
             safety: None,
             liveness: None,
-            pruned,
+            pruned: Pruned { scenario: id, unread },
         }
     }
 
@@ -439,6 +461,6 @@ impl fmt::Display for Report {
                 None => writeln!(f, "{what}: none within these bounds")?,
             }
         }
-        self.pruned.iter().try_for_each(|note| writeln!(f, "pruned: {note}"))
+        self.pruned.notes().iter().try_for_each(|note| writeln!(f, "pruned: {note}"))
     }
 }
