@@ -151,6 +151,28 @@ pub fn strip(map: &[Segment], max: Ms, truth: Option<Ms>, t: &Text) -> String {
     out
 }
 
+/// The frame of "Where does it change?" over values `min..=max`, the marker at `guess`, for the view to fill
+/// in: the question, the strip with the marker (a native range input), the check and its result.
+pub fn challenge(t: &Text, min: Ms, max: Ms, guess: Ms) -> String {
+    format!(
+        r#"<h2 id="challenge-title">{}</h2><p class="question"></p><div class="strip-wrap"><div class="strip" role="img"></div><input type="range" class="ghost" min="{min}" max="{max}" step="100" value="{guess}"><div class="strip-axis" aria-hidden="true"><span>{}</span><span class="ghost-label"></span><span class="axis-end"></span></div></div><div class="challenge-actions"><button type="button" class="primary" data-check="">{}</button><p class="boundary-result" aria-live="polite"></p></div>"#,
+        esc(t.boundary_heading),
+        seconds(min),
+        esc(t.check)
+    )
+}
+
+/// The frame of "Break it", for the view to fill in: the reader's find, the map, the search and its report.
+pub fn break_it(t: &Text) -> String {
+    format!(
+        r#"<h2 id="break-title">{}</h2><p>{}</p><p class="found" aria-live="polite"></p><div class="plane-wrap"></div><div class="search-actions"><button type="button" class="primary" data-search="">{}</button><progress hidden aria-label="{}"></progress></div><p class="search-result" aria-live="polite"></p><div class="show-it"></div>"#,
+        esc(t.break_heading),
+        esc(t.break_intro),
+        esc(t.search),
+        esc(t.searching)
+    )
+}
+
 /// The map of "Break it": a caption naming its axes, an ARIA grid of one cell per run (`data-cell`, a
 /// roving `tabindex` starting at `here`, the current run's cell) and a legend of the verdicts it shows.
 pub fn plane(p: &Plane, here: usize, t: &Text) -> String {

@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
-use super::{data_of, effect, tx, Lab};
+use super::{data_of, effect, Lab};
 use crate::breakit::{page_search, settings, Plane};
 use crate::markup;
 use crate::params::Lang;
@@ -44,6 +44,8 @@ struct State {
     /// The map and what it was drawn for.
     plane: Option<((ScenarioId, Inputs), Option<Plane>)>,
     drawn: Option<((ScenarioId, Inputs), Lang)>,
+    /// The language the section's frame was drawn in.
+    framed: Option<Lang>,
 }
 
 fn now() -> f64 {
@@ -54,7 +56,7 @@ fn now() -> f64 {
 #[component]
 pub fn BreakIt(lab: Lab) -> impl IntoView {
     let state =
-        StoredValue::new_local(State { status: Status::Idle, generation: 0, plane: None, drawn: None });
+        StoredValue::new_local(State { status: Status::Idle, generation: 0, plane: None, drawn: None, framed: None });
     let changed = Trigger::new();
     let root = NodeRef::<html::Section>::new();
 
@@ -72,6 +74,12 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
             }
             if s.plane.as_ref().is_none_or(|p| p.0 != key) {
                 s.plane = Some((key, Plane::new(id, &inputs)));
+            }
+            // The frame (headings, buttons) in the page's language; a new frame needs a new map.
+            if s.framed != Some(lang) {
+                s.framed = Some(lang);
+                s.drawn = None;
+                root.set_inner_html(&markup::break_it(t));
             }
             let plane = s.plane.as_ref().and_then(|p| p.1.as_ref());
             let here = plane.map(|p| p.cell_of(&inputs));
@@ -180,19 +188,9 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
     };
     on_cleanup(move || state.update_value(|s| s.generation += 1));
 
+    // One element, its content markup: a view per part would cost the bundle more than the section.
     view! {
-        <section class="break-it" aria-labelledby="break-title" node_ref=root on:click=on_click on:keydown=on_key>
-            <h2 id="break-title">{tx(lab, |t| t.break_heading)}</h2>
-            <p>{tx(lab, |t| t.break_intro)}</p>
-            <p class="found" aria-live="polite"></p>
-            <div class="plane-wrap"></div>
-            <div class="search-actions">
-                <button type="button" class="primary" data-search="">{tx(lab, |t| t.search)}</button>
-                <progress hidden aria-label=tx(lab, |t| t.searching)></progress>
-            </div>
-            <p class="search-result" aria-live="polite"></p>
-            <div class="show-it"></div>
-        </section>
+        <section class="break-it" aria-labelledby="break-title" node_ref=root on:click=on_click on:keydown=on_key></section>
     }
 }
 

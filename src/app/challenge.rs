@@ -10,10 +10,10 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{effect, tx, Lab};
-use crate::geom::seconds;
+use super::{data_of, effect, Lab};
 use crate::lesson::boundary;
 use crate::markup;
+use crate::params::Lang;
 use crate::scenarios::{Inputs, Key, ScenarioId};
 use crate::sim::{outcome_map, Segment};
 
@@ -31,6 +31,7 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
     let checked = StoredValue::new(false);
     let changed = Trigger::new();
     let root = NodeRef::<html::Section>::new();
+    let framed = StoredValue::new(None::<Lang>);
 
     effect(move || {
         changed.track();
@@ -38,8 +39,13 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
         let mut settings = lab.inputs.get();
         let _ = spec.set(&mut settings, min);
         let settings = (lab.scenario.get(), settings);
-        let t = lab.text();
+        let (t, lang) = (lab.text(), lab.lang.get());
         let Some(root) = root.get() else { return };
+        // The frame in the page's language; the marker keeps the reader's guess.
+        if framed.get_value() != Some(lang) {
+            framed.set_value(Some(lang));
+            root.set_inner_html(&markup::challenge(t, min, max, guess.get_value()));
+        }
         if cache.with_value(|c| c.as_ref().map(|c| c.0)) != Some(settings) {
             let map = outcome_map(&settings.0.build(&settings.1), min..=max);
             cache.set_value(Some((settings, map)));
@@ -78,38 +84,15 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
         guess.set_value(value.and_then(|v| v.parse().ok()).unwrap_or(min));
         changed.notify();
     };
-    let check = move |_| {
-        checked.set_value(true);
-        changed.notify();
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if data_of(&ev, "data-check").is_some() {
+            checked.set_value(true);
+            changed.notify();
+        }
     };
 
+    // One element, its content markup: a view per part would cost the bundle more than the challenge.
     view! {
-        <section class="challenge" aria-labelledby="challenge-title" node_ref=root>
-            <h2 id="challenge-title">{tx(lab, |t| t.boundary_heading)}</h2>
-            <p class="question"></p>
-            <div class="strip-wrap">
-                <div class="strip" role="img"></div>
-                <input
-                    type="range"
-                    class="ghost"
-                    min=min.to_string()
-                    max=max.to_string()
-                    step="100"
-                    value=guess.get_value().to_string()
-                    on:input=on_input
-                />
-                <div class="strip-axis" aria-hidden="true">
-                    <span>{seconds(min)}</span>
-                    <span class="ghost-label"></span>
-                    <span class="axis-end"></span>
-                </div>
-            </div>
-            <div class="challenge-actions">
-                <button type="button" class="primary" on:click=check>
-                    {tx(lab, |t| t.check)}
-                </button>
-                <p class="boundary-result" aria-live="polite"></p>
-            </div>
-        </section>
+        <section class="challenge" aria-labelledby="challenge-title" node_ref=root on:input=on_input on:click=on_click></section>
     }
 }

@@ -6,7 +6,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::{data_of, effect, tx, Lab};
+use super::{data_of, effect, Lab};
 use crate::breakit::settings;
 use crate::markup;
 use crate::params::Lang;
@@ -18,7 +18,7 @@ use crate::scenarios::{Inputs, ScenarioId};
 pub fn Real(lab: Lab) -> impl IntoView {
     let all = StoredValue::new_local(recordings::all());
     let drawn = StoredValue::new_local(None::<((ScenarioId, Inputs), Lang)>);
-    let body = NodeRef::<html::Div>::new();
+    let body = NodeRef::<html::Section>::new();
     effect(move || {
         let key = (settings(lab.scenario.get(), &lab.inputs.get()), lab.lang.get());
         let Some(el) = body.get() else { return };
@@ -41,16 +41,11 @@ pub fn Real(lab: Lab) -> impl IntoView {
     let on_click = move |ev: web_sys::MouseEvent| {
         let Some(i) = data_of(&ev, "data-load").and_then(|i| i.parse::<usize>().ok()) else { return };
         let recorded = all.with_value(|all| all.get(i).map(|r| (r.scenario, r.inputs)));
-        if let Some((id, inputs)) = recorded.filter(|r| r.0 == lab.scenario.get_untracked()) {
+        if let Some((_, inputs)) = recorded.filter(|r| r.0 == lab.scenario.get_untracked()) {
             lab.inputs.set(inputs);
             super::show_figure();
         }
     };
-    view! {
-        <details class="real">
-            <summary>{tx(lab, |t| t.real_heading)}</summary>
-            <p>{tx(lab, |t| t.real_intro)}</p>
-            <div class="real-runs" node_ref=body on:click=on_click></div>
-        </details>
-    }
+    // One element, its content markup: a view per part would cost the bundle more than the panel.
+    view! { <section class="real" node_ref=body on:click=on_click></section> }
 }
