@@ -13,7 +13,7 @@ use crate::figure;
 use crate::geom::{seconds, MIN_AXIS, SHORT_AXIS};
 use crate::params::Problem;
 use crate::recordings::Recording;
-use crate::scenarios::{Group, Inputs, Kind, ScenarioId};
+use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId};
 use crate::sim::search::Bound;
 use crate::sim::Run;
 use crate::sim::{Ms, OutcomeKind, Segment};
@@ -57,6 +57,26 @@ pub fn picker(current: ScenarioId, t: &Text) -> String {
             );
         }
         out.push_str("</ul></div>");
+    }
+    out
+}
+
+/// The controls above the timeline: the scenario's switches ([`switches`]), the readout of its dragged value
+/// (its `<output>` for the view to fill), and, where both safety devices are switches, what each protects.
+pub fn toggles(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
+    let mut out =
+        format!(r#"<div class="toggles"><div class="switches">{}</div>"#, switches(scenario, inputs, t));
+    if let Some(key) = scenario.dragged() {
+        let _ = write!(
+            out,
+            r#"<p class="pause-readout"><span class="swatch pause-swatch" aria-hidden="true"></span>{}<output for="pause-handle"></output></p>"#,
+            esc((t.drag_label)(key))
+        );
+    }
+    out.push_str("</div>");
+    let keys = scenario.keys();
+    if keys.contains(&Key::Lease) && keys.contains(&Key::Fencing) {
+        let _ = write!(out, r#"<p class="devices">{}</p>"#, esc(t.devices));
     }
     out
 }

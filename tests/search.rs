@@ -262,14 +262,31 @@ fn sizes_and_pruning_per_scenario() {
         for key in search::DISTURBANCES {
             let searched = r.bounds.iter().any(|b| b.key == key);
             assert_eq!(searched, id.uses(key), "{}", id.id());
-            assert_eq!(noted(&r, key, ": not searched"), !searched, "{} {:?}: {:?}", id.id(), key, r.pruned.notes());
+            assert_eq!(
+                noted(&r, key, ": not searched"),
+                !searched,
+                "{} {:?}: {:?}",
+                id.id(),
+                key,
+                r.pruned.notes()
+            );
         }
         for spec in INPUTS.iter().filter(|s| matches!(s.kind, Kind::Words(_))) {
-            assert_eq!(noted(&r, spec.key, ": ignored"), !id.uses(spec.key), "{}: {:?}", id.id(), r.pruned.notes());
+            assert_eq!(
+                noted(&r, spec.key, ": ignored"),
+                !id.uses(spec.key),
+                "{}: {:?}",
+                id.id(),
+                r.pruned.notes()
+            );
         }
     }
     let crash = search::search(Crash, &Inputs::default(), 100);
-    assert!(crash.pruned.notes().iter().any(|n| n.starts_with("fencing, ") && n.contains("do not apply to crash")));
+    assert!(crash
+        .pruned
+        .notes()
+        .iter()
+        .any(|n| n.starts_with("fencing, ") && n.contains("do not apply to crash")));
 }
 
 #[test]

@@ -55,8 +55,13 @@ fn now() -> f64 {
 /// The section, shown once the first prediction has been told.
 #[component]
 pub fn BreakIt(lab: Lab) -> impl IntoView {
-    let state =
-        StoredValue::new_local(State { status: Status::Idle, generation: 0, plane: None, drawn: None, framed: None });
+    let state = StoredValue::new_local(State {
+        status: Status::Idle,
+        generation: 0,
+        plane: None,
+        drawn: None,
+        framed: None,
+    });
     let changed = Trigger::new();
     let root = NodeRef::<html::Section>::new();
 

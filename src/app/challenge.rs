@@ -80,7 +80,8 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
         });
     });
     let on_input = move |ev: web_sys::Event| {
-        let value = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value());
+        let value =
+            ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value());
         guess.set_value(value.and_then(|v| v.parse().ok()).unwrap_or(min));
         changed.notify();
     };

@@ -1,16 +1,19 @@
 //! The toggles (lease expiry, fencing), the pause readout and the language switch.
 
+use leptos::html;
 use leptos::prelude::*;
-
-use super::{effect, tx, Lab};
-use crate::params::Lang;
 use wasm_bindgen::JsCast;
 
+use super::{effect, tx, Lab};
 use crate::markup;
-use crate::scenarios::Key;
+use crate::params::Lang;
+use crate::scenarios::{Key, ScenarioId};
+use crate::sim::Ms;
 
-/// The scenario's switches (markup from [`markup::switches`], drawn afresh for a new scenario, language or
-/// lease length) and the readout of its dragged value. One listener serves every switch.
+/// The scenario's switches (markup from [`markup::toggles`], drawn afresh for a new scenario, language or
+/// lease length, not for each flip: a flip redrawn would take the reader's focus away), the readout of its
+/// dragged value, and what the two safety devices protect. One element whose content is markup, one effect,
+/// one listener for every switch: a view per part would cost the bundle more.
 #[component]
 pub fn Toggles(lab: Lab) -> impl IntoView {
     let on_change = move |ev: web_sys::Event| {
@@ -21,42 +24,28 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
             lab.set(key, u64::from(input.checked()));
         }
     };
-    // The markup follows the scenario, the language and the hint's lease length, not each flip: a flip
-    // redrawn would take the reader's focus away.
-    let ttl = Memo::new(move |_| lab.inputs.with(|i| i.ttl));
-    let markup = move || {
-        ttl.track();
-        lab.inputs.with_untracked(|i| markup::switches(lab.scenario.get(), i, lab.text()))
-    };
-    // Flips from elsewhere (an embedding page, the history) reach the checkboxes here.
+    let root = NodeRef::<html::Div>::new();
+    let framed = StoredValue::new(None::<(ScenarioId, Lang, Ms)>);
     effect(move || {
-        let i = lab.inputs.get();
-        let doc = web_sys::window().and_then(|w| w.document());
-        for key in lab.scenario.get().keys() {
-            let el = doc.as_ref().and_then(|d| d.get_element_by_id(key.spec().name));
+        let (id, i, lang) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get());
+        let Some(root) = root.get() else { return };
+        let t = lab.text();
+        if framed.get_value() != Some((id, lang, i.ttl)) {
+            framed.set_value(Some((id, lang, i.ttl)));
+            root.set_inner_html(&markup::toggles(id, &i, t));
+        }
+        // Flips from elsewhere (an embedding page, the history) reach the checkboxes here.
+        for key in id.keys() {
+            let el = root.query_selector(&format!("#{}", key.spec().name)).ok().flatten();
             if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
                 input.set_checked(key.spec().get(&i) != 0);
             }
         }
+        if let (Some(key), Ok(Some(out))) = (id.dragged(), root.query_selector("output")) {
+            out.set_text_content(Some(&(t.playhead)(key.spec().get(&i))));
+        }
     });
-    let dragged = move || lab.scenario.get().dragged();
-    let keys = move || lab.scenario.get().keys();
-    view! {
-        <div class="toggles">
-            <div class="switches" on:change=on_change inner_html=markup></div>
-            <p class="pause-readout" hidden=move || dragged().is_none()>
-                <span class="swatch pause-swatch" aria-hidden="true"></span>
-                // `String`s ("" for none) here, not `Option`s, as every reactive text (see `tx`).
-                {move || dragged().map_or("", |k| (lab.text().drag_label)(k)).to_owned()}
-                <output for="pause-handle">
-                    {move || dragged().map(|k| (lab.text().playhead)(lab.inputs.with(|i| k.spec().get(i)))).unwrap_or_default()}
-                </output>
-            </p>
-        </div>
-        <p class="devices" hidden=move || !(keys().contains(&Key::Lease) && keys().contains(&Key::Fencing))>
-            {tx(lab, |t| t.devices)}
-        </p>
-    }
+    view! { <div class="controls" node_ref=root on:change=on_change></div> }
 }
 
 /// English / 日本語, as two pressed-state buttons.

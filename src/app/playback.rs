@@ -3,12 +3,15 @@
 //! With `prefers-reduced-motion` the playhead jumps from event to event instead of sweeping.
 
 use gloo_timers::callback::Interval;
+use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-use super::{data_of, tx, url, Lab};
+use super::{data_of, effect, url, Lab};
 use crate::geom::seconds;
 use crate::lesson::Phase;
 use crate::markup;
+use crate::params::Lang;
 use crate::sim::{Ms, Run};
 use crate::text::Text;
 
@@ -119,8 +122,9 @@ fn icon(d: &str) -> String {
     )
 }
 
-/// Previous event, next event, jump to the end: markup for the current language, one listener for all.
-fn steps(t: &Text) -> String {
+/// Play / pause, previous and next event, jump to the end, a scrubber and the time: markup for the current
+/// language, one listener for every button.
+fn frame(t: &Text) -> String {
     let button = |action: &str, label: &str, d: &str| {
         format!(
             r#"<button type="button" data-action="{action}" aria-label="{}">{}</button>"#,
@@ -128,12 +132,17 @@ fn steps(t: &Text) -> String {
             icon(d)
         )
     };
-    button("back", t.step_back, "M2 2h2v10H2zM13 2v10L5 7z")
-        + &button("forward", t.step_forward, "M1 2v10l8-5zM10 2h2v10h-2z")
-        + &button("end", t.to_end, "M1 2v10l6-5zM7 2v10l6-5zM12 2h2v10h-2z")
+    format!(
+        r#"<button type="button" class="play" data-action="play"></button><span class="steps">{}{}{}</span><input type="range" class="scrub" min="0" step="100" aria-label="{}"><output class="time"></output>"#,
+        button("back", t.step_back, "M2 2h2v10H2zM13 2v10L5 7z"),
+        button("forward", t.step_forward, "M1 2v10l8-5zM10 2h2v10h-2z"),
+        button("end", t.to_end, "M1 2v10l6-5zM7 2v10l6-5zM12 2h2v10h-2z"),
+        markup::esc(t.scrub)
+    )
 }
 
-/// Play / pause, previous and next event, jump to the end, and a scrubber.
+/// Play / pause, previous and next event, jump to the end, and a scrubber: one element whose content is
+/// markup, one effect, one listener per kind of event (a view per part would cost the bundle more).
 #[component]
 pub fn Playback(lab: Lab) -> impl IntoView {
     let player = lab.player;
@@ -141,54 +150,47 @@ pub fn Playback(lab: Lab) -> impl IntoView {
     let playing = player.playing;
     let end = move || lab.run.with(|r| r.trace.end);
     on_cleanup(move || player.stop());
-    let on_step = move |ev: web_sys::MouseEvent| match data_of(&ev, "data-action").as_deref() {
+    let root = NodeRef::<html::Div>::new();
+    let framed = StoredValue::new(None::<Lang>);
+    effect(move || {
+        let (lang, at, on, end) = (lab.lang.get(), playhead.get().unwrap_or_else(end), playing.get(), end());
+        // While the reader predicts, the prediction's own button starts the run.
+        let predicting = matches!(lab.phase.get(), Phase::Predicting(_));
+        let Some(root) = root.get() else { return };
+        let t = lab.text();
+        if framed.get_value() != Some(lang) {
+            framed.set_value(Some(lang));
+            root.set_inner_html(&frame(t));
+            root.set_attribute("aria-label", t.scrub).ok();
+        }
+        root.toggle_attribute_with_force("hidden", predicting).ok();
+        if let Ok(Some(play)) = root.query_selector(".play") {
+            let (d, label) =
+                if on { ("M4 2h3v10H4zM9 2h3v10H9z", t.stop) } else { ("M4 2l9 5-9 5z", t.play) };
+            play.set_attribute("aria-pressed", if on { "true" } else { "false" }).ok();
+            play.set_inner_html(&format!(r#"{}<span class="label">{}</span>"#, icon(d), markup::esc(label)));
+        }
+        if let Some(scrub) = root.query_selector(".scrub").ok().flatten() {
+            scrub.set_attribute("max", &end.to_string()).ok();
+            scrub.set_attribute("aria-valuetext", &(t.playhead)(at)).ok();
+            scrub.unchecked_into::<web_sys::HtmlInputElement>().set_value(&at.to_string());
+        }
+        if let Ok(Some(time)) = root.query_selector(".time") {
+            time.set_text_content(Some(&format!("{} / {}", seconds(at), (t.playhead)(end))));
+        }
+    });
+    let on_click = move |ev: web_sys::MouseEvent| match data_of(&ev, "data-action").as_deref() {
+        Some("play") if playing.get_untracked() => player.stop(),
+        Some("play") => player.play(),
         Some("back") => player.step_back(),
         Some("forward") => player.step_forward(),
         Some("end") => player.show_all(),
         _ => {}
     };
-
-    view! {
-        // While the reader predicts, the prediction's own button starts the run.
-        <div
-            class="playback"
-            role="group"
-            aria-label=tx(lab, |t| t.scrub)
-            hidden=move || matches!(lab.phase.get(), Phase::Predicting(_))
-        >
-            <button
-                type="button"
-                class="play"
-                aria-pressed=move || playing.get().to_string()
-                on:click=move |_| if playing.get_untracked() { player.stop() } else { player.play() }
-                inner_html=move || {
-                    let (d, label) = if playing.get() {
-                        ("M4 2h3v10H4zM9 2h3v10H9z", lab.text().stop)
-                    } else {
-                        ("M4 2l9 5-9 5z", lab.text().play)
-                    };
-                    format!(r#"{}<span class="label">{}</span>"#, icon(d), markup::esc(label))
-                }
-            ></button>
-            <span class="steps" on:click=on_step inner_html=move || steps(lab.text())></span>
-            <input
-                type="range"
-                class="scrub"
-                min="0"
-                max=move || end().to_string()
-                step="100"
-                aria-label=tx(lab, |t| t.scrub)
-                aria-valuetext=move || (lab.text().playhead)(playhead.get().unwrap_or_else(end))
-                prop:value=move || playhead.get().unwrap_or_else(end).to_string()
-                on:input=move |ev| {
-                    player.stop();
-                    let t: Ms = event_target_value(&ev).parse().unwrap_or(0);
-                    playhead.set((t < end()).then_some(t));
-                }
-            />
-            <output class="time">
-                {move || format!("{} / {}", seconds(playhead.get().unwrap_or_else(end)), (lab.text().playhead)(end()))}
-            </output>
-        </div>
-    }
+    let on_input = move |ev: web_sys::Event| {
+        player.stop();
+        let t: Ms = event_target_value(&ev).parse().unwrap_or(0);
+        playhead.set((t < end()).then_some(t));
+    };
+    view! { <div class="playback" role="group" node_ref=root on:click=on_click on:input=on_input></div> }
 }

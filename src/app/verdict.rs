@@ -4,14 +4,18 @@
 //! live region change and focus can move to what replaced the button the reader pressed.
 
 use gloo_timers::callback::Timeout;
+use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{effect, tx, url, Lab};
+use super::{data_of, effect, url, Lab};
 use crate::lesson::{judge, Phase, Step};
 use crate::markup;
+use crate::params::Lang;
+use crate::scenarios::ScenarioId;
 use crate::sim::OutcomeKind;
 use crate::story::Story;
+use crate::text::Text;
 
 /// Focuses the first element under `.verdict` matching `selector`, once the page has shown it.
 fn focus(selector: &'static str) {
@@ -26,17 +30,107 @@ fn focus(selector: &'static str) {
     .forget();
 }
 
-/// The prediction form, the run being watched, or the verdict with how the prediction fared.
+/// The section's frame in a language: the prediction form (its choices filled in apart), the line shown
+/// while the run plays, the live region (judgement, verdict, narration) and "predict again". Buttons carry
+/// `data-act`.
+fn frame(t: &Text) -> String {
+    let esc = markup::esc;
+    format!(
+        r#"<fieldset class="predict"><legend>{}</legend><p class="prompt"></p><div class="choices"></div><div class="predict-actions"><button type="button" class="primary" data-act="play">{}</button><button type="button" class="link" data-act="skip">{}</button></div></fieldset><p class="watching" tabindex="-1">{}<span class="your-guess"></span></p><div aria-live="polite"><p class="judged"></p><div class="told"></div><p class="narration" id="narration"></p></div><button type="button" class="again" data-act="again">{}</button>"#,
+        esc(t.predict_heading),
+        esc(t.play_and_see),
+        esc(t.skip),
+        esc(t.watching),
+        esc(t.predict_again)
+    )
+}
+
+/// The prediction form, the run being watched, or the verdict with how the prediction fared: one element
+/// whose content is markup for the page's language, one effect, one listener per kind of event (a view per
+/// part would cost the bundle more).
 #[component]
 pub fn Verdict(lab: Lab) -> impl IntoView {
-    let kind = move || lab.run.with(|r| r.outcome.kind);
     let phase = lab.phase;
-    let predicting = Memo::new(move |_| matches!(phase.get(), Phase::Predicting(_)));
-    let revealed = Memo::new(move |_| phase.get().revealed());
-    let pick = move || match phase.get() {
-        Phase::Predicting(p) => p,
-        _ => None,
-    };
+    let root = NodeRef::<html::Section>::new();
+    // What the frame, the choices and the verdict were last drawn for.
+    let drawn = StoredValue::new_local((None::<Lang>, None::<(ScenarioId, Lang, bool)>, String::new()));
+    effect(move || {
+        let (id, lang, now) = (lab.scenario.get(), lab.lang.get(), phase.get());
+        let (predicting, revealed) = (matches!(now, Phase::Predicting(_)), now.revealed());
+        let Some(root) = root.get() else { return };
+        let t = lab.text();
+        let kind = lab.run.with(|r| r.outcome.kind);
+        let find = |selector: &str| root.query_selector(selector).ok().flatten();
+        let show = |selector: &str, shown: bool| {
+            if let Some(el) = find(selector) {
+                el.toggle_attribute_with_force("hidden", !shown).ok();
+            }
+        };
+        let say = |selector: &str, text: &str| {
+            if let Some(el) = find(selector).filter(|el| el.text_content().as_deref() != Some(text)) {
+                el.set_text_content(Some(text));
+            }
+        };
+        drawn.update_value(|(frame_lang, choices, told)| {
+            if *frame_lang != Some(lang) {
+                *frame_lang = Some(lang);
+                *choices = None;
+                told.clear();
+                root.set_inner_html(&frame(t));
+                root.set_attribute("aria-label", t.verdict).ok();
+            }
+            // The choices are drawn afresh for a new scenario, language or prediction, not for each pick:
+            // focus stays on the reader's choice.
+            if *choices != Some((id, lang, predicting)) {
+                *choices = Some((id, lang, predicting));
+                let pick = if let Phase::Predicting(p) = now { p } else { None };
+                if let Some(el) = find(".choices") {
+                    el.set_inner_html(&markup::choices(id, pick, t));
+                }
+            }
+            let verdict = lab.run.with(|r| markup::verdict(kind, r.outcome.double_grant.is_some(), t));
+            if *told != verdict {
+                if let Some(el) = find(".told") {
+                    el.set_inner_html(&verdict);
+                }
+                *told = verdict;
+            }
+        });
+        root.set_attribute("data-kind", if revealed { kind.name() } else { "hidden" }).ok();
+        show(".predict", predicting);
+        say(".prompt", &lab.inputs.with(|i| ((t.scenario)(id).prompt)(i)));
+        if let Some(play) = find("[data-act=play]") {
+            play.toggle_attribute_with_force("disabled", !matches!(now, Phase::Predicting(Some(_)))).ok();
+        }
+        // A run that played to its end replaces the "watching" line the reader's focus was on: follow it
+        // (before the line is hidden, which takes the focus away).
+        let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+        if revealed && active.is_some_and(|a| a.class_name() == "watching") {
+            focus("#verdict-title");
+        }
+        show(".watching", matches!(now, Phase::Playing(_)));
+        let guess = if let Phase::Playing(g) = now { t.choice(id, g) } else { "" };
+        say(".your-guess", &format!(" → {guess}"));
+        let judged = judge(now, kind);
+        let picked = if let Phase::Revealed(Some(g)) = now { t.choice(id, g) } else { "" };
+        let verdict_said = match judged {
+            Some(true) => t.right.to_owned(),
+            Some(false) => (t.wrong)(picked),
+            None => String::new(),
+        };
+        say(".judged", &verdict_said);
+        if let Some(el) = find(".judged") {
+            el.class_list().toggle_with_force("right", judged == Some(true)).ok();
+        }
+        show(".told", revealed);
+        let narration = if revealed {
+            lab.run.with(|r| t.narrate(&Story::of(r, id, &lab.inputs.get())))
+        } else {
+            String::new()
+        };
+        say(".narration", &narration);
+        show(".again", revealed);
+    });
     // Focus follows the reader: after a button, to what replaced it.
     let step = move |step: Step| {
         lab.step(step);
@@ -46,108 +140,27 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
             Phase::Predicting(_) => focus(".predict input"),
         }
     };
-    // A run that played to its end replaces the "watching" line the reader's focus was on: follow it.
-    effect(move || {
-        if revealed.get() {
-            let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-            if active.is_some_and(|a| a.class_name() == "watching") {
-                focus("#verdict-title");
-            }
-        }
-    });
-    let on_choice = move |ev: web_sys::Event| {
+    let on_change = move |ev: web_sys::Event| {
         let value =
             ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value());
         if let Some(kind) = value.as_deref().and_then(OutcomeKind::from_name) {
             lab.step(Step::Pick(kind));
         }
     };
-    let play = move |_| {
-        if let Phase::Predicting(Some(_)) = phase.get_untracked() {
-            step(Step::Play);
-            lab.player.play();
+    let on_click = move |ev: web_sys::MouseEvent| match data_of(&ev, "data-act").as_deref() {
+        Some("play") => {
+            if let Phase::Predicting(Some(_)) = phase.get_untracked() {
+                step(Step::Play);
+                lab.player.play();
+            }
         }
-    };
-    let skip = move |_| {
-        url::remember_skip();
-        lab.player.show_all();
-        step(Step::Skip);
-    };
-    let guess = move || match phase.get() {
-        Phase::Playing(g) => lab.text().choice(lab.scenario.get(), g).to_owned(),
-        _ => String::new(),
-    };
-    // Both "" when there is nothing to say, not `None` (every reactive text is a `String`, see `tx`): an
-    // empty text node still leaves the paragraph `:empty`, which the style sheet hides.
-    let judged = move || match judge(phase.get(), kind()) {
-        Some(true) => lab.text().right.to_owned(),
-        Some(false) => {
-            let picked = match phase.get() {
-                Phase::Revealed(Some(g)) => lab.text().choice(lab.scenario.get(), g),
-                _ => "",
-            };
-            (lab.text().wrong)(picked)
+        Some("skip") => {
+            url::remember_skip();
+            lab.player.show_all();
+            step(Step::Skip);
         }
-        None => String::new(),
+        Some("again") => step(Step::Again),
+        _ => {}
     };
-    let narration = move || {
-        if !revealed.get() {
-            return String::new();
-        }
-        let (id, inputs) = (lab.scenario.get(), lab.inputs.get());
-        lab.run.with(|r| lab.text().narrate(&Story::of(r, id, &inputs)))
-    };
-
-    view! {
-        <section
-            class="verdict"
-            data-kind=move || if revealed.get() { kind().name() } else { "hidden" }.to_owned()
-            aria-label=tx(lab, |t| t.verdict)
-        >
-            <fieldset class="predict" hidden=move || !predicting.get()>
-                <legend>{tx(lab, |t| t.predict_heading)}</legend>
-                <p class="prompt">{move || lab.inputs.with(|i| ((lab.text().scenario)(lab.scenario.get()).prompt)(i))}</p>
-                // Drawn afresh for a new scenario, language or prediction, not for each pick (focus stays put).
-                <div
-                    class="choices"
-                    on:change=on_choice
-                    inner_html=move || {
-                        predicting.track();
-                        let pick = match phase.get_untracked() {
-                            Phase::Predicting(p) => p,
-                            _ => None,
-                        };
-                        markup::choices(lab.scenario.get(), pick, lab.text())
-                    }
-                ></div>
-                <div class="predict-actions">
-                    <button type="button" class="primary" disabled=move || pick().is_none() on:click=play>
-                        {tx(lab, |t| t.play_and_see)}
-                    </button>
-                    <button type="button" class="link" on:click=skip>
-                        {tx(lab, |t| t.skip)}
-                    </button>
-                </div>
-            </fieldset>
-            <p class="watching" tabindex="-1" hidden=move || !matches!(phase.get(), Phase::Playing(_))>
-                {tx(lab, |t| t.watching)}
-                <span class="your-guess">" → " {guess}</span>
-            </p>
-            // Always in the page, so screen readers hear the judgement and the narration as they change.
-            <div aria-live="polite">
-                <p class="judged" class:right=move || judge(phase.get(), kind()) == Some(true)>{judged}</p>
-                <div
-                    class="told"
-                    hidden=move || !revealed.get()
-                    inner_html=move || {
-                        lab.run.with(|r| markup::verdict(r.outcome.kind, r.outcome.double_grant.is_some(), lab.text()))
-                    }
-                ></div>
-                <p class="narration" id="narration">{narration}</p>
-            </div>
-            <button type="button" class="again" hidden=move || !revealed.get() on:click=move |_| step(Step::Again)>
-                {tx(lab, |t| t.predict_again)}
-            </button>
-        </section>
-    }
+    view! { <section class="verdict" node_ref=root on:change=on_change on:click=on_click></section> }
 }

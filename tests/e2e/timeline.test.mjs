@@ -122,15 +122,15 @@ test('play sweeps the playhead and reaches the end', async () => {
   await page.waitForSelector('line.playhead:not([hidden])', { state: 'attached' });
   assert.equal(await page.getAttribute('button.play', 'aria-pressed'), 'true');
   // Mid-run, A's rejected write has not happened yet.
-  assert.equal(await page.locator('.write.rejected').count(), 0);
+  assert.equal(await page.locator('.timeline .write.rejected').count(), 0);
   await page.waitForSelector('line.playhead[hidden]', { state: 'attached', timeout: 15000 });
   assert.equal(await page.getAttribute('button.play', 'aria-pressed'), 'false');
-  assert.equal(await page.locator('.write.rejected').count(), 1);
+  assert.equal(await page.locator('.timeline .write.rejected').count(), 1);
   // Stepping walks the events.
   await page.click('button[aria-label="Previous event"]');
-  assert.equal(await page.locator('.write.rejected').count(), 0);
+  assert.equal(await page.locator('.timeline .write.rejected').count(), 0);
   await page.click('button[aria-label="Next event"]');
-  assert.equal(await page.locator('.write.rejected').count(), 1);
+  assert.equal(await page.locator('.timeline .write.rejected').count(), 1);
   await done(page);
 });
 
