@@ -133,11 +133,11 @@ fn the_report_says_what_the_core_found_in_both_languages() {
     let ja = text(Lang::Ja).report(&r);
     assert!(
         ja.starts_with(
-            "停止の始まり 0〜10秒 × 停止の長さ 0〜30秒（0.02秒刻み）の752,001通りを0ミリ秒で実行しました。"
+            "752,001通りを0ミリ秒で実行しました（停止の始まり 0〜10秒 × 停止の長さ 0〜30秒、0.02秒刻み）。"
         ),
         "{ja}"
     );
-    assert!(ja.contains("安全性：いちばん小さい失敗は、停止の始まり 0秒、停止の長さ 10秒での「フェンシングの隙間：二人とも書き込んだ」です。"), "{ja}");
+    assert!(ja.contains("安全性：乱れがいちばん小さい失敗は「フェンシングの隙間：二人とも書き込んだ」（停止の始まり 0秒、停止の長さ 10秒）です。"), "{ja}");
     assert!(ja.ends_with("活性：この範囲に失敗はありません。"), "{ja}");
 
     // Lease off: no harm to the data, but B stalls.

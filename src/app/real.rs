@@ -36,7 +36,14 @@ pub fn Real(lab: Lab) -> impl IntoView {
                 .collect();
             markup::real_runs(&shown, lab.text())
         });
-        el.set_inner_html(&html);
+        // Redrawn whole; the reader's unfolding stays.
+        let (t, open) = (lab.text(), el.query_selector("details[open]").ok().flatten().is_some());
+        el.set_inner_html(&format!(
+            "<details{}><summary>{}</summary><p>{}</p>{html}</details>",
+            if open { " open" } else { "" },
+            markup::esc(t.real_heading),
+            markup::esc(t.real_intro)
+        ));
     });
     let on_click = move |ev: web_sys::MouseEvent| {
         let Some(i) = data_of(&ev, "data-load").and_then(|i| i.parse::<usize>().ok()) else { return };

@@ -20,6 +20,9 @@ test("every input a link sets round-trips, and the sentences use the run's own n
 
 test('back and forward bring their state back', async () => {
   const page = await open(env.browser, `${env.server.url}/?lang=en`);
+  // The page writes its state into the address once it settles: wait for that, or it could replace the
+  // entry pushed next.
+  await page.waitForURL(/scenario=gc-pause/);
   await page.evaluate(() => history.pushState(null, '', '?scenario=crash&lease=off&lang=en'));
   // Each step waits for its popstate: back() and forward() return before the history has moved.
   const step = (dir) => page.evaluate((d) => new Promise((ok) => {

@@ -1,0 +1,57 @@
+// End-to-end: "Seen on real systems". The runs recorded on real Redis and etcd (assets/recordings.json, by
+// scripts/record.sh) for the scenario and its switches, drawn with the timeline's figure code, each with its
+// system, version, date and a comparison of the verdicts; they load with the page, and wait for the verdict.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lab, open, done, outcome, pause } from './harness.mjs';
+
+const env = lab();
+const url = (query) => `${env.server.url}/?${query}`;
+const runs = (page) => page.locator('.real .real-run');
+
+test('the recordings for the scenario and its switches, each compared with the simulation', async () => {
+  const predicting = await open(env.browser, url('lang=en'), { predict: true });
+  assert.equal(await predicting.locator('.real').count(), 0, 'hidden while the reader predicts');
+  await done(predicting);
+
+  const page = await open(env.browser, url('scenario=gc-pause&lang=en'), { viewport: { width: 1280, height: 900 } });
+  await page.click('.real summary');
+  assert.equal(await runs(page).count(), 3);
+  const captions = await page.locator('.real figcaption').allTextContents();
+  assert.match(captions[0], /^Redis 7\.0\.15, recorded \d{4}-\d\d-\d\d, pause 15 s: real run “Fenced: the stale write is rejected”, simulation “Fenced: the stale write is rejected”: the same\. Each real event came at most [\d.]+ s from its simulated time\.$/);
+  assert.match(captions[1], /^Redis 7\.0\.15, .*pause 11\.5 s: real run “Unfenced gap: both wrote”/);
+  assert.match(captions[2], /^etcd 3\.4\.23, .*pause 20 s: real run “Fenced/);
+  // Drawn as the timeline draws: lanes, a rejected write, the real tokens (etcd's are revisions).
+  assert.deepEqual(await runs(page).evaluateAll((els) => els.map((e) => e.dataset.outcome)), ['fenced', 'unfenced-gap', 'fenced']);
+  assert.equal(await page.locator('.real-run[data-backend=redis] .write.rejected').count(), 1);
+  assert.ok(await page.locator('.real-run svg .lane-label').count() >= 9);
+
+  // Other switches, other recordings; the panel stays open.
+  await page.click('label[for=fencing]');
+  assert.equal(await runs(page).count(), 2);
+  assert.deepEqual(await runs(page).evaluateAll((els) => els.map((e) => e.dataset.outcome)), ['corrupted', 'corrupted']);
+  assert.equal(await page.isVisible('.real figcaption'), true);
+  await page.click('label[for=lease]');
+  assert.equal(await runs(page).count(), 0);
+  assert.match(await page.textContent('.real'), /No real run was recorded for this scenario with these switches\./);
+  await page.click('label[for=lease]');
+
+  // Dragging does not redraw the panel; "Simulate these inputs" loads a recording's inputs.
+  await page.focus('#pause-handle');
+  await page.keyboard.press('Home');
+  assert.equal(await runs(page).count(), 2);
+  await page.click('.real-run [data-load]');
+  assert.equal(await pause(page), '15000');
+  assert.equal(await outcome(page), 'corrupted');
+  await done(page);
+});
+
+test('Japanese, a scenario with nothing to drag, and a phone', async () => {
+  const page = await open(env.browser, url('scenario=setnx-expire&atomic=off&lang=ja'), { viewport: { width: 360, height: 800 } });
+  await page.click('.real summary');
+  assert.equal(await runs(page).count(), 1);
+  assert.match(await page.textContent('.real figcaption'), /^Redis 7\.0\.15（\d{4}-\d\d-\d\d 記録）：実機は「取りっぱなし：ロックが二度と外れない」、シミュレーションは「取りっぱなし：ロックが二度と外れない」で、一致しています。/);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, 'the figure scrolls in its own box');
+  await page.locator('.real').screenshot({ path: 'tests/e2e/artifacts/real-setnx-expire-360-ja.png' });
+  await done(page);
+});
