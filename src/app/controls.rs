@@ -4,7 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{effect, tx, Lab};
+use super::{effect, Lab};
 use crate::markup;
 use crate::params::Lang;
 use crate::scenarios::{Key, ScenarioId};
@@ -51,22 +51,33 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
 /// English / 日本語, as two pressed-state buttons.
 #[component]
 pub fn LangSwitch(lab: Lab) -> impl IntoView {
-    let button = move |lang: Lang, label: &'static str| {
-        view! {
-            <button
-                type="button"
-                lang=lang.tag()
-                aria-pressed=move || (lab.lang.get() == lang).to_string()
-                on:click=move |_| lab.lang.set(lang)
-            >
-                {label}
-            </button>
+    let root = NodeRef::<html::Div>::new();
+    effect(move || {
+        let (lang, t) = (lab.lang.get(), lab.text());
+        let Some(root) = root.get() else { return };
+        root.set_attribute("aria-label", t.language).ok();
+        let button = |l: Lang, label: &str| {
+            format!(
+                r#"<button type="button" lang="{0}" data-lang="{0}" aria-pressed="{1}">{label}</button>"#,
+                l.tag(),
+                l == lang
+            )
+        };
+        // Redrawn only when the language changes, so the focus moves with the reader's choice.
+        let focused = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.active_element())
+            .is_some_and(|a| root.contains(Some(&a)));
+        root.set_inner_html(&(button(Lang::En, "English") + &button(Lang::Ja, "日本語")));
+        if focused {
+            let pressed = root.query_selector("[aria-pressed=true]").ok().flatten();
+            pressed.and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()).map(|b| b.focus());
+        }
+    });
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if let Some(lang) = super::data_of(&ev, "data-lang").and_then(|l| Lang::from_tag(&l)) {
+            lab.lang.set(lang);
         }
     };
-    view! {
-        <div class="lang-switch" role="group" aria-label=tx(lab, |t| t.language)>
-            {button(Lang::En, "English")}
-            {button(Lang::Ja, "日本語")}
-        </div>
-    }
+    view! { <div class="lang-switch" role="group" node_ref=root on:click=on_click></div> }
 }
