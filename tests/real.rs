@@ -121,8 +121,9 @@ fn every_supported_combination_gives_the_simulated_verdict() {
     require("etcd");
     let _serial = serial();
     let cases: &[(&[&str], &str)] = &[
-        (&["--scenario", "gc-pause", "--backend", "redis"], "safe"),
-        (&["--scenario", "gc-pause", "--backend", "redis", "--pause", "15000"], "fenced"),
+        // Without --pause, the source's question: A wakes after 15 s.
+        (&["--scenario", "gc-pause", "--backend", "redis"], "fenced"),
+        (&["--scenario", "gc-pause", "--backend", "redis", "--pause", "5000"], "safe"),
         (
             &["--scenario", "gc-pause", "--backend", "redis", "--pause", "15000", "--fencing", "off"],
             "corrupted",
@@ -140,7 +141,7 @@ fn every_supported_combination_gives_the_simulated_verdict() {
         (&["--scenario", "crash", "--backend", "redis"], "safe"),
         // etcd revokes expired leases every 500 ms of real time (5 s of scenario time at scale 0.1), so B's
         // grant lands anywhere from 10 s to about 15.5 s: A wakes at 20 s to be sure B has written.
-        (&["--scenario", "gc-pause", "--backend", "etcd"], "safe"),
+        (&["--scenario", "gc-pause", "--backend", "etcd", "--pause", "5000"], "safe"),
         (&["--scenario", "gc-pause", "--backend", "etcd", "--pause", "20000"], "fenced"),
         (
             &["--scenario", "gc-pause", "--backend", "etcd", "--pause", "20000", "--fencing", "off"],
@@ -149,6 +150,9 @@ fn every_supported_combination_gives_the_simulated_verdict() {
     ];
     for (args, expected) in cases {
         let v = run(args);
+        if args.len() == 4 && args[1] == "gc-pause" {
+            assert_eq!(v["inputs"]["pause"], 15_000, "{args:?}: the source's pause");
+        }
         assert_eq!(v["simulated"], *expected, "{args:?}");
         assert_eq!(v["real"], v["simulated"], "{args:?}: {v}");
         assert_eq!(v["backend"], args[3]);

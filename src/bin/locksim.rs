@@ -15,6 +15,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use fencing_lab::lesson::SEED_QUESTION_PAUSE;
 use fencing_lab::params::{parse_scenario, set_input};
 #[cfg(not(target_arch = "wasm32"))]
 use fencing_lab::real;
@@ -120,6 +121,11 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
         None => ScenarioId::GcPause,
     };
     let mut inputs = scenario.defaults();
+    // A real GC pause without --pause plays the source's own question, as the page's first prediction does:
+    // A wakes after 15 s (the default 4 s pause is over before anything can go wrong).
+    if real.is_some() && scenario == ScenarioId::GcPause {
+        inputs.pause = SEED_QUESTION_PAUSE;
+    }
     let mut step = STEP;
     for (name, value) in pairs.iter().filter(|(k, _)| k != "scenario") {
         if let Some(flags) = real.as_mut().filter(|_| name == "backend" || name == "scale") {
