@@ -3,27 +3,16 @@
 //! both, in English and Japanese, checked against the core's report.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+use common::switch_settings;
+
 use fencing_lab::breakit::{page_search, settings, Plane, CELL, PAGE_SCHEDULES};
 use fencing_lab::markup;
 use fencing_lab::params::Lang;
-use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId};
+use fencing_lab::scenarios::{Inputs, Key, ScenarioId};
 use fencing_lab::sim::search::{self, Search};
 use fencing_lab::sim::{self, OutcomeKind};
 use fencing_lab::text::text;
-
-fn switch_settings(id: ScenarioId) -> Vec<Inputs> {
-    let switches: Vec<Key> =
-        id.keys().iter().copied().filter(|k| matches!(k.spec().kind, Kind::Words(_))).collect();
-    (0..1u64 << switches.len())
-        .map(|bits| {
-            let mut i = id.defaults();
-            for (n, key) in switches.iter().enumerate() {
-                key.spec().set(&mut i, bits >> n & 1).unwrap();
-            }
-            i
-        })
-        .collect()
-}
 
 fn finished(mut s: Search) -> search::Report {
     s.run(u64::MAX);

@@ -4,7 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
-use common::locksim;
+use common::{locksim, switch_settings};
 
 use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId, INPUTS};
 use fencing_lab::sim::search::{self, Bound, Counterexample, Report};
@@ -144,20 +144,6 @@ fn smallest(
 }
 
 /// Every switch combination a scenario reads, from its defaults.
-fn switch_settings(id: ScenarioId) -> Vec<Inputs> {
-    let switches: Vec<Key> =
-        id.keys().iter().copied().filter(|k| matches!(k.spec().kind, Kind::Words(_))).collect();
-    (0..1u64 << switches.len())
-        .map(|bits| {
-            let mut i = id.defaults();
-            for (n, key) in switches.iter().enumerate() {
-                key.spec().set(&mut i, bits >> n & 1).unwrap();
-            }
-            i
-        })
-        .collect()
-}
-
 #[test]
 fn agrees_with_a_brute_force_on_a_coarser_grid_for_every_scenario_and_switch() {
     let step = 1_000;

@@ -258,13 +258,7 @@ impl Text {
     pub fn choice(&self, scenario: ScenarioId, kind: OutcomeKind) -> &'static str {
         (self.scenario)(scenario).choices.iter().find(|c| c.0 == kind).map_or("", |c| c.1)
     }
-}
 
-fn index(kind: OutcomeKind) -> usize {
-    OutcomeKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
-}
-
-impl Text {
     /// One run's disturbances: `pause start 0 s, pause 10 s`.
     pub fn values(&self, values: &[(Key, Ms)]) -> String {
         let parts: Vec<String> =
@@ -320,6 +314,10 @@ impl Text {
         }
         out.join(self.join)
     }
+}
+
+fn index(kind: OutcomeKind) -> usize {
+    OutcomeKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
 }
 
 /// `1234567` as `1,234,567`.

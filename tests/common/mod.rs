@@ -1,6 +1,25 @@
-//! Shared by the integration tests that run the `locksim` binary as a user would.
+//! Shared by the integration tests: running the `locksim` binary as a user would, and every setting of a
+//! scenario's switches.
+#![allow(dead_code)] // Each test file uses its part.
 
 use std::process::Command;
+
+use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId};
+
+/// The scenario's defaults under every combination of its switches.
+pub fn switch_settings(id: ScenarioId) -> Vec<Inputs> {
+    let switches: Vec<Key> =
+        id.keys().iter().copied().filter(|k| matches!(k.spec().kind, Kind::Words(_))).collect();
+    (0..1u64 << switches.len())
+        .map(|bits| {
+            let mut i = id.defaults();
+            for (n, key) in switches.iter().enumerate() {
+                key.spec().set(&mut i, bits >> n & 1).unwrap();
+            }
+            i
+        })
+        .collect()
+}
 
 /// Runs `locksim` with `args`: exit code, standard output, standard error.
 pub fn locksim(args: &[&str]) -> (i32, String, String) {
