@@ -142,6 +142,9 @@ fn every_supported_combination_gives_the_simulated_verdict() {
         // etcd revokes expired leases every 500 ms of real time (5 s of scenario time at scale 0.1), so B's
         // grant lands anywhere from 10 s to about 15.5 s: A wakes at 20 s to be sure B has written.
         (&["--scenario", "gc-pause", "--backend", "etcd", "--pause", "5000"], "safe"),
+        // Without --scale etcd runs at 0.3: its late revocation (under 1.7 s of scenario time) leaves B
+        // time to write before A wakes at 15 s.
+        (&["--scenario", "gc-pause", "--backend", "etcd"], "fenced"),
         (&["--scenario", "gc-pause", "--backend", "etcd", "--pause", "20000"], "fenced"),
         (
             &["--scenario", "gc-pause", "--backend", "etcd", "--pause", "20000", "--fencing", "off"],
@@ -152,6 +155,7 @@ fn every_supported_combination_gives_the_simulated_verdict() {
         let v = run(args);
         if args.len() == 4 && args[1] == "gc-pause" {
             assert_eq!(v["inputs"]["pause"], 15_000, "{args:?}: the source's pause");
+            assert_eq!(v["scale"], if args[3] == "etcd" { 0.3 } else { 0.1 }, "{args:?}");
         }
         assert_eq!(v["simulated"], *expected, "{args:?}");
         assert_eq!(v["real"], v["simulated"], "{args:?}: {v}");

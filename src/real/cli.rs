@@ -25,7 +25,7 @@ pub fn check(
         .find(|b| b.name() == backend.trim())
         .ok_or_else(|| Failure::Usage(format!("--backend {backend:?} is not one of {names}")))?;
     let scale = match scale {
-        None => 0.1,
+        None => backend.default_scale(),
         Some(s) => {
             s.trim().parse::<f64>().ok().filter(|s| (SCALES.0..=SCALES.1).contains(s)).ok_or_else(|| {
                 Failure::Usage(format!("--scale {s:?} is not a number from {} to {}", SCALES.0, SCALES.1))

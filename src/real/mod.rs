@@ -57,6 +57,17 @@ impl Backend {
         }
     }
 
+    /// The time scale without `--scale`. etcd revokes an expired lease up to half a second of real time
+    /// late (its expiry loop runs every 500 ms): at 0.3 that is under 1.7 s of scenario time, so B has
+    /// taken the lock and written well before the source's 15 s pause ends, as in the simulation. Redis
+    /// expires keys within a millisecond, so its runs go faster.
+    pub fn default_scale(self) -> f64 {
+        match self {
+            Backend::Redis => 0.1,
+            Backend::Etcd => 0.3,
+        }
+    }
+
     /// The server binary it starts.
     pub fn server_binary(self) -> &'static str {
         match self {
