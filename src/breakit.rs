@@ -78,11 +78,13 @@ impl Plane {
         values
     }
 
-    /// The cell nearest to the run of `inputs`.
-    pub fn cell_of(&self, inputs: &Inputs) -> usize {
-        self.dims.iter().fold(0, |at, d| {
-            let v = d.key.spec().get(inputs).clamp(d.from, d.to);
-            at * count(d) + ((v - d.from + d.step / 2) / d.step).min(count(d) as Ms - 1) as usize
+    /// The cell whose run is the run of `inputs`; `None` if no cell's is (a value between cells, or past
+    /// the map): the map marks only the run on screen, never a neighbour with another verdict.
+    pub fn cell_of(&self, inputs: &Inputs) -> Option<usize> {
+        self.dims.iter().try_fold(0, |at, d| {
+            let v = d.key.spec().get(inputs);
+            let on_grid = (d.from..=d.to).contains(&v) && (v - d.from).is_multiple_of(d.step);
+            on_grid.then(|| at * count(d) + ((v - d.from) / d.step) as usize)
         })
     }
 }

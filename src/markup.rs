@@ -183,20 +183,21 @@ pub fn challenge(t: &Text, min: Ms, max: Ms, guess: Ms) -> String {
 }
 
 /// The frame of "Break it", for the view to fill in: the reader's find, the map, the search and its report.
-pub fn break_it(t: &Text) -> String {
+pub fn break_it(t: &Text, map: bool) -> String {
     format!(
         r#"<h2 id="break-title">{}</h2><p>{}</p><p class="found" aria-live="polite"></p><div class="plane-wrap"></div><div class="search-actions"><button type="button" class="primary" data-search="">{}</button><progress hidden aria-label="{}"></progress></div><p class="search-result" aria-live="polite"></p><div class="show-it"></div>"#,
         esc(t.break_heading),
-        esc(t.break_intro),
+        esc(t.break_intro[usize::from(!map)]),
         esc(t.search),
         esc(t.searching)
     )
 }
 
 /// The map of "Break it": a caption naming its axes, an ARIA grid of one cell per run (`data-cell`, a
-/// roving `tabindex` starting at `here`, the current run's cell) and a legend of the verdicts it shows.
-pub fn plane(p: &Plane, here: usize, t: &Text) -> String {
-    let name = |b: &Bound| fill(t.over_range, &[(t.disturbance)(b.key), &seconds(b.from), &seconds(b.to)]);
+/// roving `tabindex` starting at `here`, the current run's cell, or the first) and a legend of the
+/// verdicts it shows.
+pub fn plane(p: &Plane, here: Option<usize>, t: &Text) -> String {
+    let name = |b: &Bound| t.range(b);
     let mut caption = fill(t.plane_cols, &[&name(&p.dims[p.dims.len() - 1])]);
     if p.dims.len() == 2 {
         caption += &fill(t.plane_rows, &[&name(&p.dims[0])]);
@@ -214,9 +215,9 @@ pub fn plane(p: &Plane, here: usize, t: &Text) -> String {
         let _ = write!(
             out,
             r#"<span role="gridcell" class="cell{}" data-cell="{i}" data-kind="{}" tabindex="{}" aria-label="{}">{}</span>"#,
-            if i == here { r#" here" aria-current="true"# } else { "" },
+            if Some(i) == here { r#" here" aria-current="true"# } else { "" },
             kind.name(),
-            if i == here { 0 } else { -1 },
+            if i == here.unwrap_or(0) { 0 } else { -1 },
             esc(&label),
             icon(kind)
         );
@@ -235,19 +236,24 @@ pub fn plane(p: &Plane, here: usize, t: &Text) -> String {
     out
 }
 
-/// The real runs recorded for the current scenario and switches, each `(index in the recordings, the
-/// recording, its replayed run)`: a caption that compares the verdicts, the figure, and a button
-/// (`data-load`) that simulates the same inputs.
-pub fn real_runs(runs: &[(usize, &Recording, Run)], t: &Text) -> String {
+/// The real runs recorded for the current scenario and switches, each with its replayed run: a caption that
+/// says what ran and compares the verdicts, and the figure.
+pub fn real_runs(runs: &[(&Recording, Run)], t: &Text) -> String {
     if runs.is_empty() {
         return format!("<p>{}</p>", esc(t.real_none));
     }
     let mut out = String::new();
-    for (i, r, run) in runs {
-        let values = r
-            .scenario
-            .dragged()
-            .map_or(String::new(), |k| t.value_sep.to_owned() + &t.values(&[(k, k.spec().get(&r.inputs))]));
+    for (r, run) in runs {
+        // The dragged value, and every other timing the recording changed (B's work, say): what it ran.
+        let defaults = r.scenario.defaults();
+        let timings = r.scenario.keys().iter().chain(r.scenario.extras()).filter(|k| {
+            let spec = k.spec();
+            matches!(spec.kind, Kind::Ms { .. })
+                && (Some(**k) == r.scenario.dragged() || spec.get(&r.inputs) != spec.get(&defaults))
+        });
+        let values: Vec<(Key, Ms)> = timings.map(|&k| (k, k.spec().get(&r.inputs))).collect();
+        let values =
+            if values.is_empty() { String::new() } else { t.value_sep.to_owned() + &t.values(&values) };
         let system = format!("{} {}", if r.backend == "redis" { "Redis" } else { "etcd" }, r.version);
         let caption = fill_with(t.real_caption, &|name| match name {
             "system" => system.clone(),
@@ -261,12 +267,11 @@ pub fn real_runs(runs: &[(usize, &Recording, Run)], t: &Text) -> String {
         let min_axis = if r.scenario.dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
         let _ = write!(
             out,
-            r#"<figure class="real-run" data-backend="{}" data-outcome="{}"><figcaption>{}</figcaption><div class="real-figure">{}</div><button type="button" data-load="{i}">{}</button></figure>"#,
+            r#"<figure class="real-run" data-backend="{}" data-outcome="{}"><figcaption>{}</figcaption><div class="real-figure">{}</div></figure>"#,
             esc(r.backend),
             run.outcome.kind.name(),
             esc(&caption),
             figure::whole(run, 720.0, min_axis, &system, t),
-            esc(t.real_load)
         );
     }
     out

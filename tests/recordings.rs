@@ -3,9 +3,13 @@
 //! through the core, still gives the verdicts it was recorded with.
 #![cfg(not(target_arch = "wasm32"))]
 
+use fencing_lab::markup;
+use fencing_lab::params::Lang;
 use fencing_lab::recordings::{self, Raw, Recording};
+use fencing_lab::scenarios::Kind;
 use fencing_lab::scenarios::{Inputs, ScenarioId};
 use fencing_lab::sim::{self, Event, EventKind};
+use fencing_lab::text::text;
 
 #[test]
 fn every_event_of_every_scenario_reads_back_from_its_numbers() {
@@ -121,5 +125,26 @@ fn every_recording_in_the_file_reads_and_a_damaged_one_is_refused() {
         Raw { events: &[&[0, 0]], ..good },
     ] {
         assert_eq!(Recording::from_raw(&bad), None);
+    }
+}
+
+#[test]
+fn each_caption_names_every_timing_its_recording_changed_in_both_languages() {
+    for r in &recordings::all() {
+        let defaults = r.scenario.defaults();
+        for lang in [Lang::En, Lang::Ja] {
+            let t = text(lang);
+            let html = markup::real_runs(&[(r, r.run())], t);
+            for key in r.scenario.keys().iter().chain(r.scenario.extras()) {
+                let spec = key.spec();
+                let changed = spec.get(&r.inputs) != spec.get(&defaults);
+                if matches!(spec.kind, Kind::Ms { .. }) && (changed || r.scenario.dragged() == Some(*key)) {
+                    let said = t.values(&[(*key, spec.get(&r.inputs))]);
+                    assert!(html.contains(&said), "{:?} {lang:?}: {said} missing from {html}", r.scenario);
+                }
+            }
+            assert!(html.contains(r.version) && html.contains(r.recorded), "{html}");
+            assert!(html.contains(t.outcome_title(r.real)) && html.contains(t.outcome_title(r.simulated)));
+        }
     }
 }

@@ -44,8 +44,8 @@ struct State {
     /// The map and what it was drawn for.
     plane: Option<((ScenarioId, Inputs), Option<Plane>)>,
     drawn: Option<((ScenarioId, Inputs), Lang)>,
-    /// The language the section's frame was drawn in.
-    framed: Option<Lang>,
+    /// The language the section's frame was drawn in, and whether it has a map.
+    framed: Option<(Lang, bool)>,
 }
 
 fn now() -> f64 {
@@ -80,17 +80,17 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
             if s.plane.as_ref().is_none_or(|p| p.0 != key) {
                 s.plane = Some((key, Plane::new(id, &inputs)));
             }
-            // The frame (headings, buttons) in the page's language; a new frame needs a new map.
-            if s.framed != Some(lang) {
-                s.framed = Some(lang);
-                s.drawn = None;
-                root.set_inner_html(&markup::break_it(t));
-            }
             let plane = s.plane.as_ref().and_then(|p| p.1.as_ref());
-            let here = plane.map(|p| p.cell_of(&inputs));
+            // The frame (headings, buttons) in the page's language; a new frame needs a new map.
+            if s.framed != Some((lang, plane.is_some())) {
+                s.framed = Some((lang, plane.is_some()));
+                s.drawn = None;
+                root.set_inner_html(&markup::break_it(t, plane.is_some()));
+            }
+            let here = plane.and_then(|p| p.cell_of(&inputs));
             if s.drawn != Some((key, lang)) {
                 s.drawn = Some((key, lang));
-                let html = plane.map(|p| markup::plane(p, here.unwrap_or(0), t)).unwrap_or_default();
+                let html = plane.map(|p| markup::plane(p, here, t)).unwrap_or_default();
                 find(&root, ".plane-wrap").set_inner_html(&html);
             } else {
                 mark_here(&root, here);
@@ -175,6 +175,9 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
             "ArrowDown" if cell + columns < cells => cell + columns,
             "ArrowUp" if cell >= columns => cell - columns,
             "ArrowDown" | "ArrowUp" => cell,
+            // Ctrl+Home and Ctrl+End: the first and last cell of the grid, as grids do.
+            "Home" if ev.ctrl_key() => 0,
+            "End" if ev.ctrl_key() => cells - 1,
             "Home" => row_start,
             "End" => row_end,
             "Enter" | " " => {

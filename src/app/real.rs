@@ -6,7 +6,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::{data_of, effect, Lab};
+use super::{effect, Lab};
 use crate::breakit::settings;
 use crate::markup;
 use crate::params::Lang;
@@ -28,12 +28,7 @@ pub fn Real(lab: Lab) -> impl IntoView {
         drawn.set_value(Some(key));
         let ((id, inputs), _) = key;
         let html = all.with_value(|all: &Vec<Recording>| {
-            let shown: Vec<_> = all
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.matches(id, &inputs))
-                .map(|(i, r)| (i, r, r.run()))
-                .collect();
+            let shown: Vec<_> = all.iter().filter(|r| r.matches(id, &inputs)).map(|r| (r, r.run())).collect();
             markup::real_runs(&shown, lab.text())
         });
         // Redrawn whole; the reader's unfolding stays.
@@ -45,14 +40,6 @@ pub fn Real(lab: Lab) -> impl IntoView {
             markup::esc(t.real_intro)
         ));
     });
-    let on_click = move |ev: web_sys::MouseEvent| {
-        let Some(i) = data_of(&ev, "data-load").and_then(|i| i.parse::<usize>().ok()) else { return };
-        let recorded = all.with_value(|all| all.get(i).map(|r| (r.scenario, r.inputs)));
-        if let Some((_, inputs)) = recorded.filter(|r| r.0 == lab.scenario.get_untracked()) {
-            lab.inputs.set(inputs);
-            super::show_figure();
-        }
-    };
     // One element, its content markup: a view per part would cost the bundle more than the panel.
-    view! { <section class="real" node_ref=body on:click=on_click></section> }
+    view! { <section class="real" node_ref=body></section> }
 }

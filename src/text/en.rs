@@ -111,8 +111,12 @@ static SETNX_EXPIRE: ScenarioText = ScenarioText {
     },
     prompt: |i| {
         fill(
-            "A takes the lock {}, then crashes. What happens to B?",
-            &[if i.atomic { "with one SET NX PX" } else { "with SETNX, and crashes before EXPIRE" }],
+            "A {}. What happens to B?",
+            &[if i.atomic {
+                "takes the lock with one SET NX PX, then crashes"
+            } else {
+                "takes the lock with SETNX and crashes before its EXPIRE"
+            }],
         )
     },
     choices: &[
@@ -457,18 +461,25 @@ pub(super) static EN: Text = Text {
     boundary_none: "With these settings every value gives the same verdict.",
     outcome_map: |_, max| fill("Verdict for every value from 0 to {} s", &[&s(max)]),
     break_heading: "Break it",
-    break_intro: "With these switches, can anything at all go wrong? Look for a failure yourself first: drag the \
-                  band, flip a switch, or pick a run on the map below. Then let the search run every combination \
-                  within its bounds and name the smallest failure, the one with the least total disturbance.",
+    break_intro: [
+        "Can anything go wrong with these switches? Hunt for a failure yourself first: drag the band, flip a \
+         switch, pick a run on the map. Then the search runs every combination within its bounds and names the \
+         failure with the least total disturbance.",
+        "Can anything go wrong with these switches? Nothing here has a timing to vary: flip a switch to hunt for \
+         a failure, then let the search run its one schedule.",
+    ],
     found: [
-        "You found one: this run ends “{}”, a safety failure: the data breaks.",
-        "You found one: this run ends “{}”, a liveness failure: the system stops.",
+        "Broken: this run ends “{}”, a safety failure: the data breaks.",
+        "Broken: this run ends “{}”, a liveness failure: the system stops.",
         "This run holds (“{}”): no failure yet.",
     ],
     disturbance: |key| match key {
         Key::PauseStart => "pause start",
         Key::Delay => "network delay",
         Key::Work => "A's job end",
+        Key::BWork => "B's work before writing",
+        Key::BRequest => "B's request",
+        Key::Ttl => "lease",
         _ => "pause",
     },
     at_value: "{} {} s",
@@ -495,15 +506,14 @@ pub(super) static EN: Text = Text {
     plane_cols: "Every run, one cell per second: {} across",
     plane_rows: ", {} down",
     real_heading: "Seen on real systems",
-    real_intro: "The same scenario on a real lock service from Debian's packages, with the workers as real \
-                 processes: a GC pause is a real SIGSTOP and SIGCONT, a crash a real SIGKILL, and the storage a \
-                 real SQLite whose fenced write is one conditional UPDATE. Time ran ten times faster and is shown \
-                 in the scenario's seconds; recorded with locksim real (scripts/record.sh).",
+    real_intro: "The same scenario on a real Redis or etcd from Debian's packages, each worker a real process: a GC \
+                 pause is a real SIGSTOP and SIGCONT, a crash a SIGKILL, the storage SQLite, its fenced write one \
+                 conditional UPDATE. Time ran ten times faster, shown in the scenario's seconds (locksim real, \
+                 scripts/record.sh). etcd's tokens are revisions, and it revokes an expired lease up to 5 s late.",
     real_none: "No real run was recorded for this scenario with these switches.",
-    real_caption: "{system}, recorded {date}{values}: real run “{real}”, simulation “{simulated}”: {same}. \
-                   Each real event came at most {jitter} s from its simulated time.",
+    real_caption: "{system}, recorded {date}{values}: real “{real}”, simulated “{simulated}”: {same}; each event at \
+                   most {jitter} s off its simulated time.",
     real_same: ["the same", "they differ"],
-    real_load: "Simulate these inputs",
     share: "Share / embed",
     share_link: "Link to this exact state",
     share_embed: "Embed in a page (iframe)",

@@ -168,12 +168,12 @@ pub struct Text {
     pub outcome_map: fn(Key, max: Ms) -> String,
     /// Heading of "Break it".
     pub break_heading: &'static str,
-    /// What the reader may try before searching.
-    pub break_intro: &'static str,
+    /// What the reader may try before searching: with timing to vary (a band, a map), without.
+    pub break_intro: [&'static str; 2],
     /// The current run as the reader's own find (`{}`: its verdict): a safety failure, a liveness failure,
     /// neither.
     pub found: [&'static str; 3],
-    /// A disturbance's name, as the search and the map say it.
+    /// A timing input's name, as the search, the map and the real runs say it.
     pub disturbance: fn(Key) -> &'static str,
     /// A disturbance at a value: name, seconds.
     pub at_value: &'static str,
@@ -210,8 +210,6 @@ pub struct Text {
     pub real_caption: &'static str,
     /// Whether the verdicts agree: they do, they do not.
     pub real_same: [&'static str; 2],
-    /// Loads a recording's inputs into the simulation.
-    pub real_load: &'static str,
     /// Heading of the share panel.
     pub share: &'static str,
     /// The link to the current state.
@@ -268,13 +266,20 @@ impl Text {
 
     /// A grid's ranges: `pause start 0–10 s × pause 0–30 s, every 0.02 s`.
     pub fn bounds(&self, bounds: &[Bound]) -> String {
-        let ranges: Vec<String> = bounds
-            .iter()
-            .map(|b| fill(self.over_range, &[(self.disturbance)(b.key), &s(b.from), &s(b.to)]))
-            .collect();
+        let ranges: Vec<String> = bounds.iter().map(|b| self.range(b)).collect();
         // The page's grids have one spacing for every dimension.
         let every = bounds.first().map_or(String::new(), |b| fill(self.every, &[&s(b.step)]));
         ranges.join(" × ") + &every
+    }
+
+    /// One dimension's range, `pause 0–30 s`, or its one value, `pause start 0 s` (a 2 ms lease).
+    pub fn range(&self, b: &Bound) -> String {
+        let name = (self.disturbance)(b.key);
+        if b.from == b.to {
+            fill(self.at_value, &[name, &s(b.from)])
+        } else {
+            fill(self.over_range, &[name, &s(b.from), &s(b.to)])
+        }
     }
 
     /// The current run as the reader's own find.

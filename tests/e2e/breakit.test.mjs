@@ -23,7 +23,7 @@ test("the reader's own find is recognised, and only after the first prediction i
   assert.equal(await pause(page), '10500');
   assert.equal(await outcome(page), 'unfenced-gap');
   assert.equal(await found(page), 'safety');
-  assert.match(await page.textContent('.break-it .found'), /You found one: .*Unfenced gap.*safety failure/);
+  assert.match(await page.textContent('.break-it .found'), /Broken: .*Unfenced gap.*safety failure/);
   await page.click('label[for=lease]');
   assert.equal(await outcome(page), 'stalled');
   assert.equal(await found(page), 'liveness');
