@@ -42,23 +42,24 @@ pub struct Run {
 
 /// Runs a scenario and records everything.
 pub fn run(scenario: &Scenario) -> Run {
-    let names = scenario.workers.iter().map(|w| w.name.as_str());
-    let mut observers =
-        (TraceBuilder::new(names, scenario.ttl), Classifier::new(scenario.ttl, scenario.lease));
-    simulate(scenario, observer!(&mut observers));
-    Run { trace: observers.0.finish(), outcome: observers.1.finish() }
+    record(scenario, |o| simulate(scenario, observer!(o)))
 }
 
 /// The run of `events` recorded elsewhere (on a real lock service) for `scenario`, told to the core's own
 /// trace builder and classifier as if the engine had emitted them.
 pub fn replay(scenario: &Scenario, events: &[Event]) -> Run {
+    record(scenario, |o| {
+        let o = observer!(o);
+        events.iter().for_each(|e| o.on(e))
+    })
+}
+
+/// The run that `feed` tells a trace builder and a classifier set up for `scenario`.
+fn record(scenario: &Scenario, feed: impl FnOnce(&mut (TraceBuilder, Classifier))) -> Run {
     let names = scenario.workers.iter().map(|w| w.name.as_str());
     let mut observers =
         (TraceBuilder::new(names, scenario.ttl), Classifier::new(scenario.ttl, scenario.lease));
-    let o = observer!(&mut observers);
-    for event in events {
-        o.on(event);
-    }
+    feed(&mut observers);
     Run { trace: observers.0.finish(), outcome: observers.1.finish() }
 }
 
