@@ -12,7 +12,7 @@ use fencing_lab::params::Lang;
 use fencing_lab::scenarios::{Inputs, Key, ScenarioId};
 use fencing_lab::sim::search::{self, Search};
 use fencing_lab::sim::{self, OutcomeKind};
-use fencing_lab::text::text;
+use fencing_lab::text::{fill, text};
 
 fn finished(mut s: Search) -> search::Report {
     s.run(u64::MAX);
@@ -184,14 +184,10 @@ fn the_readers_own_find_is_named_a_safety_or_a_liveness_failure() {
             let which =
                 [kind.unsafe_data(), kind.liveness_lost(), !kind.unsafe_data() && !kind.liveness_lost()];
             for (i, expected) in which.into_iter().enumerate() {
-                assert_eq!(said == filled(t.found[i], t.outcome_title(kind)), expected, "{lang:?} {kind:?}");
+                assert_eq!(said == fill(t.found[i], &[t.outcome_title(kind)]), expected, "{lang:?} {kind:?}");
             }
         }
     }
-}
-
-fn filled(template: &str, arg: &str) -> String {
-    template.replace("{}", arg)
 }
 
 #[test]
