@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
-use super::{data_of, effect, Lab};
+use super::{data_of, effect, say, Lab};
 use crate::breakit::{page_search, settings, Plane};
 use crate::markup;
 use crate::params::Lang;
@@ -102,7 +102,7 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
                 _ => "none",
             };
             root.set_attribute("data-found", found).ok();
-            find(&root, ".found").set_text_content(Some(&t.found(kind)));
+            say(&root, ".found", &t.found(kind));
 
             let progress = find(&root, "progress");
             let (result, buttons) = match &s.status {
@@ -116,8 +116,10 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
                 _ => (String::new(), String::new()),
             };
             progress.toggle_attribute_with_force("hidden", !matches!(s.status, Status::Running(..))).ok();
-            find(&root, ".search-result").set_text_content(Some(&result));
-            find(&root, ".show-it").set_inner_html(&buttons);
+            // The buttons go with the report: redrawn only when it changes, not on every drag.
+            if say(&root, ".search-result", &result) {
+                find(&root, ".show-it").set_inner_html(&buttons);
+            }
         });
     });
 

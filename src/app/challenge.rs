@@ -10,15 +10,16 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{data_of, effect, Lab};
+use super::{data_of, effect, say, Lab};
 use crate::lesson::boundary;
 use crate::markup;
 use crate::params::Lang;
 use crate::scenarios::{Inputs, Key, ScenarioId};
 use crate::sim::{outcome_map, Segment};
 
-/// The outcome map of the settings it was computed for.
-type Cached = ((ScenarioId, Inputs), Vec<Segment>);
+/// The outcome map of the settings it was computed for, and the language and check the strip was last drawn
+/// with (it changes with those, not with each drag).
+type Cached = ((ScenarioId, Inputs), Vec<Segment>, Option<(Lang, bool)>);
 
 /// The challenge over the dragged input `key`, with its own strip of the input's range.
 #[component]
@@ -48,27 +49,28 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
         }
         if cache.with_value(|c| c.as_ref().map(|c| c.0)) != Some(settings) {
             let map = outcome_map(&settings.0.build(&settings.1), min..=max);
-            cache.set_value(Some((settings, map)));
+            cache.set_value(Some((settings, map, None)));
         }
         let (guess, checked) = (guess.get_value(), checked.get_value());
-        cache.with_value(|c| {
+        cache.update_value(|c| {
+            let redraw = c.as_mut().is_some_and(|c| c.2.replace((lang, checked)) != Some((lang, checked)));
             let map = c.as_ref().map_or(&[][..], |c| &c.1[..]);
             let b = boundary(map);
-            let set = |selector: &str, text: &str| {
-                if let Ok(Some(el)) = root.query_selector(selector) {
-                    el.set_text_content(Some(text));
-                }
-            };
-            set(".question", &b.map_or(t.boundary_none.to_owned(), |b| (t.boundary_question)(key, b.kind)));
+            say(
+                &root,
+                ".question",
+                &b.map_or(t.boundary_none.to_owned(), |b| (t.boundary_question)(key, b.kind)),
+            );
             let result = match (checked, b) {
                 (false, _) => String::new(),
                 (true, Some(b)) => (t.boundary_result)(guess, &b),
                 (true, None) => t.boundary_none.to_owned(),
             };
-            set(".boundary-result", &result);
-            set(".ghost-label", &(t.ghost_value)(guess));
-            set(".axis-end", &(t.playhead)(max));
-            if let Ok(Some(strip)) = root.query_selector(".strip") {
+            say(&root, ".boundary-result", &result);
+            say(&root, ".ghost-label", &(t.ghost_value)(guess));
+            say(&root, ".axis-end", &(t.playhead)(max));
+            let strip = root.query_selector(".strip").ok().flatten();
+            if let Some(strip) = strip.filter(|_| redraw) {
                 strip.set_attribute("aria-label", &(t.outcome_map)(key, max)).ok();
                 let drawn = if checked { markup::strip(map, max, b.map(|b| b.at), t) } else { String::new() };
                 strip.set_inner_html(&drawn);

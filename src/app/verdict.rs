@@ -8,7 +8,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{data_of, effect, url, Lab};
+use super::{data_of, effect, say, url, Lab};
 use crate::lesson::{judge, Phase, Step};
 use crate::markup;
 use crate::params::Lang;
@@ -66,11 +66,6 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
                 el.toggle_attribute_with_force("hidden", !shown).ok();
             }
         };
-        let say = |selector: &str, text: &str| {
-            if let Some(el) = find(selector).filter(|el| el.text_content().as_deref() != Some(text)) {
-                el.set_text_content(Some(text));
-            }
-        };
         drawn.update_value(|(frame_lang, choices, told)| {
             if *frame_lang != Some(lang) {
                 *frame_lang = Some(lang);
@@ -98,7 +93,7 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
         });
         root.set_attribute("data-kind", if revealed { kind.name() } else { "hidden" }).ok();
         show(".predict", predicting);
-        say(".prompt", &lab.inputs.with(|i| ((t.scenario)(id).prompt)(i)));
+        say(&root, ".prompt", &lab.inputs.with(|i| ((t.scenario)(id).prompt)(i)));
         if let Some(play) = find("[data-act=play]") {
             play.toggle_attribute_with_force("disabled", !matches!(now, Phase::Predicting(Some(_)))).ok();
         }
@@ -110,7 +105,7 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
         }
         show(".watching", matches!(now, Phase::Playing(_)));
         let guess = if let Phase::Playing(g) = now { t.choice(id, g) } else { "" };
-        say(".your-guess", &format!(" → {guess}"));
+        say(&root, ".your-guess", &format!(" → {guess}"));
         let judged = judge(now, kind);
         let picked = if let Phase::Revealed(Some(g)) = now { t.choice(id, g) } else { "" };
         let verdict_said = match judged {
@@ -118,7 +113,7 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
             Some(false) => (t.wrong)(picked),
             None => String::new(),
         };
-        say(".judged", &verdict_said);
+        say(&root, ".judged", &verdict_said);
         if let Some(el) = find(".judged") {
             el.class_list().toggle_with_force("right", judged == Some(true)).ok();
         }
@@ -128,7 +123,7 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
         } else {
             String::new()
         };
-        say(".narration", &narration);
+        say(&root, ".narration", &narration);
         show(".again", revealed);
     });
     // Focus follows the reader: after a button, to what replaced it.
