@@ -47,10 +47,16 @@ pub struct Plane {
 }
 
 impl Plane {
-    /// The map for `inputs`; `None` when the scenario has nothing to vary.
+    /// The map for `inputs`; `None` when the scenario has nothing to vary. etcd's maps the leader's crash
+    /// against the pause, where consensus shows that no crash time grants the lock twice.
     pub fn new(id: ScenarioId, inputs: &Inputs) -> Option<Plane> {
-        let bounds: Vec<Bound> =
-            search::bounds(inputs, CELL).into_iter().filter(|b| id.uses(b.key)).take(2).collect();
+        let shown = |k: Key| id.uses(k) && (k != Key::PauseStart || !id.uses(Key::LeaderCrash));
+        let mut bounds: Vec<Bound> =
+            search::bounds(inputs, CELL).into_iter().filter(|b| shown(b.key)).collect();
+        if id.uses(Key::LeaderCrash) {
+            bounds.reverse();
+        }
+        bounds.truncate(2);
         if bounds.is_empty() {
             return None;
         }

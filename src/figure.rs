@@ -8,6 +8,7 @@ use std::fmt::Write;
 
 use crate::geom::{seconds, stagger, text_width, Axis};
 use crate::markup::esc;
+use crate::scenarios::ScenarioId;
 use crate::sim::{EventKind, LeaseEnd, Ms, Run, Span, WriteRecord};
 use crate::text::Text;
 
@@ -16,6 +17,8 @@ pub const AXIS_H: f64 = 30.0;
 /// Height of a worker lane.
 pub const WORKER_H: f64 = 58.0;
 const LOCK_H: f64 = 62.0;
+/// Height of a server's strip (failover, Redlock): five stay legible on a phone.
+const NODE_H: f64 = 16.0;
 const STORAGE_H: f64 = 92.0;
 const LABEL_H: f64 = 16.0;
 
@@ -24,6 +27,8 @@ const LABEL_H: f64 = 16.0;
 pub enum Lane {
     /// A worker, by index.
     Worker(usize),
+    /// A server of a replicated lock service, by index.
+    Node(usize),
     /// The lock service.
     Lock,
     /// The storage.
@@ -41,18 +46,26 @@ pub struct Layout {
     pub axis: Axis,
     /// How many worker lanes.
     pub workers: usize,
+    /// How many server strips.
+    pub nodes: usize,
 }
 
 impl Layout {
-    /// The layout for a run of `workers` workers ending at `trace_end`, its axis at least `min_axis` long.
-    pub fn new(width: f64, trace_end: Ms, min_axis: Ms, workers: usize) -> Layout {
-        let wide = width >= 600.0;
-        let x0 = if wide { 132.0 } else { 14.0 };
-        Layout { width, wide, axis: Axis::new(trace_end, min_axis, x0, width - 18.0), workers }
+    /// The layout for `run` at `width` px, its axis at least `min_axis` long.
+    pub fn new(width: f64, run: &Run, min_axis: Ms) -> Layout {
+        Layout::sized(width, run.trace.end, min_axis, run.trace.workers.len(), run.trace.nodes.len())
     }
 
-    fn label_gap(&self) -> f64 {
-        if self.wide {
+    /// The layout for a run of `workers` workers and `nodes` servers ending at `trace_end`.
+    pub fn sized(width: f64, trace_end: Ms, min_axis: Ms, workers: usize, nodes: usize) -> Layout {
+        let wide = width >= 600.0;
+        let x0 = if wide { 132.0 } else { 14.0 };
+        Layout { width, wide, axis: Axis::new(trace_end, min_axis, x0, width - 18.0), workers, nodes }
+    }
+
+    /// The room for a lane's name above it on a narrow figure (a server's strip names itself inside).
+    fn label_gap(&self, lane: Lane) -> f64 {
+        if self.wide || matches!(lane, Lane::Node(_)) {
             0.0
         } else {
             LABEL_H
@@ -61,12 +74,16 @@ impl Layout {
 
     /// Every lane, top to bottom.
     pub fn lanes(&self) -> impl Iterator<Item = Lane> {
-        (0..self.workers).map(Lane::Worker).chain([Lane::Lock, Lane::Storage])
+        (0..self.workers)
+            .map(Lane::Worker)
+            .chain((0..self.nodes).map(Lane::Node))
+            .chain([Lane::Lock, Lane::Storage])
     }
 
     fn height_of(lane: Lane) -> f64 {
         match lane {
             Lane::Worker(_) => WORKER_H,
+            Lane::Node(_) => NODE_H,
             Lane::Lock => LOCK_H,
             Lane::Storage => STORAGE_H,
         }
@@ -76,11 +93,12 @@ impl Layout {
     pub fn top(&self, lane: Lane) -> f64 {
         let above = match lane {
             Lane::Worker(w) => w.min(self.workers),
-            Lane::Lock => self.workers,
-            Lane::Storage => self.workers + 1,
+            Lane::Node(n) => self.workers + n.min(self.nodes),
+            Lane::Lock => self.workers + self.nodes,
+            Lane::Storage => self.workers + self.nodes + 1,
         };
-        let heights: f64 = self.lanes().take(above).map(|l| Layout::height_of(l) + self.label_gap()).sum();
-        AXIS_H + heights + self.label_gap()
+        let heights: f64 = self.lanes().take(above).map(|l| Layout::height_of(l) + self.label_gap(l)).sum();
+        AXIS_H + heights + self.label_gap(lane)
     }
 
     /// Height of the whole figure.
@@ -163,15 +181,15 @@ impl Svg {
 }
 
 /// A whole figure of `run` at width `width`, as the timeline draws it (without its handle or playhead).
-pub fn whole(run: &Run, width: f64, min_axis: Ms, label: &str, t: &Text) -> String {
-    let l = Layout::new(width, run.trace.end, min_axis, run.trace.workers.len());
+pub fn whole(run: &Run, id: ScenarioId, width: f64, min_axis: Ms, label: &str, t: &Text) -> String {
+    let l = Layout::new(width, run, min_axis);
     format!(
         r#"<svg role="img" aria-label="{}" viewBox="0 0 {} {}"><g class="axis" aria-hidden="true">{}</g><g class="lane-labels">{}</g><g class="lanes">{}</g></svg>"#,
         crate::markup::esc(label),
         px(l.width),
         px(l.height()),
         axis(&l, t),
-        lane_names(&l, run, t),
+        lane_names(&l, run, id, t),
         lanes(&l, run, None, None, t)
     )
 }
@@ -202,21 +220,34 @@ pub fn axis(l: &Layout, t: &Text) -> String {
     s.0
 }
 
-/// The lane names: left of the lanes when wide, above them when narrow.
-pub fn lane_names(l: &Layout, run: &Run, t: &Text) -> String {
+/// The lane names: left of the lanes when wide, above them when narrow. A server's strip is named inside
+/// it on a narrow figure, so five of them take no more than five strips' height.
+pub fn lane_names(l: &Layout, run: &Run, id: ScenarioId, t: &Text) -> String {
     let mut s = Svg(String::new());
     for lane in l.lanes() {
         let name = match lane {
             Lane::Worker(w) => (t.worker)(run.trace.workers.get(w).map_or("?", |w| w.name.as_str())),
-            Lane::Lock => t.lock_service.to_owned(),
+            Lane::Node(n) => node_name(l, n, t),
+            Lane::Lock => t.service_name(id).to_owned(),
             Lane::Storage => t.storage.to_owned(),
         };
         let top = l.top(lane);
-        let (x, y) =
-            if l.wide { (8.0, top + Layout::height_of(lane) / 2.0 + 4.0) } else { (l.axis.x0, top - 4.0) };
+        let (x, y) = match lane {
+            _ if l.wide => (8.0, top + Layout::height_of(lane) / 2.0 + 4.0),
+            Lane::Node(_) => (l.axis.x0 - 12.0, top + 12.0),
+            _ => (l.axis.x0, top - 4.0),
+        };
         s.text("lane-label", x, y, "start", &name);
     }
     s.0
+}
+
+/// A server's name: primary and replica (two servers), N1–N5 (Redlock).
+fn node_name(l: &Layout, n: usize, t: &Text) -> String {
+    match t.nodes.get(n).filter(|_| l.nodes == 2) {
+        Some(name) => (*name).to_owned(),
+        None => format!("N{}", n + 1),
+    }
 }
 
 /// Everything drawn from the trace up to the playhead `p`: worker lanes, lock service, storage. The
@@ -234,6 +265,9 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
         for &(span, token) in &lane.believing {
             if let Some(span) = shown(span, p) {
                 s.bar(l, span, p, belief_y, 10.0, "belief");
+                if !run.trace.tokens {
+                    continue;
+                }
                 s.text(
                     &format!("belief-label {class_w}"),
                     l.x(span.from) + 4.0,
@@ -286,20 +320,58 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
         }
     }
 
+    // The servers of a replicated service: whose key each held, its clock's jumps, a crash, a promotion.
+    for (n, node) in run.trace.nodes.iter().enumerate() {
+        let top = l.top(Lane::Node(n));
+        // On a narrow figure the strip's name sits at its left end: its keys start after it.
+        let name_x = if l.wide { 0.0 } else { l.axis.x0 + text_width(&node_name(l, n, t)) - 10.0 };
+        for &(span, w) in &node.keys {
+            if let Some(span) = shown(span, p) {
+                let x = l.x(span.from).max(name_x);
+                s.rect(&format!("lease {}", worker_class(w)), x, top + 3.0, l.x_end(span.to, p) - x, 10.0);
+            }
+        }
+        // A clock jump is the reader's input: a band from the jump to the time the clock now reads.
+        for &(at, by) in &node.jumps {
+            s.bar(l, Span { from: at, to: Some(at + by) }, None, top + 1.0, 14.0, "paused");
+            s.text("node-label", l.x(at + by) + 12.0, top + 12.0, "start", &(t.jumped)(by));
+        }
+        if let Some(at) = node.down.filter(|&at| visible(at, p)) {
+            let _ = write!(
+                s.0,
+                r#"<path class="crash" d="M{} {} m-5 -5 l10 10 m0 -10 l-10 10"/>"#,
+                px(l.x(at)),
+                px(top + 8.0)
+            );
+            s.text("node-label", l.x(at) + 8.0, top + 12.0, "start", t.crashed);
+        }
+        if let Some((at, kept)) = node.promoted.filter(|pr| visible(pr.0, p)) {
+            s.line("jump-mark", l.x(at), top, l.x(at), top + NODE_H);
+            s.text("node-label", l.x(at) - 3.0, top + 12.0, "end", t.promoted[usize::from(!kept)]);
+        }
+    }
+
     // The lock service: who holds the lock when, with the token and where the lease ends. The earlier grant
     // of a double grant is drawn on a second row, on until its promise ended, so the two holds overlap.
     let top = l.top(Lane::Lock);
     let double = run.outcome.double_grant;
-    for span in run.trace.unavailable.iter().filter_map(|&u| shown(u, p)) {
+    let unavailable = run.trace.unavailable.iter().map(|&u| (u, false));
+    for (span, election) in unavailable.chain(run.trace.elections.iter().map(|&e| (e, true))) {
+        let Some(span) = shown(span, p) else { continue };
         s.bar(l, span, p, top + 6.0, 40.0, "unavailable");
-        if let Some(to) = span.to.filter(|&to| visible(to, p)) {
+        if election {
+            s.text("expiry-label", l.x(span.from) + 4.0, top + 30.0, "start", t.electing);
+        } else if let Some(to) = span.to.filter(|&to| visible(to, p)) {
             s.text("expiry-label", l.x(to), top + LOCK_H - 2.0, "middle", &(t.lock_free)(to));
         }
     }
     for (i, lease) in run.trace.leases.iter().enumerate() {
         let promised_on = double.filter(|d| {
             d.earlier == lease.worker
-                && matches!(lease.end, LeaseEnd::Overwritten(_) | LeaseEnd::DeletedByOther(_))
+                && matches!(
+                    lease.end,
+                    LeaseEnd::Overwritten(_) | LeaseEnd::DeletedByOther(_) | LeaseEnd::Lost
+                )
                 && lease.held.to == Some(d.at)
         });
         let (span, row) = match promised_on {
@@ -316,7 +388,7 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
             l.x(span.from) + 5.0,
             y + 13.0,
             "start",
-            &format!("{name} · {}", lease.token),
+            &if run.trace.tokens { format!("{name} · {}", lease.token) } else { name.clone() },
         );
         let marked = lease.end == LeaseEnd::Expired || i == 0;
         if marked && lease.nominal_expiry <= l.axis.t_end {
@@ -332,6 +404,12 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
             s.0.push_str("</g>");
         }
     }
+    // Keepalives and a new leader's re-arming: why a lease's end moved.
+    for e in run.trace.events.iter().filter(|e| visible(e.at, p)) {
+        if let EventKind::Renew { .. } = e.kind {
+            s.line("renew", l.x(e.at), top + 1.0, l.x(e.at), top + 27.0);
+        }
+    }
     if let Some(d) = double.filter(|d| visible(d.at, p)) {
         let span = Span { from: d.at, to: d.until };
         let (x, w) = (l.x(span.from), l.x_end(span.to, p) - l.x(span.from));
@@ -345,12 +423,12 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
     let notes: Vec<String> = writes
         .iter()
         .map(|wr| {
-            let token = wr.token.map_or_else(|| "-".into(), |t| t.to_string());
+            let token = wr.token.map_or_else(String::new, |t| t.to_string() + " ");
             match (wr.accepted, wr.highest_before, wr.overwrote()) {
-                (false, Some(h), _) => format!("{} {token} < {h}", t.rejected),
+                (false, Some(h), _) => format!("{} {token}< {h}", t.rejected),
                 (false, None, _) => t.rejected.to_owned(),
-                (true, _, Some(h)) => format!("{token} {} ({})", t.accepted, (t.overwrites)(h)),
-                (true, _, None) => format!("{token} {}", t.accepted),
+                (true, _, Some(h)) => format!("{token}{} ({})", t.accepted, (t.overwrites)(h)),
+                (true, _, None) => format!("{token}{}", t.accepted),
             }
         })
         .collect();
@@ -432,13 +510,7 @@ mod tests {
         let mut i = id.defaults();
         f(&mut i);
         let run = sim::run(&id.build(&i));
-        lanes(
-            &Layout::new(1_000.0, run.trace.end, MIN_AXIS, run.trace.workers.len()),
-            &run,
-            p,
-            None,
-            text(Lang::En),
-        )
+        lanes(&Layout::new(1_000.0, &run, MIN_AXIS), &run, p, None, text(Lang::En))
     }
 
     fn draw(pause: Ms, fencing: bool, p: Option<Ms>) -> String {
@@ -454,7 +526,7 @@ mod tests {
 
     #[test]
     fn a_third_worker_gets_its_own_lane() {
-        let l = Layout::new(1_000.0, 0, MIN_AXIS, 3);
+        let l = Layout::sized(1_000.0, 0, MIN_AXIS, 3, 0);
         assert!(l.top(Lane::Worker(2)) > l.top(Lane::Worker(1)));
         assert!(l.top(Lane::Lock) > l.top(Lane::Worker(2)) + WORKER_H - 1.0);
         let svg = draw_in(ScenarioId::UnsafeRelease, |_| {}, None);
@@ -466,7 +538,7 @@ mod tests {
     fn a_double_grant_is_two_holds_overlapping_with_the_overlap_marked() {
         let svg = draw_in(ScenarioId::CheckThenSet, |_| {}, None);
         // A's grant (1 s) drawn on until A let go at 2 s, on the second row; B's from 1.5 s.
-        let l = Layout::new(1_000.0, 0, MIN_AXIS, 2);
+        let l = Layout::sized(1_000.0, 0, MIN_AXIS, 2, 0);
         let top = l.top(Lane::Lock);
         let a = format!(
             r#"class="lease w-a" x="{}" y="{}" width="{}""#,
@@ -489,6 +561,54 @@ mod tests {
         assert!(svg.contains(r#"class="unavailable""#) && svg.contains(">lock-delay ends 25 s</text>"));
         let svg = draw_in(ScenarioId::RegisterToken, |_| {}, None);
         assert!(svg.contains(">34 registered</text>") && svg.contains(">highest token seen: 34</text>"));
+    }
+
+    #[test]
+    fn replicated_services_draw_their_servers() {
+        let t = text(Lang::En);
+        // Redlock: five strips; A's keys on N1–N3, B's on N3–N5; N3's jump is a band to where its clock reads;
+        // no token anywhere, the lane says who holds a majority.
+        let run = sim::run(&ScenarioId::Redlock.build(&ScenarioId::Redlock.defaults()));
+        let l = Layout::new(1_000.0, &run, MIN_AXIS);
+        assert_eq!(l.nodes, 5);
+        assert!(l.top(Lane::Node(4)) < l.top(Lane::Lock) && l.top(Lane::Node(0)) > l.top(Lane::Worker(1)));
+        let svg = lanes(&l, &run, None, None, t);
+        assert_eq!(svg.matches(r#"class="lease w-a" x"#).count(), 3 + 1, "{svg}");
+        assert_eq!(svg.matches(r#"class="lease w-b" x"#).count(), 3 + 1);
+        let band = format!(
+            r#"class="paused" x="{}" y="{}" width="{}""#,
+            px(l.x(2_000)),
+            px(l.top(Lane::Node(2)) + 1.0),
+            px(l.x(11_000) - l.x(2_000))
+        );
+        assert!(svg.contains(&band) && svg.contains(">clock +9 s</text>"));
+        assert!(svg.contains(">A</text>") && !svg.contains("· 3") && !svg.contains(">33"));
+        let names = lane_names(&l, &run, ScenarioId::Redlock, t);
+        assert!(["N1", "N5", "Majority"].iter().all(|n| names.contains(&format!(">{n}</text>"))));
+
+        // Failover: the primary's crash, the replica promoted empty, A's lost grant drawn on until it let go.
+        let run = sim::run(&ScenarioId::Failover.build(&Inputs::default()));
+        let l = Layout::new(1_000.0, &run, MIN_AXIS);
+        let svg = lanes(&l, &run, None, None, t);
+        assert!(svg.contains(">promoted, empty</text>") && svg.contains(">crash</text>"), "{svg}");
+        assert!(svg.contains(&format!(
+            r#"class="lease w-a" x="{}" y="{}""#,
+            px(l.x(0)),
+            px(l.top(Lane::Lock) + 26.0)
+        )));
+        let names = lane_names(&l, &run, ScenarioId::Failover, t);
+        assert!(names.contains(">Primary</text>") && names.contains(">Replica</text>"));
+        let kept = sim::run(&ScenarioId::Failover.build(&Inputs { sync: true, ..Inputs::default() }));
+        assert!(lanes(&l, &kept, None, None, t).contains(">promoted, with the key</text>"));
+
+        // etcd: one lane for the group, a gap without a leader, the re-armed lease's end.
+        let run =
+            sim::run(&ScenarioId::Etcd.build(&Inputs { leader_crash: 5_000, ..ScenarioId::Etcd.defaults() }));
+        let l = Layout::new(1_000.0, &run, MIN_AXIS);
+        assert_eq!(l.nodes, 0);
+        let svg = lanes(&l, &run, None, None, t);
+        assert!(svg.contains(">no leader</text>") && svg.contains(r#"class="renew""#), "{svg}");
+        assert!(lane_names(&l, &run, ScenarioId::Etcd, t).contains(">etcd (3 members)</text>"));
     }
 
     #[test]
@@ -517,7 +637,7 @@ mod tests {
         let svg = draw(15_000, true, Some(0));
         assert!(!svg.contains("class=\"write") && !svg.contains("waiting"));
         // The pause band is input: drawn whole, even at the start.
-        let l = Layout::new(1_000.0, 16_000, MIN_AXIS, 2);
+        let l = Layout::sized(1_000.0, 16_000, MIN_AXIS, 2, 0);
         let width = px(l.x(15_000) - l.x(0));
         assert!(svg.contains(&format!(
             r#"class="paused" x="{}" y="{}" width="{width}""#,
@@ -529,8 +649,8 @@ mod tests {
     #[test]
     fn axis_labels_every_second_only_when_there_is_room() {
         let t = text(Lang::En);
-        let wide = axis(&Layout::new(1_400.0, 0, MIN_AXIS, 2), t);
-        let narrow = axis(&Layout::new(360.0, 0, MIN_AXIS, 2), t);
+        let wide = axis(&Layout::sized(1_400.0, 0, MIN_AXIS, 2, 0), t);
+        let narrow = axis(&Layout::sized(360.0, 0, MIN_AXIS, 2, 0), t);
         assert_eq!(wide.matches("tick-label").count(), 31);
         assert_eq!(narrow.matches("tick-label").count(), 7);
         assert_eq!(narrow.matches("<line class=\"grid").count(), 31);

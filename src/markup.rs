@@ -85,7 +85,7 @@ pub fn toggles(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
 /// (`aria-labelledby`) and described by its hint; the state word beside the name is for the eye only.
 pub fn switches(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
     let mut out = String::new();
-    for &key in scenario.keys().iter().filter(|k| matches!(k.spec().kind, Kind::Words(_))) {
+    for &key in scenario.keys().iter().filter(|k| k.spec().is_switch()) {
         let (id, on) = (key.spec().name, key.spec().get(inputs) != 0);
         let checked = if on { " checked" } else { "" };
         let _ = write!(
@@ -95,6 +95,15 @@ pub fn switches(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
             esc((t.switch_state)(true)),
             esc((t.switch_state)(false)),
             esc(&(t.switch_hint)(key, inputs))
+        );
+    }
+    if scenario == ScenarioId::Redlock {
+        // Shown but unavailable, with the reason: the reader looks for fencing and learns why it is missing.
+        let _ = write!(
+            out,
+            r#"<label class="switch" for="fencing"><input id="fencing" type="checkbox" role="switch" aria-labelledby="fencing-name" aria-describedby="fencing-hint" disabled><span class="track" aria-hidden="true"></span><span class="switch-name"><span id="fencing-name">{}</span></span><span class="switch-hint" id="fencing-hint">{}</span></label>"#,
+            esc((t.switch_name)(Key::Fencing)),
+            esc(t.no_fencing)
         );
     }
     out
@@ -271,21 +280,21 @@ pub fn real_runs(runs: &[(&Recording, Run)], t: &Text) -> String {
             esc(r.backend),
             run.outcome.kind.name(),
             esc(&caption),
-            figure::whole(run, 720.0, min_axis, &system, t),
+            figure::whole(run, r.scenario, 720.0, min_axis, &system, t),
         );
     }
     out
 }
 
-/// The reading: a section per heading, each linked (`data-play-scenario`) to the scenario that shows it.
+/// The reading: a section per heading, each linked (`data-play-scenario`) to the scenarios that show it.
 pub fn reading(t: &Text) -> String {
     let mut out = format!(r#"<h2 id="reading-title">{}</h2>"#, esc(t.reading_heading));
-    for &(heading, paragraphs, scenario) in t.reading {
+    for &(heading, paragraphs, scenarios) in t.reading {
         let _ = write!(out, "<section><h3>{}</h3>", esc(heading));
         for p in paragraphs {
             let _ = write!(out, "<p>{}</p>", esc(p));
         }
-        if let Some(id) = scenario {
+        for &id in scenarios {
             let _ = write!(
                 out,
                 r#"<button type="button" class="play-it" data-play-scenario="{}">{} → {}</button>"#,

@@ -128,7 +128,8 @@ fn parse_value(spec: &InputSpec, value: &str) -> Result<u64, Problem> {
                 _ => Err(Problem::not_one_of(key, value, &words)),
             }
         }
-        Kind::Ms { .. } | Kind::Count { .. } => {
+        Kind::At { .. } if v == "off" => Ok(0),
+        Kind::Ms { .. } | Kind::Count { .. } | Kind::At { .. } => {
             let n: u64 =
                 v.parse().map_err(|_| Problem::NotANumber { key: key.into(), value: shorten(value) })?;
             let (min, max) = spec.range();

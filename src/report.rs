@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::sim::{Actor, EventKind, Run, WriteRecord};
+use crate::sim::{Actor, EventKind, NodeChange, Run, WriteRecord};
 
 fn token(t: Option<u64>) -> String {
     t.map_or_else(|| "-".into(), |t| t.to_string())
@@ -95,6 +95,28 @@ pub fn table_with(run: &Run, extra: Option<(&str, &[String])>) -> String {
                 },
             ),
             EventKind::Crash { .. } => ("crash", String::new(), String::new()),
+            EventKind::Renew { worker, token, expires } => {
+                ("renew", token.to_string(), format!("{}'s lease until {expires}", name(worker)))
+            }
+            EventKind::Election { until } => {
+                ("leader-crash", String::new(), format!("new leader at {until}"))
+            }
+            EventKind::Node { node, change } => (
+                "node",
+                String::new(),
+                match change {
+                    NodeChange::Set(w) => format!("node {node} holds {}'s key", name(w)),
+                    NodeChange::Clear(w) => format!("node {node} drops {}'s key", name(w)),
+                    NodeChange::Jump(by) => format!("node {node}'s clock jumps +{by}"),
+                    NodeChange::Down => format!("node {node} crashes"),
+                    NodeChange::Promoted { kept: true } => {
+                        format!("node {node} promoted, key and counter kept")
+                    }
+                    NodeChange::Promoted { kept: false } => {
+                        format!("node {node} promoted without the key or the counter")
+                    }
+                },
+            ),
         };
         let cell = extra.and_then(|(_, cells)| cells.get(i)).cloned().unwrap_or_default();
         rows.push([e.at.to_string(), cell, actor, event.into(), tok, result]);

@@ -5,8 +5,8 @@
 //! adds the times and tokens a sentence needs.
 
 use crate::geom::seconds;
-use crate::scenarios::{Inputs, ScenarioId, A_WORKS, LOCK_DELAY};
-use crate::sim::{DoubleGrant, EventKind, Ms, OutcomeKind, Run, WaitRecord, WriteRecord};
+use crate::scenarios::{Inputs, ScenarioId, A_WORKS, LOCK_DELAY, REDLOCK_DRIFT};
+use crate::sim::{DoubleGrant, EventKind, Ms, NodeChange, OutcomeKind, Run, WaitRecord, WriteRecord};
 
 /// Worker A, who takes the lock first in every scenario.
 pub const A: usize = 0;
@@ -47,6 +47,12 @@ pub struct Story {
     pub deleted_other: Option<(Ms, usize)>,
     /// When the lock came free after a lock-delay.
     pub lock_free: Option<Ms>,
+    /// Redlock: when a server first dropped A's key.
+    pub a_key_lost: Option<Ms>,
+    /// Consensus: the leader's crash and when the new leader was ready.
+    pub election: Option<(Ms, Ms)>,
+    /// Consensus: where the new leader moved A's lease end, if A held the lock then.
+    pub a_rearmed: Option<Ms>,
     /// The deciding write (from the outcome).
     pub stale_write: Option<WriteRecord>,
     /// The token it lost to (from the outcome).
@@ -75,6 +81,9 @@ impl Story {
             a_expired: None,
             deleted_other: None,
             lock_free: None,
+            a_key_lost: None,
+            election: None,
+            a_rearmed: None,
             stale_write: o.stale_write,
             newer_token: o.newer_token,
             wait: o.wait,
@@ -99,6 +108,13 @@ impl Story {
                 EventKind::Write { worker: A, .. } => {
                     first(&mut s.a_wake, e.at);
                     first(&mut s.a_sent, e.at);
+                }
+                EventKind::Node { change: NodeChange::Clear(A), .. } => first(&mut s.a_key_lost, e.at),
+                EventKind::Election { until } => s.election = s.election.or(Some((e.at, until))),
+                EventKind::Renew { worker: A, expires, .. }
+                    if s.election.is_some_and(|(_, ready)| ready == e.at) =>
+                {
+                    s.a_rearmed = Some(expires)
                 }
                 EventKind::Expire { worker: A, .. } => {
                     first(&mut s.a_expired, e.at);
@@ -128,7 +144,24 @@ impl Story {
             ScenarioId::GcPause
             | ScenarioId::CheckThenPause
             | ScenarioId::LockDelay
-            | ScenarioId::RegisterToken => {
+            | ScenarioId::RegisterToken
+            | ScenarioId::Etcd
+            | ScenarioId::Zookeeper => {
+                let consensus = matches!(self.scenario, ScenarioId::Etcd | ScenarioId::Zookeeper);
+                if consensus {
+                    match (self.election, self.a_rearmed) {
+                        (Some(_), Some(_)) => out.push(LeaderRearmed),
+                        (Some(_), None) => out.push(LeaderCrashed),
+                        _ => {}
+                    }
+                    if self.a_expired.is_some() {
+                        out.push(if self.scenario == ScenarioId::Etcd {
+                            KeepaliveStopped
+                        } else {
+                            SessionExpired
+                        });
+                    }
+                }
                 let checked = self.scenario == ScenarioId::CheckThenPause;
                 if self.a_check_ok == Some(false) {
                     // The lease had run out by the check: A gave up and wrote nothing.
@@ -148,6 +181,7 @@ impl Story {
                     Safe if self.a_expired.zip(self.a_wake).is_some_and(|(e, w)| w >= e) => out
                         .push(if self.lock_free.is_some() { ExpiredHarmlessDelay } else { ExpiredHarmless }),
                     Safe if i.pause == 0 => out.push(NoPause),
+                    Safe if self.a_rearmed.is_some() => out.push(WokeInRenewed),
                     Safe if i.lease => out.push(WokeInLease),
                     Safe => out.push(WokeNoLease),
                     Stalled => out.push(StalledUntilWake),
@@ -179,6 +213,25 @@ impl Story {
                 DoubleGrant => out.push(CheckSetDouble),
                 _ => out.push(CheckSetSafe),
             },
+            ScenarioId::Failover => match (self.kind, i.fencing) {
+                (Safe, _) => out.push(FailoverKept),
+                (_, true) => out.extend([FailoverLost, FailoverSameToken]),
+                _ => out.extend([FailoverLost, FailoverOverwrote]),
+            },
+            ScenarioId::Redlock => {
+                let b_first = self.grant[B].zip(self.write[A]).is_some_and(|(g, w)| g < w);
+                out.push(match (self.double_grant.is_some(), b_first) {
+                    (true, _) => RedlockJump,
+                    (false, true) => RedlockExpired,
+                    _ => RedlockWaited,
+                });
+                match self.kind {
+                    Corrupted => out.push(RedlockOverwrote),
+                    DoubleGrant => out.push(RedlockBoth),
+                    UnfencedGap => out.push(RedlockGap),
+                    _ => {}
+                }
+            }
             ScenarioId::UnsafeRelease => match self.kind {
                 Fenced => out.extend([ReleaseCause, ReleaseFenced]),
                 Corrupted => out.extend([ReleaseCause, ReleaseCorrupted]),
@@ -224,6 +277,13 @@ impl Story {
             "from" => secs(wait.map(|w| w.from)),
             "until" => secs(wait.and_then(|w| w.until)),
             "would_free" => secs(wait.map(|w| w.holder_since + self.inputs.ttl)),
+            "jump" => seconds(self.inputs.jump),
+            "pause" => seconds(self.inputs.pause),
+            "key_lost" => secs(self.a_key_lost),
+            "validity" => seconds(self.a_lease_end().saturating_sub(REDLOCK_DRIFT)),
+            "crash" => secs(self.election.map(|e| e.0)),
+            "ready" => secs(self.election.map(|e| e.1)),
+            "rearmed" => secs(self.a_rearmed),
             _ => "?".into(),
         }
     }
@@ -289,6 +349,21 @@ lines! {
     ReleaseInLease,
     ReleaseCompare,
     ReleaseLate,
+    FailoverLost,
+    FailoverSameToken,
+    FailoverOverwrote,
+    FailoverKept,
+    RedlockJump,
+    RedlockExpired,
+    RedlockWaited,
+    RedlockOverwrote,
+    RedlockBoth,
+    RedlockGap,
+    KeepaliveStopped,
+    SessionExpired,
+    LeaderRearmed,
+    LeaderCrashed,
+    WokeInRenewed,
 }
 
 #[cfg(test)]

@@ -96,7 +96,12 @@ fn dimensions(id: ScenarioId, inputs: &Inputs) -> Vec<(Key, Ms, Ms)> {
         CheckThenPause => vec![(Key::Pause, 0, 30_000)],
         NetworkDelay => vec![(Key::Delay, 0, 28_000)],
         UnsafeRelease => vec![(Key::Work, 0, 30_000)],
-        SetnxExpire | CheckThenSet | Crash => vec![],
+        Zookeeper => vec![(Key::PauseStart, 0, inputs.ttl), (Key::Pause, 0, 30_000)],
+        Etcd => {
+            vec![(Key::PauseStart, 0, inputs.ttl), (Key::Pause, 0, 30_000), (Key::LeaderCrash, 0, 30_000)]
+        }
+        Redlock => vec![(Key::Pause, 0, 30_000), (Key::Jump, 0, 30_000)],
+        SetnxExpire | CheckThenSet | Crash | Failover => vec![],
     }
 }
 
@@ -339,7 +344,7 @@ fn locksim_search_prints_the_report() {
     assert_eq!(lines[3], "safety: unfenced-gap at pause_start 0, pause 10000");
     assert_eq!(lines[4], "  replay: locksim --scenario gc-pause --pause 10000 --pause-start 0");
     assert_eq!(lines[5], "liveness: none within these bounds");
-    assert!(out.contains("pruned: delay and work do not apply to gc-pause"), "{out}");
+    assert!(out.contains("pruned: delay, work, jump and leader_crash do not apply to gc-pause"), "{out}");
 
     let (_, out, _) = locksim(&["search", "--scenario", "gc-pause", "--lease", "off", "--step", "1000"]);
     assert!(out.contains("safety: none within these bounds\n"), "{out}");

@@ -191,14 +191,18 @@ proptest! {
         prop_assert_eq!(sim::outcome(&id.build(&i)), sim::run(&id.build(&i)).outcome);
     }
 
-    /// With fencing on, no scenario of the catalogue accepts a lower token after a higher one.
+    /// With fencing on, no scenario of the catalogue accepts a lower token after a higher one, and none is
+    /// corrupted but the two whose tokens cannot order the holders: a failover hands the same token out
+    /// twice, and Redlock has none.
     #[test]
     fn with_fencing_no_scenario_accepts_a_lower_token((id, mut i) in any_scenario()) {
         i.fencing = true;
         let run = sim::run(&id.build(&i));
         let accepted: Vec<_> = run.trace.writes.iter().filter(|w| w.accepted).map(|w| w.token).collect();
         prop_assert!(accepted.windows(2).all(|w| w[0] <= w[1]), "{:?} {:?}", id, accepted);
-        prop_assert_ne!(run.outcome.kind, OutcomeKind::Corrupted);
+        if !matches!(id, ScenarioId::Failover | ScenarioId::Redlock) {
+            prop_assert_ne!(run.outcome.kind, OutcomeKind::Corrupted);
+        }
     }
 
     /// The double-grant fact is the lock service's own: two grants whose promises overlap.
@@ -212,8 +216,12 @@ proptest! {
         if run.outcome.kind == OutcomeKind::DoubleGrant {
             prop_assert!(run.outcome.double_grant.is_some());
         }
-        // Only a SET without NX or someone else's DEL can break mutual exclusion in a single lock server.
-        let breaks = matches!(id, ScenarioId::CheckThenSet | ScenarioId::UnsafeRelease);
+        // Only a SET without NX or someone else's DEL can break mutual exclusion in a single lock server; of
+        // the replicated services, a failover that loses the key and Redlock can, consensus never.
+        let breaks = matches!(
+            id,
+            ScenarioId::CheckThenSet | ScenarioId::UnsafeRelease | ScenarioId::Failover | ScenarioId::Redlock
+        );
         if !breaks { prop_assert!(run.outcome.double_grant.is_none(), "{:?}", id); }
     }
 }

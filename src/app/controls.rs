@@ -21,7 +21,7 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
             return;
         };
         if let Some(key) = Key::from_name(&input.id()) {
-            lab.set(key, u64::from(input.checked()));
+            lab.set(key, key.spec().switched(input.checked()));
         }
     };
     let root = NodeRef::<html::Div>::new();

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use super::{effect, tx, Lab};
 use crate::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
 use crate::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
-use crate::scenarios::Key;
+use crate::scenarios::{Key, JUMP_NODE};
 use crate::sim::Span;
 
 /// The timeline figure.
@@ -42,7 +42,7 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
     let layout = Memo::new(move |_| {
         // Room to drag to the end of the input's range; a run with nothing to drag fills the width.
         let min = if lab.scenario.get().dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
-        lab.run.with(|r| Layout::new(width.get(), r.trace.end, min, r.trace.workers.len()))
+        lab.run.with(|r| Layout::new(width.get(), r, min))
     });
     let svg_ref = NodeRef::<svg::Svg>::new();
 
@@ -59,7 +59,7 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
                 <g class="axis" aria-hidden="true" inner_html=move || figure::axis(&layout.get(), lab.text())></g>
                 <g
                     class="lane-labels"
-                    inner_html=move || lab.run.with(|r| figure::lane_names(&layout.get(), r, lab.text()))
+                    inner_html=move || lab.run.with(|r| figure::lane_names(&layout.get(), r, lab.scenario.get(), lab.text()))
                 ></g>
                 <g
                     class="lanes"
@@ -112,7 +112,11 @@ fn Handle(lab: Lab, layout: Memo<Layout>, svg_ref: NodeRef<svg::Svg>) -> impl In
         lab.set(key, drag_at(t, origin, key.spec().range()));
     };
     let x = move || layout.get().x(origin() + value());
-    let top = move || layout.get().top(Lane::Worker(0));
+    // A clock jump is dragged on its server's strip, centred on it; everything else on A's lane.
+    let top = move || match key() {
+        Key::Jump => layout.get().top(Lane::Node(JUMP_NODE)) - 23.0,
+        _ => layout.get().top(Lane::Worker(0)),
+    };
 
     view! {
         <g

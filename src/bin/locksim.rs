@@ -35,6 +35,7 @@ fn usage() -> String {
                 Kind::Ms { .. } => "MS".to_owned(),
                 Kind::Count { .. } => "N".to_owned(),
                 Kind::Words(w) => format!("{}|{}", w[1], w[0]),
+                Kind::At { .. } => "MS|off".to_owned(),
             };
             format!("[--{} {value}]", spec.name.replace('_', "-"))
         })

@@ -180,7 +180,7 @@ impl RealRun {
             .map(|spec| {
                 let value = match spec.kind {
                     Kind::Words(_) => spec.text(&self.inputs).into(),
-                    Kind::Ms { .. } | Kind::Count { .. } => spec.get(&self.inputs).into(),
+                    Kind::Ms { .. } | Kind::Count { .. } | Kind::At { .. } => spec.get(&self.inputs).into(),
                 };
                 (spec.name, value)
             })

@@ -38,6 +38,12 @@ pub struct Inputs {
     pub lock_delay: bool,
     /// Register each new holder's token at the storage at its grant (`register-token`).
     pub register: bool,
+    /// The primary replies only once the replica has the change (`WAIT`, `failover`).
+    pub sync: bool,
+    /// How far N3's clock jumps forward (`redlock`).
+    pub jump: Ms,
+    /// When the consensus group's leader crashes; 0: it does not (`etcd`).
+    pub leader_crash: Ms,
 }
 
 impl Default for Inputs {
@@ -57,6 +63,9 @@ impl Default for Inputs {
             compare_release: false,
             lock_delay: true,
             register: true,
+            sync: false,
+            jump: 9_000,
+            leader_crash: 0,
         }
     }
 }
@@ -79,6 +88,9 @@ pub enum Key {
     Release,
     LockDelay,
     Register,
+    Sync,
+    Jump,
+    LeaderCrash,
 }
 
 /// What values an input takes.
@@ -100,6 +112,13 @@ pub enum Kind {
     },
     /// One of two words: the first means `false`, the second `true`.
     Words([&'static str; 2]),
+    /// A time in `0..=max` ms, or `off` (stored as 0); the page's switch turns it on at `on`.
+    At {
+        /// Latest.
+        max: Ms,
+        /// The time the page's switch sets.
+        on: Ms,
+    },
 }
 
 /// One row of the input table.
@@ -133,7 +152,7 @@ macro_rules! row {
 }
 
 /// Every input: the one table that parsing, the URL writer, `locksim` and the embed messages read.
-pub static INPUTS: [InputSpec; 14] = [
+pub static INPUTS: [InputSpec; 17] = [
     row!(Pause, "pause", MS_30, pause, ms),
     row!(Lease, "lease", ON_OFF, lease, bool),
     row!(Fencing, "fencing", ON_OFF, fencing, bool),
@@ -143,6 +162,9 @@ pub static INPUTS: [InputSpec; 14] = [
     row!(Release, "release", Kind::Words(["plain", "compare"]), compare_release, bool),
     row!(LockDelay, "lockdelay", ON_OFF, lock_delay, bool),
     row!(Register, "register", ON_OFF, register, bool),
+    row!(Sync, "sync", ON_OFF, sync, bool),
+    row!(Jump, "jump", MS_30, jump, ms),
+    row!(LeaderCrash, "leader_crash", Kind::At { max: MAX_PAUSE, on: super::LEADER_CRASH }, leader_crash, ms),
     row!(Ttl, "ttl", Kind::Ms { min: 1, max: 60_000 }, ttl, ms),
     row!(PauseStart, "pause_start", MS_30, pause_start, ms),
     row!(BRequest, "b_request", MS_30, b_request, ms),
@@ -191,6 +213,7 @@ impl InputSpec {
         match self.kind {
             Kind::Ms { min, max } | Kind::Count { min, max } => (min, max),
             Kind::Words(_) => (0, 1),
+            Kind::At { max, .. } => (0, max),
         }
     }
 
@@ -199,7 +222,22 @@ impl InputSpec {
         let v = self.get(inputs);
         match self.kind {
             Kind::Words(words) => words[usize::from(v != 0)].to_owned(),
+            Kind::At { .. } if v == 0 => "off".to_owned(),
             _ => v.to_string(),
+        }
+    }
+
+    /// Whether the page shows this input as a switch.
+    pub fn is_switch(&self) -> bool {
+        matches!(self.kind, Kind::Words(_) | Kind::At { .. })
+    }
+
+    /// The value the page's switch sets, on or off.
+    pub fn switched(&self, on: bool) -> u64 {
+        match (self.kind, on) {
+            (_, false) => 0,
+            (Kind::At { on, .. }, true) => on,
+            _ => 1,
         }
     }
 }

@@ -11,7 +11,7 @@ pub use inputs::{InputSpec, Inputs, Key, Kind, INPUTS};
 
 use serde::{Deserialize, Serialize};
 
-use crate::sim::{self, worker, Dur, Ms, Scenario, Step};
+use crate::sim::{self, worker, Dur, Ms, Scenario, Service, Step};
 
 /// How the source groups the ways a lock fails; the picker shows scenarios under these headings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,11 +24,14 @@ pub enum Group {
     GivingBack,
     /// Fencing at the resource, and what stands in when it cannot check.
     Fencing,
+    /// Replicated lock services: Redis failover, Redlock, consensus.
+    Replicated,
 }
 
 impl Group {
     /// Every group, in the order the picker shows them.
-    pub const ALL: [Group; 4] = [Group::Taking, Group::Losing, Group::GivingBack, Group::Fencing];
+    pub const ALL: [Group; 5] =
+        [Group::Taking, Group::Losing, Group::GivingBack, Group::Fencing, Group::Replicated];
 }
 
 /// A scenario of the catalogue. The kebab-case ids are part of the interface (`scenario=`, `locksim
@@ -54,6 +57,14 @@ pub enum ScenarioId {
     LockDelay,
     /// The new holder registers its token at the storage when it is granted the lock.
     RegisterToken,
+    /// A Redis primary crashes before replicating; the promoted replica grants the lock again.
+    Failover,
+    /// Redlock over five servers; one server's clock jumps.
+    Redlock,
+    /// An etcd cluster: leases kept alive, revisions as tokens, a leader that may crash.
+    Etcd,
+    /// A ZooKeeper ensemble: ephemeral sequential znodes, sessions, zxids as tokens.
+    Zookeeper,
 }
 
 use ScenarioId::*;
@@ -63,7 +74,7 @@ const BASE_EXTRAS: &[Key] = &[Key::Ttl, Key::PauseStart, Key::BRequest, Key::BWo
 
 impl ScenarioId {
     /// Every scenario, grouped as the picker shows them.
-    pub const ALL: [ScenarioId; 9] = [
+    pub const ALL: [ScenarioId; 13] = [
         SetnxExpire,
         CheckThenSet,
         GcPause,
@@ -73,6 +84,10 @@ impl ScenarioId {
         UnsafeRelease,
         RegisterToken,
         LockDelay,
+        Failover,
+        Redlock,
+        Etcd,
+        Zookeeper,
     ];
 
     /// The id in links and on the command line.
@@ -87,6 +102,10 @@ impl ScenarioId {
             Crash => "crash",
             LockDelay => "lock-delay",
             RegisterToken => "register-token",
+            Failover => "failover",
+            Redlock => "redlock",
+            Etcd => "etcd",
+            Zookeeper => "zookeeper",
         }
     }
 
@@ -99,7 +118,7 @@ impl ScenarioId {
     }
 
     /// Every id, for messages and usage text.
-    pub fn ids() -> [&'static str; 9] {
+    pub fn ids() -> [&'static str; 13] {
         ScenarioId::ALL.map(ScenarioId::id)
     }
 
@@ -110,6 +129,7 @@ impl ScenarioId {
             GcPause | CheckThenPause | NetworkDelay | Crash => Group::Losing,
             UnsafeRelease => Group::GivingBack,
             RegisterToken | LockDelay => Group::Fencing,
+            Failover | Redlock | Etcd | Zookeeper => Group::Replicated,
         }
     }
 
@@ -125,14 +145,20 @@ impl ScenarioId {
             Crash => &[Key::Lease],
             LockDelay => &[Key::Pause, Key::LockDelay, Key::Fencing],
             RegisterToken => &[Key::Pause, Key::Register, Key::Fencing],
+            Failover => &[Key::Sync, Key::Fencing],
+            // Fencing is shown but unavailable: Redlock's values are random, nothing to order.
+            Redlock => &[Key::Jump],
+            Etcd => &[Key::Pause, Key::LeaderCrash, Key::Fencing],
+            Zookeeper => &[Key::Pause, Key::Fencing],
         }
     }
 
     /// Inputs a link or `locksim` may also set for this scenario (the base timing), with no control.
     pub fn extras(self) -> &'static [Key] {
         match self {
-            GcPause | LockDelay | RegisterToken => BASE_EXTRAS,
+            GcPause | LockDelay | RegisterToken | Etcd | Zookeeper => BASE_EXTRAS,
             CheckThenPause => &[Key::Ttl, Key::BRequest, Key::BWork, Key::FirstToken],
+            Redlock => &[Key::Pause],
             _ => &[],
         }
     }
@@ -153,6 +179,8 @@ impl ScenarioId {
             CheckThenPause => 13_000,
             LockDelay => 15_000,
             RegisterToken => 10_500,
+            Etcd | Zookeeper => 15_000,
+            Redlock => 0,
             _ => Inputs::default().pause,
         };
         Inputs { pause, ..Inputs::default() }
@@ -161,8 +189,9 @@ impl ScenarioId {
     /// Where the dragged band starts on A's lane: its right edge is this plus the dragged value.
     pub fn drag_origin(self, i: &Inputs) -> Ms {
         match self {
-            GcPause | LockDelay | RegisterToken => i.pause_start,
+            GcPause | LockDelay | RegisterToken | Etcd | Zookeeper => i.pause_start,
             CheckThenPause | NetworkDelay => A_WORKS,
+            Redlock => JUMP_AT,
             _ => 0,
         }
     }
@@ -175,7 +204,39 @@ impl ScenarioId {
         }
         let b = base_b(&i);
         let mut sc = match self {
-            GcPause | LockDelay | RegisterToken => Scenario::with_workers(vec![base_a(&i), b]),
+            GcPause | LockDelay | RegisterToken | Etcd | Zookeeper => {
+                Scenario::with_workers(vec![base_a(&i), b])
+            }
+            Failover => Scenario::with_workers(vec![
+                // A never pauses: it writes at 4 s, well inside its lease, and releases.
+                worker(
+                    "A",
+                    [Step::Acquire, Step::Work(4_000), Step::Write { delay: Dur::Ms(0) }, Step::Release],
+                ),
+                b,
+            ]),
+            Redlock => Scenario::with_workers(vec![
+                worker(
+                    "A",
+                    [
+                        Step::Acquire,
+                        Step::Pause(Dur::Ms(i.pause)),
+                        Step::Work(5_000),
+                        Step::Write { delay: Dur::Ms(0) },
+                        Step::Release,
+                    ],
+                ),
+                worker(
+                    "B",
+                    [
+                        Step::Idle(3_000),
+                        Step::TryAcquire { retry: 1_000 },
+                        Step::Work(1_000),
+                        Step::Write { delay: Dur::Ms(0) },
+                        Step::Release,
+                    ],
+                ),
+            ]),
             CheckThenPause => Scenario::with_workers(vec![
                 worker(
                     "A",
@@ -263,9 +324,46 @@ impl ScenarioId {
             sc.lock_delay = LOCK_DELAY;
         }
         sc.register = self == RegisterToken && i.register;
+        sc.service = match self {
+            Failover => Service::Failover { crash: 500, promote: 2_000, sync: i.sync },
+            Redlock => {
+                sc.fencing = false;
+                Service::Redlock {
+                    nodes: 5,
+                    // A reaches N1–N3 only (N4 and N5 are cut off from it, as in Kleppmann's example); B all.
+                    reach: [0b00111, 0b11111, 0b11111],
+                    jump_node: JUMP_NODE,
+                    jump_at: JUMP_AT,
+                    jump: Dur::Dragged,
+                    drift: REDLOCK_DRIFT,
+                }
+            }
+            Etcd => Service::Consensus {
+                leader_crash: (i.leader_crash > 0).then_some(i.leader_crash),
+                election: ELECTION,
+            },
+            Zookeeper => Service::Consensus { leader_crash: None, election: ELECTION },
+            _ => Service::Single,
+        };
         sc
     }
 }
+
+/// Whose clock jumps in `redlock`: N3.
+pub const JUMP_NODE: usize = 2;
+
+/// When N3's clock jumps in `redlock` (2 s).
+pub const JUMP_AT: Ms = 2_000;
+
+/// Redlock's clock-drift allowance for a 10 s lease: the reference implementations' 1 % of the TTL plus 2 ms.
+pub const REDLOCK_DRIFT: Ms = 102;
+
+/// The leader crash the page's switch sets in `etcd` (5 s).
+pub const LEADER_CRASH: Ms = 5_000;
+
+/// etcd's default election timeout (1 s): how long the group has no leader after a crash, and how much the
+/// new leader adds to every lease.
+pub const ELECTION: Ms = 1_000;
 
 /// How long A works before it checks, writes or sends, in the scenarios where it does (2 s).
 pub const A_WORKS: Ms = 2_000;

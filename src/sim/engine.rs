@@ -4,8 +4,8 @@
 //! same-millisecond order of the semantics (docs/semantics.md): lease expiry, then lock grant, then worker
 //! actions (lower index first), then delayed writes arriving at the storage.
 
-use super::scenario::{Ms, Release, Scenario, Step};
-use super::trace::{Event, EventKind, Observer, WorkerId};
+use super::scenario::{Ms, Release, Scenario, Service, Step, MAX_NODES};
+use super::trace::{Event, EventKind, NodeChange, Observer, WorkerId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Phase {
@@ -29,6 +29,20 @@ enum Happening {
     Arrive { worker: WorkerId, token: Option<u64>, sent: Ms },
     /// A worker polling with `SET NX` tries again.
     Retry(WorkerId),
+    /// Failover: the primary crashes.
+    PrimaryDown,
+    /// Failover: the replica becomes the primary.
+    Promote,
+    /// Redlock: a server's clock jumps forward.
+    Jump,
+    /// Redlock: a key on a server may have run out by that server's clock.
+    NodeExpire { node: usize, worker: WorkerId },
+    /// Consensus: the holder's client sends a keepalive.
+    Keepalive { worker: WorkerId, token: u64 },
+    /// Consensus: the leader crashes.
+    LeaderDown,
+    /// Consensus: a new leader is ready.
+    LeaderReady,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -58,6 +72,12 @@ struct WorkerState {
     saw_free: bool,
     /// Polling for the lock (its wait is already on record).
     retrying: bool,
+    /// Stopped the world: its keepalives stop too.
+    paused: bool,
+    /// A keepalive fell due while it was paused: sent on waking.
+    overdue: bool,
+    /// Consensus: the token its request was given (its key's place in the log), until it is granted.
+    ticket: Option<u64>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -81,6 +101,12 @@ struct Engine<'s, O: Observer + ?Sized> {
     highest: Option<u64>,
     /// The highest token of an accepted write (registrations raise `highest` only).
     highest_written: Option<u64>,
+    /// Failover: the node serving the lock (0 until the replica, 1, is promoted).
+    primary: usize,
+    /// Redlock: each server's key, its holder and expiry by that server's clock.
+    keys: [Option<(WorkerId, Ms)>; MAX_NODES],
+    /// Redlock: how far each server's clock runs ahead.
+    offset: [Ms; MAX_NODES],
 }
 
 /// The engine's working memory, kept between runs by callers that do many (searches, outcome maps): a run
@@ -111,6 +137,9 @@ pub fn simulate_in<O: Observer + ?Sized>(scenario: &Scenario, observer: &mut O, 
         unavailable_until: 0,
         highest: None,
         highest_written: None,
+        primary: 0,
+        keys: [None; MAX_NODES],
+        offset: [0; MAX_NODES],
     };
     engine.queue.clear();
     engine.waiters.clear();
@@ -118,6 +147,19 @@ pub fn simulate_in<O: Observer + ?Sized>(scenario: &Scenario, observer: &mut O, 
     engine.workers.resize(scenario.workers.len(), WorkerState::default());
     for w in 0..scenario.workers.len() {
         engine.schedule(0, Happening::Continue(w));
+    }
+    match scenario.service {
+        Service::Single => {}
+        Service::Failover { crash, promote, .. } => {
+            engine.schedule(crash, Happening::PrimaryDown);
+            engine.schedule(promote.max(crash), Happening::Promote);
+        }
+        Service::Redlock { jump_at, .. } => engine.schedule(jump_at, Happening::Jump),
+        Service::Consensus { leader_crash, .. } => {
+            if let Some(at) = leader_crash {
+                engine.schedule(at, Happening::LeaderDown);
+            }
+        }
     }
     while let Some(next) = engine.pop() {
         engine.handle(next);
@@ -128,7 +170,14 @@ pub fn simulate_in<O: Observer + ?Sized>(scenario: &Scenario, observer: &mut O, 
 impl<O: Observer + ?Sized> Engine<'_, O> {
     fn schedule(&mut self, at: Ms, what: Happening) {
         let (phase, actor) = match what {
-            Happening::Expire { .. } => (Phase::Expiry, 0),
+            Happening::Expire { .. }
+            | Happening::PrimaryDown
+            | Happening::Promote
+            | Happening::Jump
+            | Happening::NodeExpire { .. }
+            | Happening::LeaderDown
+            | Happening::LeaderReady => (Phase::Expiry, 0),
+            Happening::Keepalive { worker, .. } => (Phase::Worker, worker),
             Happening::LockFree => (Phase::Grant, 0),
             Happening::Continue(w) | Happening::Wake(w) | Happening::Retry(w) => (Phase::Worker, w),
             // Deliveries of one millisecond arrive in the order they were sent (the insertion order).
@@ -156,6 +205,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                 };
                 self.holder = None;
                 self.emit(now, EventKind::Expire { worker: h.worker, token });
+                self.replicas(now, NodeChange::Clear(h.worker));
                 self.unavailable_until = now + self.sc.lock_delay;
                 if self.sc.lock_delay > 0 {
                     self.emit(now, EventKind::LockDelay { until: self.unavailable_until });
@@ -168,6 +218,13 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
             Happening::Continue(w) => self.run_worker(w, now),
             Happening::Wake(w) => {
                 self.emit(now, EventKind::Wake { worker: w });
+                let state = &mut self.workers[w];
+                state.paused = false;
+                if std::mem::take(&mut state.overdue) {
+                    if let Some(token) = state.token {
+                        self.keepalive(w, token, now);
+                    }
+                }
                 self.run_worker(w, now);
             }
             Happening::Arrive { worker, token, sent } => {
@@ -179,6 +236,135 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                 self.workers[w].pc -= 1;
                 self.run_worker(w, now);
             }
+            Happening::PrimaryDown => {
+                // Redis replication is asynchronous ("Redis uses by default asynchronous replication",
+                // redis.io/docs/management/replication): what the primary did since its last copy dies with it.
+                // Requests wait until a replica is promoted.
+                self.emit(now, EventKind::Node { node: 0, change: NodeChange::Down });
+                if let Service::Failover { promote, .. } = self.sc.service {
+                    self.unavailable_until = promote.max(now);
+                }
+            }
+            Happening::Promote => {
+                let kept = matches!(self.sc.service, Service::Failover { sync: true, .. });
+                self.primary = 1;
+                self.emit(now, EventKind::Node { node: 1, change: NodeChange::Promoted { kept } });
+                if !kept {
+                    // "If the master dies without the write reaching the replicas, the write is lost forever"
+                    // (Redis cluster spec): the key and the INCR counter both fall back to the replica's.
+                    self.holder = None;
+                    self.next_token = self.sc.first_token;
+                }
+                self.unavailable_until = now;
+                self.grant_next(now);
+            }
+            Happening::Jump => {
+                if let Service::Redlock { jump_node, jump, .. } = self.sc.service {
+                    let by = self.sc.dur(jump);
+                    if by > 0 && jump_node < MAX_NODES {
+                        self.offset[jump_node] += by;
+                        self.emit(now, EventKind::Node { node: jump_node, change: NodeChange::Jump(by) });
+                        if let Some((worker, expiry)) = self.keys[jump_node] {
+                            let at = expiry.saturating_sub(self.offset[jump_node]).max(now);
+                            self.schedule(at, Happening::NodeExpire { node: jump_node, worker });
+                        }
+                    }
+                }
+            }
+            Happening::NodeExpire { node, worker } => {
+                // Redis expires keys by its own wall clock, so a clock that jumps forward expires them early
+                // ("Redis is not using monotonic clock for TTL expiration mechanism", the Redlock page).
+                if self.keys[node].is_some_and(|(w, expiry)| w == worker && now + self.offset[node] >= expiry)
+                {
+                    self.keys[node] = None;
+                    self.emit(now, EventKind::Node { node, change: NodeChange::Clear(worker) });
+                    if let Some(h) =
+                        self.holder.filter(|h| h.worker == worker && !self.majority(worker, false))
+                    {
+                        self.holder = None;
+                        self.emit(now, EventKind::Expire { worker, token: h.token });
+                    }
+                }
+            }
+            Happening::Keepalive { worker, token } => {
+                if self.workers[worker].paused {
+                    self.workers[worker].overdue = true;
+                } else {
+                    self.keepalive(worker, token, now);
+                }
+            }
+            Happening::LeaderDown => {
+                if let Service::Consensus { election, .. } = self.sc.service {
+                    let until = now + election;
+                    self.emit(now, EventKind::Election { until });
+                    self.unavailable_until = until;
+                    // Nothing expires without a leader: the new one re-arms every lease.
+                    if let Some(h) = self.holder.as_mut() {
+                        h.expires = None;
+                    }
+                    self.schedule(until, Happening::LeaderReady);
+                }
+            }
+            Happening::LeaderReady => {
+                if let (Service::Consensus { election, .. }, Some(h)) = (self.sc.service, self.holder) {
+                    // etcd: "Newly promoted lessor renew the TTL of all lease to extend + previous TTL"
+                    // (server/lease/lessor.go, extend = the election timeout); without checkpoints the
+                    // previous TTL is the whole TTL.
+                    self.renew(h.worker, h.token, now + election + self.sc.ttl, now);
+                }
+                self.grant_next(now);
+            }
+        }
+    }
+
+    /// Consensus: a keepalive reaches the leader; a lease still held is renewed for a whole ttl, and the
+    /// client sends the next one ttl/3 later (etcd's client: `nextKeepAlive` = TTL/3 after each reply).
+    fn keepalive(&mut self, worker: WorkerId, token: u64, now: Ms) {
+        let held = self.holder.is_some_and(|h| h.worker == worker && h.token == token)
+            && self.workers[worker].token == Some(token);
+        if !held {
+            return;
+        }
+        if now >= self.unavailable_until {
+            self.renew(worker, token, now + self.sc.ttl, now);
+        }
+        self.schedule(now + (self.sc.ttl / 3).max(1), Happening::Keepalive { worker, token });
+    }
+
+    fn renew(&mut self, worker: WorkerId, token: u64, expires: Ms, now: Ms) {
+        if let Some(h) = self.holder.as_mut() {
+            h.expires = Some(expires);
+        }
+        self.emit(now, EventKind::Renew { worker, token, expires });
+        self.schedule(expires, Happening::Expire { token });
+    }
+
+    /// Redlock: whether `worker` holds (`free: false`) or could take (`free: true`) a majority of the
+    /// servers it reaches.
+    fn majority(&self, worker: WorkerId, free: bool) -> bool {
+        let Service::Redlock { nodes, reach, .. } = self.sc.service else { return false };
+        let reach = reach.get(worker).copied().unwrap_or(u8::MAX);
+        let count = (0..nodes.min(MAX_NODES))
+            .filter(|&n| reach & (1 << n) != 0)
+            .filter(|&n| match self.keys[n] {
+                None => free,
+                Some((w, _)) => !free && w == worker,
+            })
+            .count();
+        count > nodes / 2
+    }
+
+    /// Failover: tells the servers that hold the lock's key of `change` (the primary, and with `WAIT` the
+    /// replica while the primary lives).
+    fn replicas(&mut self, now: Ms, change: NodeChange) {
+        if let Service::Failover { sync, .. } = self.sc.service {
+            if now < self.unavailable_until {
+                return;
+            }
+            self.emit(now, EventKind::Node { node: self.primary, change });
+            if sync && self.primary == 0 {
+                self.emit(now, EventKind::Node { node: 1, change });
+            }
         }
     }
 
@@ -187,10 +373,24 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
         self.holder.is_none() && now >= self.unavailable_until && self.waiters.is_empty()
     }
 
+    /// Whether worker `w` may take the lock now: it is free, or (Redlock) a majority of its servers are.
+    fn can_take(&self, w: WorkerId, now: Ms) -> bool {
+        match self.sc.service {
+            Service::Redlock { .. } => self.majority(w, true),
+            _ => self.free_for(now),
+        }
+    }
+
     /// `Acquire`: take the lock, or queue for it. Returns whether the worker goes on now.
     fn acquire(&mut self, w: WorkerId, now: Ms, expiry: bool) -> bool {
         self.emit(now, EventKind::Request { worker: w });
-        if self.free_for(now) {
+        if let Service::Consensus { .. } = self.sc.service {
+            // The request is a write to the log (etcd's put of the waiter's key, ZooKeeper's create of its
+            // sequential znode): its revision or zxid is the token, whenever the lock comes.
+            self.workers[w].ticket = Some(self.next_token);
+            self.next_token += 1;
+        }
+        if self.can_take(w, now) {
             self.grant(w, now, expiry);
             true
         } else {
@@ -220,6 +420,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                 Step::Pause(len) => {
                     let d = self.sc.dur(len);
                     if d > 0 {
+                        self.workers[w].paused = true;
                         self.emit(now, EventKind::PauseStart { worker: w, until: now + d });
                         return self.schedule(now + d, Happening::Wake(w));
                     }
@@ -234,7 +435,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     if first {
                         self.emit(now, EventKind::Request { worker: w });
                     }
-                    if self.free_for(now) {
+                    if self.can_take(w, now) {
                         self.workers[w].retrying = false;
                         self.grant(w, now, true);
                     } else {
@@ -268,7 +469,8 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     }
                 }
                 Step::Write { delay } => {
-                    let token = self.workers[w].token;
+                    // Redlock's value is random: the write carries nothing the storage could order.
+                    let token = self.workers[w].token.filter(|_| self.sc.tokens());
                     let delay = self.sc.dur(delay);
                     self.emit(now, EventKind::Write { worker: w, token, arrives: now + delay });
                     if delay == 0 {
@@ -289,16 +491,38 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
 
     /// Hands the lock to `w`, over whoever holds it (only a `SET` without `NX` gets here while it is held).
     fn grant(&mut self, w: WorkerId, now: Ms, expiry: bool) {
-        let token = self.next_token;
-        self.next_token += 1;
-        let expires = (self.sc.lease && expiry).then_some(now + self.sc.ttl);
+        let token = self.workers[w].ticket.take().unwrap_or_else(|| {
+            self.next_token += 1;
+            self.next_token - 1
+        });
+        let mut expires = (self.sc.lease && expiry).then_some(now + self.sc.ttl);
+        if let Service::Redlock { nodes, reach, drift, .. } = self.sc.service {
+            // SET NX PX on every server the client reaches; the lock is valid for ttl − elapsed − drift by
+            // the client's clock ("MIN_VALIDITY=TTL-(T2-T1)-CLOCK_DRIFT", the Redlock page); elapsed is 0 here.
+            let reach = reach.get(w).copied().unwrap_or(u8::MAX);
+            for node in 0..nodes.min(MAX_NODES) {
+                if reach & (1 << node) == 0 || self.keys[node].is_some() {
+                    continue;
+                }
+                self.keys[node] = Some((w, now + self.offset[node] + self.sc.ttl));
+                self.emit(now, EventKind::Node { node, change: NodeChange::Set(w) });
+                self.schedule(now + self.sc.ttl, Happening::NodeExpire { node, worker: w });
+            }
+            expires = Some(now + self.sc.ttl - drift.min(self.sc.ttl));
+        }
         let over = self.holder.map(|h| h.worker);
         self.holder = Some(Holder { worker: w, token, expires });
         self.workers[w].token = Some(token);
         self.workers[w].lease_end = Some(now + self.sc.ttl);
         self.emit(now, EventKind::Grant { worker: w, token, expires, over });
-        if let Some(at) = expires {
-            self.schedule(at, Happening::Expire { token });
+        self.replicas(now, NodeChange::Set(w));
+        match (self.sc.service, expires) {
+            (Service::Redlock { .. }, _) | (_, None) => {}
+            (Service::Consensus { .. }, Some(at)) => {
+                self.schedule(at, Happening::Expire { token });
+                self.schedule(now + (self.sc.ttl / 3).max(1), Happening::Keepalive { worker: w, token });
+            }
+            (_, Some(at)) => self.schedule(at, Happening::Expire { token }),
         }
         if self.sc.register {
             // The new holder's token reaches the storage before anyone acts on this millisecond.
@@ -312,6 +536,9 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
         if self.holder.is_some() || now < self.unavailable_until || self.waiters.is_empty() {
             return;
         }
+        if matches!(self.sc.service, Service::Redlock { .. }) && !self.majority(self.waiters[0], true) {
+            return;
+        }
         let w = self.waiters.remove(0);
         self.grant(w, now, true);
         self.schedule(now, Happening::Continue(w));
@@ -319,14 +546,24 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
 
     fn release(&mut self, w: WorkerId, now: Ms) {
         let token = self.workers[w].token.take();
+        if let Service::Redlock { .. } = self.sc.service {
+            // Redlock's release deletes the client's own key (a compare on its random value) on every server.
+            for node in 0..MAX_NODES {
+                if self.keys[node].is_some_and(|k| k.0 == w) {
+                    self.keys[node] = None;
+                    self.emit(now, EventKind::Node { node, change: NodeChange::Clear(w) });
+                }
+            }
+        }
         let freed = match (self.sc.release, self.holder) {
             (Release::CompareAndDelete, Some(h)) if h.worker == w && Some(h.token) == token => Some(w),
             (Release::PlainDelete, Some(h)) => Some(h.worker),
             _ => None,
         };
         self.emit(now, EventKind::Release { worker: w, token, freed });
-        if freed.is_some() {
+        if let Some(holder) = freed {
             self.holder = None;
+            self.replicas(now, NodeChange::Clear(holder));
             self.grant_next(now);
         }
     }
@@ -346,7 +583,8 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
         }
         // Stale: the writer is not the lock's holder (with this token) when its write arrives.
         let holder = self.holder.map(|h| h.worker);
-        let stale = !self.holder.is_some_and(|h| h.worker == worker && Some(h.token) == token);
+        let tokens = self.sc.tokens();
+        let stale = !self.holder.is_some_and(|h| h.worker == worker && (Some(h.token) == token || !tokens));
         let kind =
             EventKind::Store { worker, token, sent, accepted, highest_before, written_before, stale, holder };
         self.emit(now, kind);

@@ -13,10 +13,10 @@ use serde::{Deserialize, Serialize};
 
 pub use engine::simulate;
 pub use outcome::{Classifier, DoubleGrant, Outcome, OutcomeKind, WaitRecord};
-pub use scenario::{worker, Dur, Ms, Release, Scenario, Step, Worker, MAX_PAUSE};
+pub use scenario::{worker, Dur, Ms, Release, Scenario, Service, Step, Worker, MAX_NODES, MAX_PAUSE};
 pub use trace::{
-    Actor, Event, EventKind, Lease, LeaseEnd, Observer, Span, Trace, TraceBuilder, WorkerId, WorkerLane,
-    WriteRecord,
+    Actor, Event, EventKind, Lease, LeaseEnd, NodeChange, NodeLane, Observer, Span, Trace, TraceBuilder,
+    WorkerId, WorkerLane, WriteRecord,
 };
 
 /// In the browser one engine serves both the full run and the fast verdict-only path, through `dyn`: half
@@ -57,8 +57,10 @@ pub fn replay(scenario: &Scenario, events: &[Event]) -> Run {
 /// The run that `feed` tells a trace builder and a classifier set up for `scenario`.
 fn record(scenario: &Scenario, feed: impl FnOnce(&mut (TraceBuilder, Classifier))) -> Run {
     let names = scenario.workers.iter().map(|w| w.name.as_str());
-    let mut observers =
-        (TraceBuilder::new(names, scenario.ttl), Classifier::new(scenario.ttl, scenario.lease));
+    let mut observers = (
+        TraceBuilder::new(names, scenario.ttl, scenario.tokens()),
+        Classifier::new(scenario.ttl, scenario.lease),
+    );
     feed(&mut observers);
     Run { trace: observers.0.finish(), outcome: observers.1.finish() }
 }

@@ -339,6 +339,13 @@ impl Observer for Classifier {
                     g.let_go = g.let_go.or(Some(at));
                 }
             }
+            EventKind::Renew { worker, token, expires } => {
+                // A keepalive or a new leader extends the promise itself.
+                if let Some(g) = self.grants.iter_mut().rev().find(|g| g.worker == worker && g.token == token)
+                {
+                    g.expires = Some(expires);
+                }
+            }
             EventKind::Wait { worker, holder } => {
                 // During a lock-delay nobody holds the lock: the wait is not on a holder.
                 if let (Some(holder), Some(since)) = (holder, self.holder_since) {

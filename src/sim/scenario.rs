@@ -72,6 +72,58 @@ pub enum Step {
     Crash,
 }
 
+/// The lock service behind the lock: one server, or one of the replicated designs the source compares.
+///
+/// Each variant models what its system documents (the sources are cited where the engine plays it); the
+/// catalogue's reading says where the model simplifies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Service {
+    /// One server: the lock and its token counter live in one place.
+    Single,
+    /// A Redis primary (node 0) with one replica (node 1), replication asynchronous: the primary crashes at
+    /// `crash`, before anything it did reached the replica, which is promoted at `promote`. With `sync` every
+    /// change reached the replica before the client heard of it (`WAIT`), so the replica has it.
+    Failover {
+        /// When the primary crashes.
+        crash: Ms,
+        /// When the replica becomes the primary.
+        promote: Ms,
+        /// Replies only after the replica acknowledged (WAIT 1).
+        sync: bool,
+    },
+    /// Redlock: `nodes` independent Redis servers, each with its own clock; a client holds the lock while it
+    /// holds a majority. Node `jump_node`'s clock jumps forward by `jump` at `jump_at`. Values are random:
+    /// no tokens.
+    Redlock {
+        /// How many servers (at most [`MAX_NODES`]).
+        nodes: usize,
+        /// Which servers each worker reaches, by index, as bit masks (a worker past the list reaches all).
+        reach: [u8; 3],
+        /// Whose clock jumps.
+        jump_node: usize,
+        /// When.
+        jump_at: Ms,
+        /// How far forward.
+        jump: Dur,
+        /// The clock-drift allowance a client subtracts from its lease (validity = ttl − elapsed − drift).
+        drift: Ms,
+    },
+    /// A consensus group (etcd, ZooKeeper): one linearizable log. A waiter's token is the log position of its
+    /// request (etcd's create revision, ZooKeeper's czxid); a running holder keeps its lease alive every ttl/3;
+    /// the leader may crash at `leader_crash`, and the new one, ready `election` later, re-arms every lease
+    /// for `election` + ttl (etcd).
+    Consensus {
+        /// When the leader crashes, if it does.
+        leader_crash: Option<Ms>,
+        /// The election timeout.
+        election: Ms,
+    },
+}
+
+/// Most servers a [`Service::Redlock`] has.
+pub const MAX_NODES: usize = 5;
+
 /// One worker: a name for the view and its program.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Worker {
@@ -101,13 +153,15 @@ pub struct Scenario {
     pub lock_delay: Ms,
     /// Every grant's token reaches the storage at the grant itself, raising the highest token it has seen.
     pub register: bool,
+    /// The lock service.
+    pub service: Service,
     /// The workers; on the same millisecond a lower index acts first.
     pub workers: Vec<Worker>,
 }
 
 impl Scenario {
-    /// A scenario with these workers and the base settings: lease and fencing on, a 10 s lease, token 33
-    /// first, compare-and-delete release, no lock-delay, no registration.
+    /// A scenario with these workers and the base settings: one lock server, lease and fencing on, a 10 s
+    /// lease, token 33 first, compare-and-delete release, no lock-delay, no registration.
     pub fn with_workers(workers: Vec<Worker>) -> Scenario {
         Scenario {
             drag: 0,
@@ -118,8 +172,14 @@ impl Scenario {
             release: Release::CompareAndDelete,
             lock_delay: 0,
             register: false,
+            service: Service::Single,
             workers,
         }
+    }
+
+    /// Whether grants carry ordered tokens (Redlock's values are random).
+    pub fn tokens(&self) -> bool {
+        !matches!(self.service, Service::Redlock { .. })
     }
 
     /// The length of `d` in this scenario.

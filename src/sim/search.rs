@@ -16,7 +16,8 @@ use super::{Ms, OutcomeKind, Runner, Scenario, Step};
 use crate::scenarios::{Inputs, Key, Kind, ScenarioId, INPUTS};
 
 /// The disturbances a search varies, in the order of its dimensions (the order that breaks ties).
-pub const DISTURBANCES: [Key; 4] = [Key::PauseStart, Key::Pause, Key::Delay, Key::Work];
+pub const DISTURBANCES: [Key; 6] =
+    [Key::PauseStart, Key::Pause, Key::Delay, Key::Work, Key::Jump, Key::LeaderCrash];
 
 /// One dimension of a search: the input and the values it takes, `from`, `from + step`, … up to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

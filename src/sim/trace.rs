@@ -146,6 +146,71 @@ pub enum EventKind {
         /// Who.
         worker: WorkerId,
     },
+    /// A keepalive, or a new leader, moved a lease's end (etcd, ZooKeeper).
+    Renew {
+        /// The holder.
+        worker: WorkerId,
+        /// Its token.
+        token: u64,
+        /// The lease's new end.
+        expires: Ms,
+    },
+    /// The consensus group's leader crashed: nothing is granted, renewed or expired until a new leader is
+    /// ready at `until`.
+    Election {
+        /// When the new leader is ready.
+        until: Ms,
+    },
+    /// A server of a replicated lock service changed (Redis failover, Redlock).
+    Node {
+        /// Which server, by index (primary 0, replica 1; N1 is 0).
+        node: usize,
+        /// What changed.
+        change: NodeChange,
+    },
+}
+
+/// What happened to one server of a replicated lock service.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NodeChange {
+    /// It now holds this worker's key.
+    Set(WorkerId),
+    /// This worker's key is gone from it (released, expired, lost).
+    Clear(WorkerId),
+    /// Its clock jumped forward this far.
+    Jump(Ms),
+    /// It crashed.
+    Down,
+    /// It was promoted to primary, keeping the lock's key and counter or having neither.
+    Promoted {
+        /// Whether it had the key and the counter.
+        kept: bool,
+    },
+}
+
+impl NodeChange {
+    /// The change as two numbers (kind, value), for [`Event::to_numbers`].
+    fn to_numbers(self) -> [i64; 2] {
+        match self {
+            NodeChange::Set(w) => [0, w as i64],
+            NodeChange::Clear(w) => [1, w as i64],
+            NodeChange::Jump(by) => [2, by as i64],
+            NodeChange::Down => [3, 0],
+            NodeChange::Promoted { kept } => [4, i64::from(kept)],
+        }
+    }
+
+    fn from_numbers(kind: i64, v: u64) -> Option<NodeChange> {
+        Some(match kind {
+            0 => NodeChange::Set(v as usize),
+            1 => NodeChange::Clear(v as usize),
+            2 => NodeChange::Jump(v),
+            3 => NodeChange::Down,
+            4 => NodeChange::Promoted { kept: v == 1 },
+            _ => return None,
+        })
+    }
 }
 
 /// An event as a short list of numbers, for recordings shipped with the page: `[at, kind, fields…]`, the
@@ -186,6 +251,9 @@ impl Event {
             ),
             Release { worker, token, freed } => (12, vec![w(worker), o(token), ow(freed)]),
             Crash { worker } => (13, vec![w(worker)]),
+            Renew { worker, token, expires } => (14, vec![w(worker), n(token), n(expires)]),
+            Election { until } => (15, vec![n(until)]),
+            Node { node, change } => (16, [vec![w(node)], change.to_numbers().to_vec()].concat()),
         };
         [vec![self.at as i64, kind], fields].concat()
     }
@@ -226,6 +294,9 @@ impl Event {
             },
             (12, 3) => Release { worker: w(0)?, token: o(1)?, freed: ow(2)? },
             (13, 1) => Crash { worker: w(0)? },
+            (14, 3) => Renew { worker: w(0)?, token: n(1)?, expires: n(2)? },
+            (15, 1) => Election { until: n(0)? },
+            (16, 3) => Node { node: w(0)?, change: NodeChange::from_numbers(f[1], n(2)?)? },
             _ => return None,
         };
         Some(Event { at: u64::try_from(at).ok()?, kind })
@@ -237,7 +308,12 @@ impl EventKind {
     pub fn actor(&self) -> Actor {
         use EventKind::*;
         match *self {
-            Grant { .. } | Expire { .. } | LockDelay { .. } => Actor::Lock,
+            Grant { .. }
+            | Expire { .. }
+            | LockDelay { .. }
+            | Renew { .. }
+            | Election { .. }
+            | Node { .. } => Actor::Lock,
             Store { .. } | Register { .. } => Actor::Storage,
             Request { worker }
             | Wait { worker, .. }
@@ -291,8 +367,10 @@ pub enum LeaseEnd {
     DeletedByOther(WorkerId),
     /// Overwritten by another worker's `SET` without `NX`.
     Overwritten(WorkerId),
-    /// Ran out.
+    /// Ran out (Redlock: its holder no longer held a majority).
     Expired,
+    /// Lost with a crashed primary: the promoted replica never had it.
+    Lost,
     /// Still held when the run ended.
     Held,
 }
@@ -415,8 +493,27 @@ pub struct Trace {
     pub writes: Vec<WriteRecord>,
     /// When the lock service kept the lock unavailable (lock-delay).
     pub unavailable: Vec<Span>,
+    /// When a consensus group had no leader.
+    pub elections: Vec<Span>,
+    /// The servers of a replicated lock service (none for one server or a consensus group).
+    pub nodes: Vec<NodeLane>,
+    /// Whether grants carry ordered tokens (Redlock's values are random).
+    pub tokens: bool,
     /// Time of the last event.
     pub end: Ms,
+}
+
+/// One server of a replicated lock service: whose key it held when, and what happened to it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeLane {
+    /// Each key it held, and whose.
+    pub keys: Vec<(Span, WorkerId)>,
+    /// Its clock's jumps: when, how far.
+    pub jumps: Vec<(Ms, Ms)>,
+    /// When it crashed.
+    pub down: Option<Ms>,
+    /// When it was promoted, and whether it had the key and counter.
+    pub promoted: Option<(Ms, bool)>,
 }
 
 /// The observer that records a [`Trace`].
@@ -426,13 +523,20 @@ pub struct TraceBuilder {
 }
 
 impl TraceBuilder {
-    /// A builder for workers with these names and this lease length.
-    pub fn new<'a>(names: impl IntoIterator<Item = &'a str>, ttl: Ms) -> Self {
+    /// A builder for workers with these names and this lease length, whose grants carry tokens or not.
+    pub fn new<'a>(names: impl IntoIterator<Item = &'a str>, ttl: Ms, tokens: bool) -> Self {
         let workers: Vec<WorkerLane> = names
             .into_iter()
             .map(|name| WorkerLane { name: name.to_owned(), ..Default::default() })
             .collect();
-        TraceBuilder { trace: Trace { workers, ..Default::default() }, ttl }
+        TraceBuilder { trace: Trace { workers, tokens, ..Default::default() }, ttl }
+    }
+
+    fn node(&mut self, node: usize) -> &mut NodeLane {
+        if self.trace.nodes.len() <= node {
+            self.trace.nodes.resize(node + 1, NodeLane::default());
+        }
+        &mut self.trace.nodes[node]
     }
 
     /// The finished trace.
@@ -547,6 +651,42 @@ impl Observer for TraceBuilder {
                 let lane = &mut self.trace.workers[worker];
                 lane.crashed = Some(at);
                 close_belief(lane, at);
+            }
+            EventKind::Renew { worker, expires, .. } => {
+                if let Some(lease) = self.open_lease(worker) {
+                    lease.nominal_expiry = expires;
+                }
+            }
+            EventKind::Election { until } => self.trace.elections.push(Span { from: at, to: Some(until) }),
+            EventKind::Node { node, change } => {
+                let lane = self.node(node);
+                match change {
+                    NodeChange::Set(w) => lane.keys.push((Span { from: at, to: None }, w)),
+                    NodeChange::Clear(w) => {
+                        if let Some((span, _)) =
+                            lane.keys.iter_mut().rev().find(|k| k.1 == w && k.0.to.is_none())
+                        {
+                            span.to = Some(at);
+                        }
+                    }
+                    NodeChange::Jump(by) => lane.jumps.push((at, by)),
+                    NodeChange::Down => {
+                        lane.down = Some(at);
+                        for (span, _) in lane.keys.iter_mut().filter(|k| k.0.to.is_none()) {
+                            span.to = Some(at);
+                        }
+                    }
+                    NodeChange::Promoted { kept } => {
+                        lane.promoted = Some((at, kept));
+                        if !kept {
+                            // The promoted replica never had the key: the grant is lost with the primary.
+                            for lease in self.trace.leases.iter_mut().filter(|l| l.end == LeaseEnd::Held) {
+                                lease.held.to = Some(at);
+                                lease.end = LeaseEnd::Lost;
+                            }
+                        }
+                    }
+                }
             }
         }
     }

@@ -3,7 +3,7 @@
 use super::{fill, s, ScenarioText, Text};
 use crate::geom::SNAP;
 use crate::params::Problem;
-use crate::scenarios::{Group, Inputs, Key, ScenarioId, A_WORKS, LOCK_DELAY};
+use crate::scenarios::{Group, Inputs, Key, ScenarioId, A_WORKS, ELECTION, LEADER_CRASH, LOCK_DELAY};
 use crate::sim::OutcomeKind::{self, *};
 use crate::story::Line;
 
@@ -232,6 +232,100 @@ static REGISTER_TOKEN: ScenarioText = ScenarioText {
     ],
 };
 
+static FAILOVER: ScenarioText = ScenarioText {
+    title: "Redis failover",
+    blurb: "The primary dies before replicating; the promoted replica grants the lock again.",
+    setup: |_| {
+        "A Redis primary with one replica, replication asynchronous. A takes the lock at 0 s and token 33 (INCR);          the primary crashes at 0.5 s, before either reaches the replica, which is promoted at 2 s. B asks at 1 s          and writes 1 s after it gets the lock. A never pauses: it writes at 4 s and releases."
+            .into()
+    },
+    prompt: |i| {
+        fill(
+            "WAIT {}, fencing {}. What happens when the replica takes over?",
+            &[on_off(i.sync), on_off(i.fencing)],
+        )
+    },
+    choices: &[
+        (Safe, "The promoted replica still has A's lock: B waits its turn"),
+        (Corrupted, "The replica grants the lock again with the same token; A's write overwrites B's"),
+    ],
+};
+
+static REDLOCK: ScenarioText = ScenarioText {
+    title: "Redlock and a clock jump",
+    blurb: "One server's clock jumps; its key expires early and a second client gets a majority.",
+    setup: |i| {
+        let paused = if i.pause > 0 {
+            fill(" A pauses {} s right after taking the lock.", &[&s(i.pause)])
+        } else {
+            String::new()
+        };
+        fill(
+            "Five independent Redis servers, N1–N5: a client holds the lock while it holds a majority (three) of              10 s keys. A reaches only N1–N3 and takes them at 0 s, writes 5 s later and releases; at 2 s N3's              clock jumps forward by the amount you drag. B asks at 3 s, tries again every second, and writes 1 s              after it gets a majority. Redlock's values are random: there is no token to fence with.{}",
+            &[&paused],
+        )
+    },
+    prompt: |i| {
+        let paused = if i.pause > 0 { fill(", and A pauses {} s", &[&s(i.pause)]) } else { String::new() };
+        fill("N3's clock jumps {} s ahead{}. What happens?", &[&s(i.jump), &paused])
+    },
+    choices: &[
+        (Safe, "B gets a majority only after A has written"),
+        (UnfencedGap, "A writes late, while B holds the lock but before B writes: both writes stand"),
+        (DoubleGrant, "B gets a majority while A still holds the lock, and both write at once"),
+        (Corrupted, "A's write lands after B's and overwrites it"),
+    ],
+};
+
+fn consensus_prompt(i: &Inputs) -> String {
+    let crash = if i.leader_crash > 0 { fill("at {} s", &[&s(i.leader_crash)]) } else { "off".into() };
+    fill(
+        "A wakes after {} s, leader crash {}, fencing {}. What happens?",
+        &[&s(i.pause), &crash, on_off(i.fencing)],
+    )
+}
+
+const CONSENSUS_CHOICES: &[(OutcomeKind, &str)] = &[
+    (Safe, "A writes and releases in time: no conflict"),
+    (Fenced, "A's late write is rejected by the storage"),
+    (UnfencedGap, "A's late write is accepted before B's first write: both write"),
+    (Corrupted, "A's late write is accepted after B's and overwrites it"),
+];
+
+static ETCD: ScenarioText = ScenarioText {
+    title: "etcd: lease and revision",
+    blurb: "Consensus keeps one truth; the lock key's revision is the fencing token.",
+    setup: |i| {
+        let crash = if i.leader_crash > 0 {
+            fill(
+                " The leader crashes at {} s; a new one is ready {} s later.",
+                &[&s(i.leader_crash), &s(ELECTION)],
+            )
+        } else {
+            String::new()
+        };
+        fill(
+            "A three-member etcd cluster. Each worker's lock key is tied to its lease, and the key's create revision              is its token (the numbers stand for revisions); a running client renews its lease every {} s, a              paused one cannot.{} {}",
+            &[&s(i.ttl / 3), &crash, &base_setup(i)],
+        )
+    },
+    prompt: consensus_prompt,
+    choices: CONSENSUS_CHOICES,
+};
+
+static ZOOKEEPER: ScenarioText = ScenarioText {
+    title: "ZooKeeper lock recipe",
+    blurb: "Ephemeral sequential znodes: the session's end frees the lock, the zxid fences.",
+    setup: |i| {
+        fill(
+            "A ZooKeeper ensemble and its lock recipe: each worker creates an ephemeral sequential znode and              watches the one just before its own; the znode's zxid is its token (the numbers stand for zxids). A              running client's heartbeats keep its session alive; after {} s without one the session expires and              its znode goes. {}",
+            &[&s(i.ttl), &base_setup(i)],
+        )
+    },
+    prompt: consensus_prompt,
+    choices: CONSENSUS_CHOICES,
+};
+
 fn scenario(id: ScenarioId) -> &'static ScenarioText {
     match id {
         ScenarioId::GcPause => &GC_PAUSE,
@@ -243,6 +337,10 @@ fn scenario(id: ScenarioId) -> &'static ScenarioText {
         ScenarioId::Crash => &CRASH,
         ScenarioId::LockDelay => &LOCK_DELAY_TEXT,
         ScenarioId::RegisterToken => &REGISTER_TOKEN,
+        ScenarioId::Failover => &FAILOVER,
+        ScenarioId::Redlock => &REDLOCK,
+        ScenarioId::Etcd => &ETCD,
+        ScenarioId::Zookeeper => &ZOOKEEPER,
     }
 }
 
@@ -290,6 +388,21 @@ fn line(l: Line) -> &'static str {
         Line::ReleaseInLease => "A finished at {a_release} s, within its lease, and released; B took token {b} then, and C took token {c} after B: no conflict.",
         Line::ReleaseCompare => "A's job ran on to {work} s, past its lease, but its compare-and-delete found B's value, not its own, and deleted nothing. C waited until B released at {b_release} s and took token {c} then: no conflict.",
         Line::ReleaseLate => "A's job ran on to {work} s; by its plain DEL, B had already released at {b_release} s and nobody was left waiting, so no one got the lock early: no conflict this time.",
+        Line::FailoverLost => "The primary crashed at 0.5 s, before A's key and its INCR reached the replica. Promoted at 2 s, the replica had neither: it gave B the lock with token {b} again, while A's lease ran to {lease_end} s.",
+        Line::FailoverSameToken => "B wrote with {b} at {b_write} s; A, never paused, wrote with {a} at {a_write} s. {a} is not lower than {b}, so fencing let it through: B's work is overwritten.",
+        Line::FailoverOverwrote => "B wrote with {b} at {b_write} s; A, never paused, wrote with {a} at {a_write} s, and without fencing the storage took it: B's work is overwritten.",
+        Line::FailoverKept => "With WAIT the primary had answered only once the replica held A's key and the counter, so after the promotion at 2 s B still waited. A wrote at {a_write} s and released; B took token {b} at {b_grant} s: no conflict.",
+        Line::RedlockJump => "At 2 s N3's clock jumped {jump} s ahead, and A's key there expired at {key_lost} s. At {b_grant} s B took N3, N4 and N5, a majority, while A still believed it held the lock (valid until {validity} s by its own clock).",
+        Line::RedlockExpired => "A's keys expired at {expired} s while A had not yet written; B took a majority at {b_grant} s.",
+        Line::RedlockWaited => "B found no majority free until {b_grant} s, after A's write at {a_write} s: one holder at a time.",
+        Line::RedlockOverwrote => "B wrote at {b_write} s; A, still believing it held the lock, wrote at {a_write} s and the storage accepted it: a random value gives it nothing to compare, so B's work is overwritten.",
+        Line::RedlockBoth => "A wrote at {a_write} s and B at {b_write} s, each believing it held the lock, and the storage accepted both.",
+        Line::RedlockGap => "A wrote at {a_write} s while B held the lock, before B's own write at {b_write} s; the storage accepted both.",
+        Line::KeepaliveStopped => "A's keepalives stopped with the rest of A, so etcd ended its lease {ttl} s after the last one, at {expired} s, and deleted its key: B's key came first.",
+        Line::SessionExpired => "A's heartbeats stopped with the rest of A, so its session expired at {expired} s and its znode went with it: B's watch fired.",
+        Line::LeaderRearmed => "The leader crashed at {crash} s; the new one, ready at {ready} s, renewed every lease, so A's now ran to {rearmed} s.",
+        Line::LeaderCrashed => "The leader crashed at {crash} s; until the new one was ready at {ready} s nothing was granted or expired.",
+        Line::WokeInRenewed => "A woke at {wake} s, within its renewed lease, wrote and released the lock; B then took token {b}, so there was no conflict.",
     }
 }
 
@@ -309,6 +422,8 @@ pub(super) static EN: Text = Text {
         Key::Release => "Compare-and-delete release",
         Key::LockDelay => "Lock-delay",
         Key::Register => "Register the token",
+        Key::Sync => "WAIT for the replica",
+        Key::LeaderCrash => "Leader crash",
         _ => "",
     },
     switch_hint: |key, i| match key {
@@ -318,26 +433,37 @@ pub(super) static EN: Text = Text {
         Key::Release => "delete the key only if it still holds my value".into(),
         Key::LockDelay => fill("after an expiry, nobody may take the lock for {} s", &[&s(LOCK_DELAY)]),
         Key::Register => "the new holder's token reaches the storage at its grant".into(),
+        Key::Sync => "the primary answers only once the replica has the change".into(),
+        Key::LeaderCrash => fill("the leader crashes at {} s; a new one is ready {} s later", &[&s(if i.leader_crash > 0 { i.leader_crash } else { LEADER_CRASH }), &s(ELECTION)]),
         _ => String::new(),
     },
     switch_state: |on| if on { "on" } else { "off" },
     drag_label: |key| match key {
+        Key::Jump => "N3's clock jump: ",
         Key::Delay => "Network delay of A's write: ",
         Key::Work => "A's job ends at: ",
         _ => "A's GC pause: ",
     },
     handle_name: |key| match key {
+        Key::Jump => "Size of N3's clock jump",
         Key::Delay => "Arrival of A's delayed write",
         Key::Work => "End of A's job",
         _ => "Right edge of A's GC pause",
     },
     handle_value: |key, v, end| match key {
+        Key::Jump => fill("N3's clock jumps {} s ahead, to {} s", &[&s(v), &s(end)]),
         Key::Delay => fill("delay {} s, arrives at {} s", &[&s(v), &s(end)]),
         Key::Work => fill("A releases at {} s", &[&s(v)]),
         _ => fill("pause {} s, A wakes at {} s", &[&s(v), &s(end)]),
     },
     worker: |name| fill("Worker {}", &[name]),
     lock_service: "Lock service",
+    services: ["Lock (primary)", "Majority", "etcd (3 members)", "ZooKeeper"],
+    nodes: ["Primary", "Replica"],
+    no_fencing: "unavailable: Redlock's values are random, so there is nothing to order",
+    jumped: |by| fill("clock +{} s", &[&s(by)]),
+    promoted: ["promoted, with the key", "promoted, empty"],
+    electing: "no leader",
     storage: "Storage",
     believes: "believes it holds the lock",
     holds: "holds the lock (per the lock service)",
@@ -411,6 +537,7 @@ pub(super) static EN: Text = Text {
         Group::Losing => "Losing it",
         Group::GivingBack => "Giving it back",
         Group::Fencing => "Fencing",
+        Group::Replicated => "Replicated lock services",
     },
     scenario,
     predict_heading: "Predict first",
@@ -425,6 +552,7 @@ pub(super) static EN: Text = Text {
         let what = match key {
             Key::Delay => "network delay",
             Key::Work => "job end",
+            Key::Jump => "clock jump",
             _ => "pause",
         };
         let verdict = match kind {
@@ -480,6 +608,8 @@ pub(super) static EN: Text = Text {
         Key::BWork => "B's work before writing",
         Key::BRequest => "B's request",
         Key::Ttl => "lease",
+        Key::Jump => "N3's clock jump",
+        Key::LeaderCrash => "leader crash",
         _ => "pause",
     },
     at_value: "{} {} s",
@@ -535,7 +665,7 @@ pub(super) static EN: Text = Text {
                 "Taking the lock must be one atomic step: SETNX followed by EXPIRE leaves a lock that never \
                  expires if the client dies between the two.",
             ],
-            Some(ScenarioId::Crash),
+            &[ScenarioId::Crash],
         ),
         (
             "Why a lease alone is not safe",
@@ -548,7 +678,7 @@ pub(super) static EN: Text = Text {
                  and the write. The holder cannot notice, so the protection has to sit with the resource. Martin \
                  Kleppmann's 2016 article makes exactly this case with a GC pause.",
             ],
-            Some(ScenarioId::CheckThenPause),
+            &[ScenarioId::CheckThenPause],
         ),
         (
             "Fencing tokens: what the storage must do",
@@ -565,7 +695,7 @@ pub(super) static EN: Text = Text {
                  check; with etcd, a transaction that compares the lock key's revision). If the resource cannot \
                  check tokens at all (an external API, a plain file system), make the work idempotent.",
             ],
-            Some(ScenarioId::RegisterToken),
+            &[ScenarioId::RegisterToken],
         ),
         (
             "Redis: SET NX PX, compare-and-delete, and Redlock",
@@ -582,8 +712,16 @@ pub(super) static EN: Text = Text {
                  and that the random value with a check-and-set can stand in for an ordered token. The Redis \
                  documentation itself recommends fencing where correctness matters; the common advice is not to \
                  rely on Redlock for it.",
+                "“Redis failover” plays that race. Replication is asynchronous by default, and a write the primary \
+                 acknowledged but never sent is lost when a replica is promoted (the Redis replication and cluster \
+                 pages). WAIT makes the primary answer only once replicas have the write, but its page says it \
+                 “does not make Redis a strongly consistent store”: failover stays best-effort. “Redlock” follows \
+                 the Redis distributed-lock page: validity = TTL − elapsed − clock drift, and its own warning that a \
+                 wall-clock jump can give two holders; a node restarted without persistence should stay down longer \
+                 than the TTL (“delayed restarts”). Simplified here: replication, requests and acquisition take no \
+                 time, and one node's clock jumps, as in Kleppmann's first counterexample.",
             ],
-            Some(ScenarioId::UnsafeRelease),
+            &[ScenarioId::UnsafeRelease, ScenarioId::Failover, ScenarioId::Redlock],
         ),
         (
             "ZooKeeper, etcd and Chubby: the token comes with consensus",
@@ -599,8 +737,16 @@ pub(super) static EN: Text = Text {
                  nobody may take its lock for a while, at most one minute. The paper calls it imperfect; Consul \
                  copies it with a default of 15 s. The price of consensus is speed: each acquisition is a round \
                  trip through the quorum.",
+                "In “etcd” the client renews its lease every TTL/3 while it runs (the Go client's keepalive loop); \
+                 a GC pause stops that with everything else. A new leader extends every lease by the election \
+                 timeout (etcd's failure guide: a lease will not expire before its granted TTL), so a leader crash \
+                 can save a paused holder but never grants twice. “ZooKeeper” plays the lock recipe: an ephemeral \
+                 sequential znode per client, each watching the one before its own; an expired session takes its \
+                 ephemeral znodes with it. Simplified here: the cluster is one lane, an election takes etcd's \
+                 default 1 s, and the tokens 33 and 34 stand for revisions and zxids, which are larger and not \
+                 consecutive.",
             ],
-            Some(ScenarioId::LockDelay),
+            &[ScenarioId::Etcd, ScenarioId::Zookeeper, ScenarioId::LockDelay],
         ),
         (
             "When not to use a lock at all",
@@ -617,7 +763,7 @@ pub(super) static EN: Text = Text {
                  Redis documentation on SET and on distributed locks; the etcd documentation on leases and the \
                  lock API; the ZooKeeper lock recipe; the Consul session documentation.",
             ],
-            None,
+            &[],
         ),
     ],
 };

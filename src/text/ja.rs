@@ -6,7 +6,7 @@
 use super::{fill, s, ScenarioText, Text};
 use crate::geom::SNAP;
 use crate::params::Problem;
-use crate::scenarios::{Group, Inputs, Key, ScenarioId, A_WORKS, LOCK_DELAY};
+use crate::scenarios::{Group, Inputs, Key, ScenarioId, A_WORKS, ELECTION, LEADER_CRASH, LOCK_DELAY};
 use crate::sim::OutcomeKind::{self, *};
 use crate::story::Line;
 
@@ -237,6 +237,109 @@ static REGISTER_TOKEN: ScenarioText = ScenarioText {
     ],
 };
 
+static FAILOVER: ScenarioText = ScenarioText {
+    title: "Redis のフェイルオーバー",
+    blurb: "複製の前にプライマリが落ち、昇格したレプリカが同じロックをもう一度渡す。",
+    setup: |_| {
+        "Redis のプライマリと、非同期で複製するレプリカが1台。A は0秒にロックと番号 33（INCR）を取ります。\
+         プライマリはそのどちらもレプリカに届かないうちに0.5秒で落ち、2秒にレプリカがプライマリに昇格します。\
+         B は1秒にロックを求め、受け取ってから1秒後に書き込みます。A は止まらず、4秒に書き込んでロックを返します。"
+            .into()
+    },
+    prompt: |i| {
+        fill(
+            "WAIT は{}、フェンシングは{}。レプリカが引き継ぐと何が起きる？",
+            &[on_off(i.sync), on_off(i.fencing)],
+        )
+    },
+    choices: &[
+        (Safe, "昇格したレプリカは A のロックを覚えている。B は順番を待つ"),
+        (Corrupted, "レプリカが同じ番号でロックをもう一度渡し、A の書き込みが B の仕事を上書きする"),
+    ],
+};
+
+static REDLOCK: ScenarioText = ScenarioText {
+    title: "Redlock と時計の飛び",
+    blurb: "1台の時計が飛んでキーが早く消え、別のクライアントが過半数を取る。",
+    setup: |i| {
+        let paused = if i.pause > 0 {
+            fill("A はロックを取った直後に{}秒止まります。", &[&s(i.pause)])
+        } else {
+            String::new()
+        };
+        fill(
+            "互いに独立した5台の Redis、N1〜N5。期限10秒のキーを過半数（3台）で持っている間だけ、ロックを持っていることに\
+             なります。A は N1〜N3 にしか届かず、0秒にその3台を取って、5秒後に書き込んでロックを返します。2秒に N3 の時計が、\
+             ドラッグした分だけ先に飛びます。B は3秒にロックを求め、1秒ごとにやり直し、過半数を取ってから1秒後に書き込みます。\
+             Redlock の値は乱数なので、フェンシングに使える番号はありません。{}",
+            &[&paused],
+        )
+    },
+    prompt: |i| {
+        let paused = if i.pause > 0 { fill("、A は{}秒止まる", &[&s(i.pause)]) } else { String::new() };
+        fill("N3 の時計が{}秒先に飛ぶ{}。何が起きる？", &[&s(i.jump), &paused])
+    },
+    choices: &[
+        (Safe, "B が過半数を取れるのは、A が書き込んだあと"),
+        (UnfencedGap, "A が遅れて、B がロックを持っている間、B より先に書き込み、両方の書き込みが残る"),
+        (DoubleGrant, "A がまだロックを持っているうちに B も過半数を取り、二人が同時に書き込む"),
+        (Corrupted, "A の書き込みが B の書き込みのあとに届き、B の仕事を上書きする"),
+    ],
+};
+
+fn consensus_prompt(i: &Inputs) -> String {
+    let crash = if i.leader_crash > 0 { fill("{}秒", &[&s(i.leader_crash)]) } else { "なし".into() };
+    fill(
+        "A は{}秒後に目を覚まします（リーダーの故障は{}、フェンシングは{}）。何が起きる？",
+        &[&s(i.pause), &crash, on_off(i.fencing)],
+    )
+}
+
+const CONSENSUS_CHOICES: &[(OutcomeKind, &str)] = &[
+    (Safe, "A は間に合って書き込み、ロックを返す。衝突はない"),
+    (Fenced, "A の遅れた書き込みは、資源に拒否される"),
+    (UnfencedGap, "A の遅れた書き込みが B の最初の書き込みより先に受け付けられ、二人とも書き込む"),
+    (Corrupted, "A の遅れた書き込みが B の書き込みのあとに受け付けられ、B の仕事を上書きする"),
+];
+
+static ETCD: ScenarioText = ScenarioText {
+    title: "etcd のリースとリビジョン",
+    blurb: "合意で真実は一つ。ロックキーのリビジョンがそのままフェンシングトークンになる。",
+    setup: |i| {
+        let crash = if i.leader_crash > 0 {
+            fill(
+                "リーダーは{}秒に落ち、その{}秒後に新しいリーダーが立ちます。",
+                &[&s(i.leader_crash), &s(ELECTION)],
+            )
+        } else {
+            String::new()
+        };
+        fill(
+            "3台の etcd クラスタ。各ワーカーのロックキーはそのリースに結びつき、キーの作成リビジョンが番号になります\
+             （図の番号はリビジョンの代わりです）。動いているクライアントは{}秒ごとにリースを延長しますが、止まっている\
+             クライアントにはできません。{}{}",
+            &[&s(i.ttl / 3), &crash, &base_setup(i)],
+        )
+    },
+    prompt: consensus_prompt,
+    choices: CONSENSUS_CHOICES,
+};
+
+static ZOOKEEPER: ScenarioText = ScenarioText {
+    title: "ZooKeeper のロックレシピ",
+    blurb: "一時的な連番 znode。セッションが切れるとロックが外れ、zxid で防ぐ。",
+    setup: |i| {
+        fill(
+            "ZooKeeper のアンサンブルと、そのロックのレシピ。各ワーカーは一時的（ephemeral）な連番の znode を作り、\
+             自分のすぐ前の znode を見張ります。znode の zxid が番号です（図の番号は zxid の代わりです）。動いている\
+             クライアントのハートビートがセッションを保ち、{}秒届かなければセッションが切れて znode も消えます。{}",
+            &[&s(i.ttl), &base_setup(i)],
+        )
+    },
+    prompt: consensus_prompt,
+    choices: CONSENSUS_CHOICES,
+};
+
 fn scenario(id: ScenarioId) -> &'static ScenarioText {
     match id {
         ScenarioId::GcPause => &GC_PAUSE,
@@ -248,6 +351,10 @@ fn scenario(id: ScenarioId) -> &'static ScenarioText {
         ScenarioId::Crash => &CRASH,
         ScenarioId::LockDelay => &LOCK_DELAY_TEXT,
         ScenarioId::RegisterToken => &REGISTER_TOKEN,
+        ScenarioId::Failover => &FAILOVER,
+        ScenarioId::Redlock => &REDLOCK,
+        ScenarioId::Etcd => &ETCD,
+        ScenarioId::Zookeeper => &ZOOKEEPER,
     }
 }
 
@@ -295,6 +402,21 @@ fn line(l: Line) -> &'static str {
         Line::ReleaseInLease => "A は{a_release}秒に処理を終え、期限のうちにロックを返しました。B がそのとき番号 {b} を取り、C は B のあとで番号 {c} を取ったので、衝突は起きません。",
         Line::ReleaseCompare => "A の処理は期限を過ぎて{work}秒まで続きましたが、比較してから削除する解放では、キーの値が自分のものではなく B のものだったので、何も消しませんでした。C は B が{b_release}秒にロックを返すまで待ち、そのとき番号 {c} を取ったので、衝突は起きません。",
         Line::ReleaseLate => "A の処理は{work}秒まで続きましたが、A が DEL したときには、B はすでに{b_release}秒にロックを返していて、待っている人もいませんでした。そのため、誰かにロックが早く渡ることはなく、今回は衝突が起きずに済みました。",
+        Line::FailoverLost => "プライマリは、A のキーと INCR がレプリカに届く前の0.5秒に落ちました。2秒に昇格したレプリカはどちらも知らないので、B にもう一度番号 {b} でロックを渡しました。A の期限はまだ{lease_end}秒まで残っていたのに、です。",
+        Line::FailoverSameToken => "B は{b_write}秒に {b} で書き込みます。止まっていない A も{a_write}秒に {a} で書き込みます。{a} は {b} より小さくないので、フェンシングは通してしまい、B の仕事は上書きされました。",
+        Line::FailoverOverwrote => "B は{b_write}秒に {b} で書き込みます。止まっていない A も{a_write}秒に {a} で書き込み、フェンシングがないので資源は受け付け、B の仕事は上書きされました。",
+        Line::FailoverKept => "WAIT のおかげで、プライマリはレプリカが A のキーとカウンタを受け取ってから返事をしていました。そのため2秒の昇格のあとも B は待ち続けます。A は{a_write}秒に書き込んでロックを返し、B は{b_grant}秒に番号 {b} を取りました。衝突は起きません。",
+        Line::RedlockJump => "2秒に N3 の時計が{jump}秒先に飛び、そこにあった A のキーは{key_lost}秒に消えました。{b_grant}秒に B は N3・N4・N5 の過半数を取りましたが、A はまだ自分が持ち主だと思っています（A の時計では{validity}秒まで有効）。",
+        Line::RedlockExpired => "A がまだ書き込まないうちに、{expired}秒に A のキーが消え、B が{b_grant}秒に過半数を取りました。",
+        Line::RedlockWaited => "B が過半数を取れたのは、A が{a_write}秒に書き込んだあとの{b_grant}秒でした。持ち主は一度に一人だけです。",
+        Line::RedlockOverwrote => "B は{b_write}秒に書き込みます。まだ持ち主のつもりの A が{a_write}秒に書き込むと、資源は受け付けました。乱数の値では比べようがなく、B の仕事は上書きされました。",
+        Line::RedlockBoth => "A は{a_write}秒に、B は{b_write}秒に、どちらも自分が持ち主だと思ったまま書き込み、資源は両方を受け付けました。",
+        Line::RedlockGap => "B がロックを持っている{a_write}秒に、B 自身の書き込み（{b_write}秒）より先に A が書き込み、資源は両方を受け付けました。",
+        Line::KeepaliveStopped => "A が止まると、リースを延長する keepalive も一緒に止まります。etcd は最後の延長から{ttl}秒後の{expired}秒に A のリースを終わらせ、キーを消しました。これで B のキーが先頭になります。",
+        Line::SessionExpired => "A が止まると、ハートビートも一緒に止まります。{expired}秒に A のセッションが切れて znode も消え、B の見張りが反応しました。",
+        Line::LeaderRearmed => "{crash}秒にリーダーが落ちました。{ready}秒に立った新しいリーダーがすべてのリースを延ばしたので、A のリースは{rearmed}秒まで続きます。",
+        Line::LeaderCrashed => "{crash}秒にリーダーが落ちました。新しいリーダーが立つ{ready}秒までは、ロックが渡されることも、期限が切れることもありません。",
+        Line::WokeInRenewed => "A は延ばされたリースの内の{wake}秒に目覚めて書き込み、ロックを返しました。B はその後で番号 {b} を取ったので、衝突は起きません。",
     }
 }
 
@@ -313,6 +435,8 @@ pub(super) static JA: Text = Text {
         Key::Release => "比較してから削除",
         Key::LockDelay => "ロック遅延",
         Key::Register => "番号の登録",
+        Key::Sync => "レプリカを WAIT で待つ",
+        Key::LeaderCrash => "リーダーの故障",
         _ => "",
     },
     switch_hint: |key, i| match key {
@@ -322,26 +446,37 @@ pub(super) static JA: Text = Text {
         Key::Release => "キーの値が自分のものであるときだけ消す".into(),
         Key::LockDelay => fill("期限切れのあと{}秒は、誰もロックを取れない", &[&s(LOCK_DELAY)]),
         Key::Register => "新しい持ち主の番号を、ロックを渡した時点で資源に届ける".into(),
+        Key::Sync => "プライマリは、レプリカが変更を受け取ってから返事をする".into(),
+        Key::LeaderCrash => fill("リーダーが{}秒に落ち、{}秒後に新しいリーダーが立つ", &[&s(if i.leader_crash > 0 { i.leader_crash } else { LEADER_CRASH }), &s(ELECTION)]),
         _ => String::new(),
     },
     switch_state: |on| if on { "オン" } else { "オフ" },
     drag_label: |key| match key {
+        Key::Jump => "N3 の時計の飛び：",
         Key::Delay => "ネットワークでの A の書き込みの遅れ：",
         Key::Work => "A の処理が終わる時刻：",
         _ => "A の GC 停止：",
     },
     handle_name: |key| match key {
+        Key::Jump => "N3 の時計が飛ぶ幅",
         Key::Delay => "遅れた A の書き込みが届く時刻",
         Key::Work => "A の処理の終わり",
         _ => "A の GC 停止の帯の右端",
     },
     handle_value: |key, v, end| match key {
+        Key::Jump => fill("N3 の時計が{}秒先の{}秒に飛ぶ", &[&s(v), &s(end)]),
         Key::Delay => fill("遅れ{}秒、{}秒に届く", &[&s(v), &s(end)]),
         Key::Work => fill("A は{}秒にロックを返す", &[&s(v)]),
         _ => fill("停止{}秒、A は{}秒に目覚める", &[&s(v), &s(end)]),
     },
     worker: |name| fill("ワーカー {}", &[name]),
     lock_service: "ロックサービス",
+    services: ["ロック（プライマリ）", "過半数", "etcd（3台）", "ZooKeeper"],
+    nodes: ["プライマリ", "レプリカ"],
+    no_fencing: "使えません。Redlock の値は乱数なので、比べる順序がありません",
+    jumped: |by| fill("時計 +{}秒", &[&s(by)]),
+    promoted: ["昇格（キーあり）", "昇格（空）"],
+    electing: "リーダー不在",
     storage: "資源（ストレージ）",
     believes: "自分がロックを持っていると思っている",
     holds: "ロックを持っている（ロックサービスの記録）",
@@ -415,6 +550,7 @@ pub(super) static JA: Text = Text {
         Group::Losing => "ロックを失う",
         Group::GivingBack => "ロックを返す",
         Group::Fencing => "フェンシング",
+        Group::Replicated => "複製されたロックサービス",
     },
     scenario,
     predict_heading: "まず予想してみる",
@@ -429,6 +565,7 @@ pub(super) static JA: Text = Text {
         let what = match key {
             Key::Delay => "遅れ",
             Key::Work => "処理の終わり",
+            Key::Jump => "時計の飛び",
             _ => "停止の長さ",
         };
         let verdict = match kind {
@@ -487,6 +624,8 @@ pub(super) static JA: Text = Text {
         Key::BWork => "B が書き込むまで",
         Key::BRequest => "B が頼む時刻",
         Key::Ttl => "リースの長さ",
+        Key::Jump => "N3 の時計の飛び",
+        Key::LeaderCrash => "リーダーの故障",
         _ => "停止の長さ",
     },
     at_value: "{} {}秒",
@@ -542,7 +681,7 @@ pub(super) static JA: Text = Text {
                 "ロックを取るのは、一つの不可分な操作（アトミック操作）でなければなりません。SETNX のあとに EXPIRE を送る\
                  書き方では、その間でクライアントが落ちると、期限のないロックが残って永遠に外れなくなります。",
             ],
-            Some(ScenarioId::Crash),
+            &[ScenarioId::Crash],
         ),
         (
             "期限だけでは安全でない理由",
@@ -555,7 +694,7 @@ pub(super) static JA: Text = Text {
                  気づけない以上、守りは資源の側に置くしかありません。マーティン・クレップマンの2016年の記事は、\
                  まさにこの GC 停止の例でそれを示しています。",
             ],
-            Some(ScenarioId::CheckThenPause),
+            &[ScenarioId::CheckThenPause],
         ),
         (
             "フェンシングトークン：資源の側がすべきこと",
@@ -573,7 +712,7 @@ pub(super) static JA: Text = Text {
                  資源（外部の API や素のファイルシステム）が相手なら、処理を冪等にして、二重に実行されても結果が壊れないように\
                  します。",
             ],
-            Some(ScenarioId::RegisterToken),
+            &[ScenarioId::RegisterToken],
         ),
         (
             "Redis：SET NX PX、比較してから削除、そして Redlock",
@@ -589,8 +728,16 @@ pub(super) static JA: Text = Text {
                  進む速さの誤差に上限があれば十分であり、ランダムな値と check-and-set（比較してから書き込む操作）で順序付きの\
                  番号の代わりになる、と反論しました。Redis のドキュメント自身も、正しさが求められる場面ではフェンシングを勧めて\
                  います。正しさが本当に必要な用途では Redlock に頼らない、というのが一般的な受け止め方です。",
+                "「Redis のフェイルオーバー」は、この競合を再現します。Redis のレプリケーションは既定では非同期で、プライマリが\
+                 返事をしたのにレプリカへ送っていなかった書き込みは、レプリカが昇格すると失われます（Redis のレプリケーションと\
+                 クラスタの説明）。WAIT を使うとプライマリはレプリカが受け取るまで返事をしませんが、WAIT の説明自身が「Redis を\
+                 強い一貫性のあるストアにはしない」と書いています。フェイルオーバーは最善努力にとどまるからです。「Redlock」は \
+                 Redis の分散ロックの説明に沿っています。有効時間は TTL − 経過時間 − 時計のずれで、壁時計が飛ぶとロックの持ち主が\
+                 二人になりうる、と説明自身が警告しています。永続化なしで再起動したノードは、TTL より長く止めておくべきです\
+                 （遅延再起動）。ここでの簡略化：複製・要求・ロックの取得に時間はかからず、クレップマンの一つ目の反例と同じく、\
+                 1台の時計だけが飛びます。",
             ],
-            Some(ScenarioId::UnsafeRelease),
+            &[ScenarioId::UnsafeRelease, ScenarioId::Failover, ScenarioId::Redlock],
         ),
         (
             "ZooKeeper、etcd、Chubby：合意があれば番号も手に入る",
@@ -604,8 +751,15 @@ pub(super) static JA: Text = Text {
                  ロック遅延（lock-delay）です。持ち主が落ちたり連絡がつかなくなったりすると（通常の解放では働きません）、\
                  そのロックはしばらくのあいだ、最長で1分、誰も取れなくなります。論文自身もこれを不完全な策だと認めています。\
                  Consul は既定値15秒でこれを取り入れています。合意の代償は速度で、ロックを取るたびに過半数との往復が入ります。",
+                "「etcd」では、クライアントは動いている間 TTL の3分の1ごとにリースを延長します（Go クライアントの keepalive）。\
+                 GC で止まれば、それも一緒に止まります。新しいリーダーは、すべてのリースを選挙のタイムアウトの分だけ延ばします\
+                 （etcd の障害の説明：リースは与えられた TTL より前には切れない）。そのためリーダーの故障が止まった持ち主を救う\
+                 ことはあっても、ロックを二重に渡すことはありません。「ZooKeeper」はロックのレシピそのものです。クライアントごとに\
+                 一時的な連番の znode を作り、自分のすぐ前の znode を見張ります。セッションが切れると、その一時的な znode も消えます。\
+                 ここでの簡略化：クラスタは1本のレーンで表し、選挙には etcd の既定値の1秒かかり、番号 33 と 34 はリビジョンや \
+                 zxid の代わりです（実際にはもっと大きく、連続もしません）。",
             ],
-            Some(ScenarioId::LockDelay),
+            &[ScenarioId::Etcd, ScenarioId::Zookeeper, ScenarioId::LockDelay],
         ),
         (
             "そもそもロックを使わない、という選択",
@@ -621,7 +775,7 @@ pub(super) static JA: Text = Text {
                  Redis の SET と分散ロックのドキュメント；etcd のリースとロック API のドキュメント；ZooKeeper のロックの\
                  レシピ；Consul のセッションのドキュメント。",
             ],
-            None,
+            &[],
         ),
     ],
 };

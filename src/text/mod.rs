@@ -57,6 +57,18 @@ pub struct Text {
     pub worker: fn(name: &str) -> String,
     /// Lock service lane.
     pub lock_service: &'static str,
+    /// The lock service lane of a replicated service: failover, Redlock, etcd, ZooKeeper.
+    pub services: [&'static str; 4],
+    /// The servers of a failover: primary, replica.
+    pub nodes: [&'static str; 2],
+    /// Why Redlock's fencing switch is unavailable.
+    pub no_fencing: &'static str,
+    /// A server's clock jump mark.
+    pub jumped: fn(by: Ms) -> String,
+    /// A replica's promotion mark: with the key and counter, without.
+    pub promoted: [&'static str; 2],
+    /// A consensus group without a leader.
+    pub electing: &'static str,
     /// Storage lane.
     pub storage: &'static str,
     /// Legend: believes it holds the lock.
@@ -226,8 +238,8 @@ pub struct Text {
     pub download_svg: &'static str,
     /// Download the figure as PNG.
     pub download_png: &'static str,
-    /// The reading beside the widget: (heading, paragraphs, scenario that shows it).
-    pub reading: &'static [(&'static str, &'static [&'static str], Option<ScenarioId>)],
+    /// The reading beside the widget: (heading, paragraphs, scenarios that show it).
+    pub reading: &'static [(&'static str, &'static [&'static str], &'static [ScenarioId])],
     /// Heading of the reading.
     pub reading_heading: &'static str,
     /// The link from a reading section to its scenario.
@@ -235,6 +247,17 @@ pub struct Text {
 }
 
 impl Text {
+    /// The name of the lock service's lane in `id`.
+    pub fn service_name(&self, id: ScenarioId) -> &'static str {
+        match id {
+            ScenarioId::Failover => self.services[0],
+            ScenarioId::Redlock => self.services[1],
+            ScenarioId::Etcd => self.services[2],
+            ScenarioId::Zookeeper => self.services[3],
+            _ => self.lock_service,
+        }
+    }
+
     /// The title of a verdict.
     pub fn outcome_title(&self, kind: OutcomeKind) -> &'static str {
         self.outcome_titles[index(kind)]

@@ -1,7 +1,6 @@
 //! The narration at each boundary, in both languages, and answer choices that match the reachable outcomes.
 
 use super::*;
-use crate::scenarios::Kind;
 use crate::sim::{self, outcome_map};
 
 fn story(id: ScenarioId, f: impl FnOnce(&mut Inputs)) -> Story {
@@ -132,13 +131,18 @@ fn every_scenario_narrates_every_reachable_outcome_with_its_numbers() {
 /// For each outcome a scenario can reach (over every switch and every value of its dragged input), one
 /// set of inputs that reaches it.
 fn reachable(id: ScenarioId) -> Vec<(Inputs, OutcomeKind)> {
-    let switches: Vec<Key> =
-        id.keys().iter().copied().filter(|k| matches!(k.spec().kind, Kind::Words(_))).collect();
+    let switches: Vec<Key> = id.keys().iter().copied().filter(|k| k.spec().is_switch()).collect();
     let mut found: Vec<(Inputs, OutcomeKind)> = Vec::new();
-    for bits in 0..1u64 << switches.len() {
-        let mut i = id.defaults();
+    // A pause that only a link or the map sets (Redlock's), every second of its range.
+    let pauses: Vec<u64> = if id.extras().contains(&Key::Pause) {
+        (0..=30).map(|s| s * 1_000).collect()
+    } else {
+        vec![id.defaults().pause]
+    };
+    for (bits, pause) in (0..1u64 << switches.len()).flat_map(|b| pauses.iter().map(move |&p| (b, p))) {
+        let mut i = Inputs { pause, ..id.defaults() };
         for (n, k) in switches.iter().enumerate() {
-            k.spec().set(&mut i, bits >> n & 1).unwrap();
+            k.spec().set(&mut i, k.spec().switched(bits >> n & 1 == 1)).unwrap();
         }
         let segments = match id.dragged() {
             Some(k) => {
@@ -188,7 +192,7 @@ fn every_outcome_has_a_distinct_title_and_a_lesson_in_each_language() {
         for id in ScenarioId::ALL {
             let st = (t.scenario)(id);
             assert!(!st.title.is_empty() && !st.blurb.is_empty());
-            for key in id.keys().iter().filter(|k| matches!(k.spec().kind, Kind::Words(_))) {
+            for key in id.keys().iter().filter(|k| k.spec().is_switch()) {
                 assert!(!(t.switch_name)(*key).is_empty(), "{key:?}");
             }
         }
@@ -250,6 +254,13 @@ fn both_languages_word_every_sentence_with_the_same_facts() {
         "from",
         "until",
         "would_free",
+        "jump",
+        "pause",
+        "key_lost",
+        "validity",
+        "crash",
+        "ready",
+        "rearmed",
     ];
     for &line in crate::story::Line::ALL {
         let (en, ja) = ((text(Lang::En).line)(line), (text(Lang::Ja).line)(line));
@@ -294,13 +305,12 @@ fn the_set_up_says_when_a_pauses() {
 
 /// Every input setting at and next to each boundary of each scenario's outcome map, over every switch.
 fn boundary_runs(id: ScenarioId) -> Vec<Inputs> {
-    let switches: Vec<Key> =
-        id.keys().iter().copied().filter(|k| matches!(k.spec().kind, Kind::Words(_))).collect();
+    let switches: Vec<Key> = id.keys().iter().copied().filter(|k| k.spec().is_switch()).collect();
     let mut out = Vec::new();
     for bits in 0..1u64 << switches.len() {
         let mut i = id.defaults();
         for (n, k) in switches.iter().enumerate() {
-            k.spec().set(&mut i, bits >> n & 1).unwrap();
+            k.spec().set(&mut i, k.spec().switched(bits >> n & 1 == 1)).unwrap();
         }
         let Some(key) = id.dragged() else {
             out.push(i);
@@ -323,6 +333,12 @@ fn boundary_runs(id: ScenarioId) -> Vec<Inputs> {
 fn times_of(run: &sim::Run, i: &Inputs) -> Vec<u64> {
     let mut t: Vec<u64> = run.trace.events.iter().map(|e| e.at).collect();
     t.extend(run.trace.leases.iter().map(|l| l.nominal_expiry));
+    // Where a keepalive or a new leader moved a lease's end; a clock jump's and a pause's length.
+    t.extend(run.trace.events.iter().filter_map(|e| match e.kind {
+        sim::EventKind::Renew { expires, .. } => Some(expires),
+        _ => None,
+    }));
+    t.extend([i.jump, i.pause]);
     // (6 s: B's work in unsafe-release; 0.5 s: the SET NX retry interval in check-then-set.)
     t.extend([i.ttl, i.delay, i.work, i.b_work, crate::scenarios::LOCK_DELAY, 6_000, 500]);
     t

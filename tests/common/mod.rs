@@ -4,17 +4,16 @@
 
 use std::process::Command;
 
-use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId};
+use fencing_lab::scenarios::{Inputs, Key, ScenarioId};
 
 /// The scenario's defaults under every combination of its switches.
 pub fn switch_settings(id: ScenarioId) -> Vec<Inputs> {
-    let switches: Vec<Key> =
-        id.keys().iter().copied().filter(|k| matches!(k.spec().kind, Kind::Words(_))).collect();
+    let switches: Vec<Key> = id.keys().iter().copied().filter(|k| k.spec().is_switch()).collect();
     (0..1u64 << switches.len())
         .map(|bits| {
             let mut i = id.defaults();
             for (n, key) in switches.iter().enumerate() {
-                key.spec().set(&mut i, bits >> n & 1).unwrap();
+                key.spec().set(&mut i, key.spec().switched(bits >> n & 1 == 1)).unwrap();
             }
             i
         })
