@@ -94,7 +94,7 @@ pub fn switches(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
             esc((t.switch_name)(key)),
             esc((t.switch_state)(true)),
             esc((t.switch_state)(false)),
-            esc(&(t.switch_hint)(key, inputs))
+            esc(&t.hint(key, inputs))
         );
     }
     if scenario == ScenarioId::Redlock {

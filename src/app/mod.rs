@@ -247,7 +247,7 @@ pub fn App() -> impl IntoView {
                     <p class="seed-question" hidden=move || lab.scenario.get() != ScenarioId::GcPause>
                         {tx(lab, |t| t.question)}
                     </p>
-                    <p class="setup">{move || lab.inputs.with(|i| ((lab.text().scenario)(lab.scenario.get()).setup)(i))}</p>
+                    <p class="setup">{move || lab.inputs.with(|i| lab.text().setup(lab.scenario.get(), i))}</p>
                 </div>
                 <controls::Toggles lab/>
                 <timeline::Timeline lab/>

@@ -93,7 +93,7 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
         });
         root.set_attribute("data-kind", if revealed { kind.name() } else { "hidden" }).ok();
         show(".predict", predicting);
-        say(&root, ".prompt", &lab.inputs.with(|i| ((t.scenario)(id).prompt)(i)));
+        say(&root, ".prompt", &lab.inputs.with(|i| t.prompt(id, i)));
         if let Some(play) = find("[data-act=play]") {
             play.toggle_attribute_with_force("disabled", !matches!(now, Phase::Predicting(Some(_)))).ok();
         }

@@ -3,41 +3,9 @@
 use super::{fill, s, ScenarioText, Text};
 use crate::geom::SNAP;
 use crate::params::Problem;
-use crate::scenarios::{Group, Inputs, Key, ScenarioId, A_WORKS, ELECTION, LEADER_CRASH, LOCK_DELAY};
+use crate::scenarios::{Group, Key, ScenarioId};
 use crate::sim::OutcomeKind::{self, *};
 use crate::story::Line;
-
-fn on_off(b: bool) -> &'static str {
-    if b {
-        "on"
-    } else {
-        "off"
-    }
-}
-
-/// The set-up of the base scenario, with the run's numbers.
-fn base_setup(i: &Inputs) -> String {
-    fill(
-        "Workers A and B write to the storage only while they hold the lock, a {} s lease. A takes it first, \
-         with token {}, and stops in a GC pause {}; B asks at {} s, gets token {} as soon as the lock is free, and \
-         writes {} s after that.",
-        &[
-            &s(i.ttl),
-            &i.first_token.to_string(),
-            &if i.pause_start == 0 { "right after".to_owned() } else { fill("after working until {} s", &[&s(i.pause_start)]) },
-            &s(i.b_request),
-            &(i.first_token + 1).to_string(),
-            &s(i.b_work),
-        ],
-    )
-}
-
-fn base_prompt(i: &Inputs) -> String {
-    fill(
-        "A wakes after {} s, with lease expiry {} and fencing {}. What happens?",
-        &[&s(i.pause), on_off(i.lease), on_off(i.fencing)],
-    )
-}
 
 const BASE_CHOICES: &[(OutcomeKind, &str)] = &[
     (Safe, "A writes and releases in time; B gets the lock no later than a lease would let it"),
@@ -50,48 +18,28 @@ const BASE_CHOICES: &[(OutcomeKind, &str)] = &[
 static GC_PAUSE: ScenarioText = ScenarioText {
     title: "GC pause",
     blurb: "The holder freezes for longer than its lease.",
-    setup: base_setup,
-    prompt: base_prompt,
+    setup: "{base}",
+    prompt: "A wakes after {pause} s, with lease expiry {lease} and fencing {fencing}. What happens?",
     choices: BASE_CHOICES,
 };
 
 static CHECK_THEN_PAUSE: ScenarioText = ScenarioText {
     title: "Check, then pause",
     blurb: "A checks its lease just before writing, and stops right after the check.",
-    setup: |i| {
-        fill(
-            "As in the GC pause, but A works {} s first, checks its lease on its own clock and, if it is still \
-             valid, pauses, then writes without checking again. The lease lasts {} s; B asks at {} s and writes {} s \
+    setup: "As in the GC pause, but A works {check} s first, checks its lease on its own clock and, if it is still \
+             valid, pauses, then writes without checking again. The lease lasts {ttl} s; B asks at {b_request} s and writes {b_work} s \
              after it gets the lock.",
-            &[&s(A_WORKS), &s(i.ttl), &s(i.b_request), &s(i.b_work)],
-        )
-    },
-    prompt: |i| {
-        fill(
-            "A checks at {} s and wakes at {} s, with lease expiry {} and fencing {}. What happens?",
-            &[&s(A_WORKS), &s(A_WORKS + i.pause), on_off(i.lease), on_off(i.fencing)],
-        )
-    },
+    prompt: "A checks at {check} s and wakes at {wake} s, with lease expiry {lease} and fencing {fencing}. What happens?",
     choices: BASE_CHOICES,
 };
 
 static NETWORK_DELAY: ScenarioText = ScenarioText {
     title: "Network delay",
     blurb: "A never stops, but its write is held up in the network.",
-    setup: |_| {
-        fill(
-            "A never pauses: it writes at {} s, well inside its 10 s lease, but the message spends a while in \
+    setup: "A never pauses: it writes at {check} s, well inside its 10 s lease, but the message spends a while in \
              the network. A waits for the reply, then releases. B asks at 1 s and writes 1 s after it gets the \
              lock.",
-            &[&s(A_WORKS)],
-        )
-    },
-    prompt: |i| {
-        fill(
-            "A's write spends {} s in the network, with lease expiry {} and fencing {}. What happens?",
-            &[&s(i.delay), on_off(i.lease), on_off(i.fencing)],
-        )
-    },
+    prompt: "A's write spends {delay} s in the network, with lease expiry {lease} and fencing {fencing}. What happens?",
     choices: &[
         (Safe, "A's write arrives in time; B gets the lock no later than a lease would let it"),
         (Stalled, "B waits past where a lease would have freed the lock, until A's reply comes back"),
@@ -104,21 +52,9 @@ static NETWORK_DELAY: ScenarioText = ScenarioText {
 static SETNX_EXPIRE: ScenarioText = ScenarioText {
     title: "SETNX, then EXPIRE",
     blurb: "The lock and its expiry set in two commands, with a crash between them.",
-    setup: |_| {
-        "A takes the lock and crashes at once. Without atomic set, it takes it the old way, SETNX and then \
-         EXPIRE, and crashes between the two; with it, as one SET NX PX. B asks at 1 s."
-            .into()
-    },
-    prompt: |i| {
-        fill(
-            "A {}. What happens to B?",
-            &[if i.atomic {
-                "takes the lock with one SET NX PX, then crashes"
-            } else {
-                "takes the lock with SETNX and crashes before its EXPIRE"
-            }],
-        )
-    },
+    setup: "A takes the lock and crashes at once. Without atomic set, it takes it the old way, SETNX and then \
+         EXPIRE, and crashes between the two; with it, as one SET NX PX. B asks at 1 s.",
+    prompt: "A {atomic?takes the lock with one SET NX PX, then crashes|takes the lock with SETNX and crashes before its EXPIRE}. What happens to B?",
     choices: &[
         (Safe, "The lease runs out and B gets the lock"),
         (Orphaned, "Nothing ever frees the lock: B waits for ever"),
@@ -128,18 +64,10 @@ static SETNX_EXPIRE: ScenarioText = ScenarioText {
 static CHECK_THEN_SET: ScenarioText = ScenarioText {
     title: "Check, then set",
     blurb: "Both workers look, see the lock free, and both take it.",
-    setup: |_| {
-        "Without atomic set, each worker takes the lock as GET then SET: A reads at 0 s, B at 0.5 s (both see \
+    setup: "Without atomic set, each worker takes the lock as GET then SET: A reads at 0 s, B at 0.5 s (both see \
          it free), A sets at 1 s (token 33), B at 1.5 s (token 34); each writes 1 s after its set. With it, as \
-         SET NX: a failed set retries every 0.5 s."
-            .into()
-    },
-    prompt: |i| {
-        fill(
-            "The workers take the lock {}, with fencing {}. What happens?",
-            &[if i.atomic { "with SET NX" } else { "with GET, then SET" }, on_off(i.fencing)],
-        )
-    },
+         SET NX: a failed set retries every 0.5 s.",
+    prompt: "The workers take the lock {atomic?with SET NX|with GET, then SET}, with fencing {fencing}. What happens?",
     choices: &[
         (Safe, "B's set fails; it gets the lock once A has written and released"),
         (DoubleGrant, "Both take the lock and both writes are accepted"),
@@ -149,22 +77,10 @@ static CHECK_THEN_SET: ScenarioText = ScenarioText {
 static UNSAFE_RELEASE: ScenarioText = ScenarioText {
     title: "Releasing someone else's lock",
     blurb: "A plain DEL after the lease ran out deletes the next holder's lock.",
-    setup: |_| {
-        "A writes at 2 s, then its job runs on until A releases, at the end of the band you drag (at the start, \
+    setup: "A writes at 2 s, then its job runs on until A releases, at the end of the band you drag (at the start, \
          past its 10 s lease). B asks at 1 s, gets the lock when it is free and works 6 s before writing; C asks \
-         at 11 s and writes 1 s after it gets the lock."
-            .into()
-    },
-    prompt: |i| {
-        fill(
-            "A's job ends at {} s and it releases with {}, fencing {}. What happens?",
-            &[
-                &s(i.work),
-                if i.compare_release { "compare-and-delete" } else { "a plain DEL" },
-                on_off(i.fencing),
-            ],
-        )
-    },
+         at 11 s and writes 1 s after it gets the lock.",
+    prompt: "A's job ends at {work} s and it releases with {release?compare-and-delete|a plain DEL}, fencing {fencing}. What happens?",
     choices: &[
         (Safe, "Each worker gets the lock in turn: no two hold it at once"),
         (Fenced, "C gets the lock while B still works; B's late write is rejected"),
@@ -176,8 +92,8 @@ static UNSAFE_RELEASE: ScenarioText = ScenarioText {
 static CRASH: ScenarioText = ScenarioText {
     title: "Holder crashes",
     blurb: "The holder dies without releasing the lock.",
-    setup: |_| "A takes the lock at 0 s with a 10 s lease and crashes at once. B asks at 1 s.".into(),
-    prompt: |i| fill("A crashes holding the lock, lease expiry {}. What happens to B?", &[on_off(i.lease)]),
+    setup: "A takes the lock at 0 s with a 10 s lease and crashes at once. B asks at 1 s.",
+    prompt: "A crashes holding the lock, lease expiry {lease}. What happens to B?",
     choices: &[
         (Safe, "The lease runs out and B gets the lock"),
         (Orphaned, "Nothing ever frees the lock: B waits for ever"),
@@ -187,19 +103,10 @@ static CRASH: ScenarioText = ScenarioText {
 static LOCK_DELAY_TEXT: ScenarioText = ScenarioText {
     title: "Lock-delay",
     blurb: "After a lease runs out, nobody may take the lock for a while.",
-    setup: |i| {
-        fill(
-            "The GC pause again, but after a lease runs out without a release the lock service keeps the lock \
-             unavailable for {} s (Chubby's lock-delay; Consul's default). {}",
-            &[&s(LOCK_DELAY), &base_setup(i)],
-        )
-    },
-    prompt: |i| {
-        fill(
-            "A wakes after {} s, with lock-delay {} and fencing {}. What happens?",
-            &[&s(i.pause), on_off(i.lock_delay), on_off(i.fencing)],
-        )
-    },
+    setup:
+        "The GC pause again, but after a lease runs out without a release the lock service keeps the lock \
+             unavailable for {lock_delay} s (Chubby's lock-delay; Consul's default). {base}",
+    prompt: "A wakes after {pause} s, with lock-delay {lockdelay} and fencing {fencing}. What happens?",
     choices: &[
         (Safe, "A's late write lands while nobody else holds the lock, or A wakes in time: no harm"),
         (Fenced, "A's late write is rejected by the storage"),
@@ -211,19 +118,10 @@ static LOCK_DELAY_TEXT: ScenarioText = ScenarioText {
 static REGISTER_TOKEN: ScenarioText = ScenarioText {
     title: "Register the token",
     blurb: "The new holder's token reaches the storage the moment it gets the lock.",
-    setup: |i| {
-        fill(
-            "The GC pause again, but with registration on, every new holder's token reaches the storage at the \
-             grant itself, before anyone acts. {}",
-            &[&base_setup(i)],
-        )
-    },
-    prompt: |i| {
-        fill(
-            "A wakes after {} s, with registration {} and fencing {}. What happens?",
-            &[&s(i.pause), on_off(i.register), on_off(i.fencing)],
-        )
-    },
+    setup:
+        "The GC pause again, but with registration on, every new holder's token reaches the storage at the \
+             grant itself, before anyone acts. {base}",
+    prompt: "A wakes after {pause} s, with registration {register} and fencing {fencing}. What happens?",
     choices: &[
         (Safe, "A writes and releases in time: no conflict"),
         (Fenced, "A's late write is rejected by the storage"),
@@ -235,16 +133,10 @@ static REGISTER_TOKEN: ScenarioText = ScenarioText {
 static FAILOVER: ScenarioText = ScenarioText {
     title: "Redis failover",
     blurb: "The primary dies before replicating; the promoted replica grants the lock again.",
-    setup: |_| {
-        "A Redis primary with one replica, replication asynchronous. A takes the lock at 0 s and token 33 (INCR);          the primary crashes at 0.5 s, before either reaches the replica, which is promoted at 2 s. B asks at 1 s          and writes 1 s after it gets the lock. A never pauses: it writes at 4 s and releases."
-            .into()
-    },
-    prompt: |i| {
-        fill(
-            "WAIT {}, fencing {}. What happens when the replica takes over?",
-            &[on_off(i.sync), on_off(i.fencing)],
-        )
-    },
+    setup: "A Redis primary with one replica, replication asynchronous. A takes the lock at 0 s and token 33 (INCR); \
+         the primary crashes at 0.5 s, before either reaches the replica, which is promoted at 2 s. B asks at 1 s \
+         and writes 1 s after it gets the lock. A never pauses: it writes at 4 s and releases.",
+    prompt: "WAIT {sync}, fencing {fencing}. What happens when the replica takes over?",
     choices: &[
         (Safe, "The promoted replica still has A's lock: B waits its turn"),
         (Corrupted, "The replica grants the lock again with the same token; A's write overwrites B's"),
@@ -254,21 +146,11 @@ static FAILOVER: ScenarioText = ScenarioText {
 static REDLOCK: ScenarioText = ScenarioText {
     title: "Redlock and a clock jump",
     blurb: "One server's clock jumps; its key expires early and a second client gets a majority.",
-    setup: |i| {
-        let paused = if i.pause > 0 {
-            fill(" A pauses {} s right after taking the lock.", &[&s(i.pause)])
-        } else {
-            String::new()
-        };
-        fill(
-            "Five independent Redis servers, N1–N5: a client holds the lock while it holds a majority (three) of              10 s keys. A reaches only N1–N3 and takes them at 0 s, writes 5 s later and releases; at 2 s N3's              clock jumps forward by the amount you drag. B asks at 3 s, tries again every second, and writes 1 s              after it gets a majority. Redlock's values are random: there is no token to fence with.{}",
-            &[&paused],
-        )
-    },
-    prompt: |i| {
-        let paused = if i.pause > 0 { fill(", and A pauses {} s", &[&s(i.pause)]) } else { String::new() };
-        fill("N3's clock jumps {} s ahead{}. What happens?", &[&s(i.jump), &paused])
-    },
+    setup: "Five independent Redis servers, N1–N5: a client holds the lock while it holds a majority (three) of \
+             10 s keys. A reaches only N1–N3 and takes them at 0 s, writes 5 s later and releases; at 2 s N3's \
+             clock jumps forward by the amount you drag. B asks at 3 s, tries again every second, and writes 1 s \
+             after it gets a majority. Redlock's values are random: there is no token to fence with.{pause? A pauses # s right after taking the lock.|}",
+    prompt: "N3's clock jumps {jump} s ahead{pause?, and A pauses # s|}. What happens?",
     choices: &[
         (Safe, "B gets a majority only after A has written"),
         (UnfencedGap, "A writes late, while B holds the lock but before B writes: both writes stand"),
@@ -276,14 +158,6 @@ static REDLOCK: ScenarioText = ScenarioText {
         (Corrupted, "A's write lands after B's and overwrites it"),
     ],
 };
-
-fn consensus_prompt(i: &Inputs) -> String {
-    let crash = if i.leader_crash > 0 { fill("at {} s", &[&s(i.leader_crash)]) } else { "off".into() };
-    fill(
-        "A wakes after {} s, leader crash {}, fencing {}. What happens?",
-        &[&s(i.pause), &crash, on_off(i.fencing)],
-    )
-}
 
 const CONSENSUS_CHOICES: &[(OutcomeKind, &str)] = &[
     (Safe, "A writes and releases in time: no conflict"),
@@ -295,34 +169,21 @@ const CONSENSUS_CHOICES: &[(OutcomeKind, &str)] = &[
 static ETCD: ScenarioText = ScenarioText {
     title: "etcd: lease and revision",
     blurb: "Consensus keeps one truth; the lock key's revision is the fencing token.",
-    setup: |i| {
-        let crash = if i.leader_crash > 0 {
-            fill(
-                " The leader crashes at {} s; a new one is ready {} s later.",
-                &[&s(i.leader_crash), &s(ELECTION)],
-            )
-        } else {
-            String::new()
-        };
-        fill(
-            "A three-member etcd cluster. Each worker's lock key is tied to its lease, and the key's create revision              is its token (the numbers stand for revisions); a running client renews its lease every {} s, a              paused one cannot.{} {}",
-            &[&s(i.ttl / 3), &crash, &base_setup(i)],
-        )
-    },
-    prompt: consensus_prompt,
+    setup: "A three-member etcd cluster. Each worker's lock key is tied to its lease, and the key's create revision \
+             is its token (the numbers stand for revisions); a running client renews its lease every {ttl3} s, a \
+             paused one cannot.{leader_crash? The leader crashes at # s; a new one is ready 1 s later.|} {base}",
+    prompt: "A wakes after {pause} s, leader crash {leader_crash?at # s|off}, fencing {fencing}. What happens?",
     choices: CONSENSUS_CHOICES,
 };
 
 static ZOOKEEPER: ScenarioText = ScenarioText {
     title: "ZooKeeper lock recipe",
     blurb: "Ephemeral sequential znodes: the session's end frees the lock, the zxid fences.",
-    setup: |i| {
-        fill(
-            "A ZooKeeper ensemble and its lock recipe: each worker creates an ephemeral sequential znode and              watches the one just before its own; the znode's zxid is its token (the numbers stand for zxids). A              running client's heartbeats keep its session alive; after {} s without one the session expires and              its znode goes. {}",
-            &[&s(i.ttl), &base_setup(i)],
-        )
-    },
-    prompt: consensus_prompt,
+    setup: "A ZooKeeper ensemble and its lock recipe: each worker creates an ephemeral sequential znode and \
+             watches the one just before its own; the znode's zxid is its token (the numbers stand for zxids). A \
+             running client's heartbeats keep its session alive; after {ttl} s without one the session expires and \
+             its znode goes. {base}",
+    prompt: "A wakes after {pause} s, leader crash {leader_crash?at # s|off}, fencing {fencing}. What happens?",
     choices: CONSENSUS_CHOICES,
 };
 
@@ -407,6 +268,9 @@ fn line(l: Line) -> &'static str {
 }
 
 pub(super) static EN: Text = Text {
+    base_setup: "Workers A and B write to the storage only while they hold the lock, a {ttl} s lease. A takes it first, \
+         with token {first_token}, and stops in a GC pause {pause_start?after working until # s|right after}; B asks at {b_request} s, gets token {second} as soon as the lock is free, and \
+         writes {b_work} s after that.",
     title: "Fencing Lab",
     tagline: "How a distributed lock stays safe: leases and fencing tokens.",
     question: "A machine that was stopped wakes up. What happens? What happens to A's write if it wakes after \
@@ -426,16 +290,16 @@ pub(super) static EN: Text = Text {
         Key::LeaderCrash => "Leader crash",
         _ => "",
     },
-    switch_hint: |key, i| match key {
-        Key::Lease => fill("the lock expires {} s after it is granted", &[&s(i.ttl)]),
-        Key::Fencing => "the storage rejects a token older than one it has seen".into(),
-        Key::Atomic => "take the lock and set its expiry in one command".into(),
-        Key::Release => "delete the key only if it still holds my value".into(),
-        Key::LockDelay => fill("after an expiry, nobody may take the lock for {} s", &[&s(LOCK_DELAY)]),
-        Key::Register => "the new holder's token reaches the storage at its grant".into(),
-        Key::Sync => "the primary answers only once the replica has the change".into(),
-        Key::LeaderCrash => fill("the leader crashes at {} s; a new one is ready {} s later", &[&s(if i.leader_crash > 0 { i.leader_crash } else { LEADER_CRASH }), &s(ELECTION)]),
-        _ => String::new(),
+    switch_hint: |key| match key {
+        Key::Lease => "the lock expires {ttl} s after it is granted",
+        Key::Fencing => "the storage rejects a token older than one it has seen",
+        Key::Atomic => "take the lock and set its expiry in one command",
+        Key::Release => "delete the key only if it still holds my value",
+        Key::LockDelay => "after an expiry, nobody may take the lock for {lock_delay} s",
+        Key::Register => "the new holder's token reaches the storage at its grant",
+        Key::Sync => "the primary answers only once the replica has the change",
+        Key::LeaderCrash => "the leader crashes at {crash_on} s; a new one is ready 1 s later",
+        _ => "",
     },
     switch_state: |on| if on { "on" } else { "off" },
     drag_label: |key| match key {

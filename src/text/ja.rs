@@ -6,41 +6,9 @@
 use super::{fill, s, ScenarioText, Text};
 use crate::geom::SNAP;
 use crate::params::Problem;
-use crate::scenarios::{Group, Inputs, Key, ScenarioId, A_WORKS, ELECTION, LEADER_CRASH, LOCK_DELAY};
+use crate::scenarios::{Group, Key, ScenarioId};
 use crate::sim::OutcomeKind::{self, *};
 use crate::story::Line;
-
-fn on_off(b: bool) -> &'static str {
-    if b {
-        "オン"
-    } else {
-        "オフ"
-    }
-}
-
-/// 基本の場面の前提。記事の試問と同じ言い方で、数字は実行から取る。
-fn base_setup(i: &Inputs) -> String {
-    fill(
-        "2台のワーカー A・B が、ロック（期限{}秒）を取ったときだけ資源に書き込みます。ロックを渡すたびに番号が増え、\
-         A は{}番、B は{}番です。A は{}GC（メモリの掃除）で止まります。B は{}秒にロックを求め、\
-         ロックが空きしだい受け取って、その{}秒後に書き込みます。",
-        &[
-            &s(i.ttl),
-            &i.first_token.to_string(),
-            &(i.first_token + 1).to_string(),
-            &if i.pause_start == 0 { "ロックを取った直後に ".to_owned() } else { fill("ロックを取ったあと{}秒まで働いてから ", &[&s(i.pause_start)]) },
-            &s(i.b_request),
-            &s(i.b_work),
-        ],
-    )
-}
-
-fn base_prompt(i: &Inputs) -> String {
-    fill(
-        "A は{}秒後に目を覚まします（リース期限は{}、フェンシングは{}）。何が起きる？",
-        &[&s(i.pause), on_off(i.lease), on_off(i.fencing)],
-    )
-}
 
 const BASE_CHOICES: &[(OutcomeKind, &str)] = &[
     (Safe, "A は間に合って書き込み、ロックを返す。B は、リースならロックが外れる時刻までにはロックを取れる"),
@@ -53,48 +21,28 @@ const BASE_CHOICES: &[(OutcomeKind, &str)] = &[
 static GC_PAUSE: ScenarioText = ScenarioText {
     title: "GC 停止",
     blurb: "持ち主が期限より長く止まる。",
-    setup: base_setup,
-    prompt: base_prompt,
+    setup: "{base}",
+    prompt: "A は{pause}秒後に目を覚まします（リース期限は{lease}、フェンシングは{fencing}）。何が起きる？",
     choices: BASE_CHOICES,
 };
 
 static CHECK_THEN_PAUSE: ScenarioText = ScenarioText {
     title: "確かめてから止まる",
     blurb: "A は書き込みの直前に期限を確かめ、その直後に止まる。",
-    setup: |i| {
-        fill(
-            "GC 停止と同じですが、A はまず{}秒働いて自分の時計で期限を確かめ、まだ有効なら、そこで止まります。\
-             目覚めると、確かめ直さずに書き込みます。期限は{}秒で、B は{}秒にロックを求め、受け取ってから{}秒後に\
+    setup: "GC 停止と同じですが、A はまず{check}秒働いて自分の時計で期限を確かめ、まだ有効なら、そこで止まります。\
+             目覚めると、確かめ直さずに書き込みます。期限は{ttl}秒で、B は{b_request}秒にロックを求め、受け取ってから{b_work}秒後に\
              書き込みます。",
-            &[&s(A_WORKS), &s(i.ttl), &s(i.b_request), &s(i.b_work)],
-        )
-    },
-    prompt: |i| {
-        fill(
-            "A は{}秒に期限を確かめ、{}秒に目覚めます（リース期限は{}、フェンシングは{}）。何が起きる？",
-            &[&s(A_WORKS), &s(A_WORKS + i.pause), on_off(i.lease), on_off(i.fencing)],
-        )
-    },
+    prompt: "A は{check}秒に期限を確かめ、{wake}秒に目覚めます（リース期限は{lease}、フェンシングは{fencing}）。何が起きる？",
     choices: BASE_CHOICES,
 };
 
 static NETWORK_DELAY: ScenarioText = ScenarioText {
     title: "ネットワークの遅れ",
     blurb: "A は止まらないが、書き込みがネットワークで足止めされる。",
-    setup: |_| {
-        fill(
-            "A は止まらずに、期限（10秒）よりずっと早い{}秒に書き込みます。ところが、そのメッセージがネットワークで\
+    setup: "A は止まらずに、期限（10秒）よりずっと早い{check}秒に書き込みます。ところが、そのメッセージがネットワークで\
              しばらく足止めされます。A は返事を待ってからロックを返します。B は1秒にロックを求め、受け取ってから1秒後に\
              書き込みます。",
-            &[&s(A_WORKS)],
-        )
-    },
-    prompt: |i| {
-        fill(
-            "A の書き込みはネットワークで{}秒かかります（リース期限は{}、フェンシングは{}）。何が起きる？",
-            &[&s(i.delay), on_off(i.lease), on_off(i.fencing)],
-        )
-    },
+    prompt: "A の書き込みはネットワークで{delay}秒かかります（リース期限は{lease}、フェンシングは{fencing}）。何が起きる？",
     choices: &[
         (Safe, "A の書き込みは間に合う。B は、リースならロックが外れる時刻までにはロックを取れる"),
         (Stalled, "B は、リースならロックが外れていた時刻を過ぎても、A に返事が届くまで待たされる"),
@@ -107,21 +55,9 @@ static NETWORK_DELAY: ScenarioText = ScenarioText {
 static SETNX_EXPIRE: ScenarioText = ScenarioText {
     title: "SETNX のあとで EXPIRE",
     blurb: "ロックを取る命令と期限を付ける命令が別々で、その間で落ちる。",
-    setup: |_| {
-        "A はロックを取ってすぐにクラッシュします。「一つの命令で取る」がオフなら、古い書き方どおり SETNX と EXPIRE の\
-         2段階で取り、その間で落ちます。オンなら SET NX PX の一つの命令で取ります。B は1秒にロックを求めます。"
-            .into()
-    },
-    prompt: |i| {
-        fill(
-            "A は {}。B はどうなる？",
-            &[if i.atomic {
-                "SET NX PX でロックを取ってから落ちます"
-            } else {
-                "SETNX でロックを取り、EXPIRE の前に落ちます"
-            }],
-        )
-    },
+    setup: "A はロックを取ってすぐにクラッシュします。「一つの命令で取る」がオフなら、古い書き方どおり SETNX と EXPIRE の\
+         2段階で取り、その間で落ちます。オンなら SET NX PX の一つの命令で取ります。B は1秒にロックを求めます。",
+    prompt: "A は {atomic?SET NX PX でロックを取ってから落ちます|SETNX でロックを取り、EXPIRE の前に落ちます}。B はどうなる？",
     choices: &[
         (Safe, "期限が切れて、B がロックを取れる"),
         (Orphaned, "ロックは二度と外れず、B は永遠に待つ"),
@@ -131,18 +67,10 @@ static SETNX_EXPIRE: ScenarioText = ScenarioText {
 static CHECK_THEN_SET: ScenarioText = ScenarioText {
     title: "確かめてから取る",
     blurb: "二人ともロックが空いているのを見て、そろって取ってしまう。",
-    setup: |_| {
-        "「一つの命令で取る」がオフなら、どちらのワーカーも GET で確かめてから SET でロックを取ります。A は0秒、\
+    setup: "「一つの命令で取る」がオフなら、どちらのワーカーも GET で確かめてから SET でロックを取ります。A は0秒、\
          B は0.5秒に読み（どちらも空いていると見ます）、A は1秒に（番号 33）、B は1.5秒に（番号 34）SET して、それぞれ\
-         その1秒後に資源に書き込みます。オンなら SET NX で取り、失敗したら0.5秒ごとにやり直します。"
-            .into()
-    },
-    prompt: |i| {
-        fill(
-            "ワーカーは {} でロックを取ります（フェンシングは{}）。何が起きる？",
-            &[if i.atomic { "SET NX" } else { "GET のあとの SET" }, on_off(i.fencing)],
-        )
-    },
+         その1秒後に資源に書き込みます。オンなら SET NX で取り、失敗したら0.5秒ごとにやり直します。",
+    prompt: "ワーカーは {atomic?SET NX|GET のあとの SET} でロックを取ります（フェンシングは{fencing}）。何が起きる？",
     choices: &[
         (Safe, "B の SET は失敗し、A が書き込んでロックを返したあとで取る"),
         (DoubleGrant, "二人ともロックを取り、両方の書き込みが受け付けられる"),
@@ -152,22 +80,10 @@ static CHECK_THEN_SET: ScenarioText = ScenarioText {
 static UNSAFE_RELEASE: ScenarioText = ScenarioText {
     title: "他人のロックを消す",
     blurb: "期限切れのあとにただ DEL すると、次の持ち主のロックを消してしまう。",
-    setup: |_| {
-        "A は2秒に書き込み、そのあとも処理を続けて、ドラッグする帯の右端でロックを返します（最初は期限の10秒を\
+    setup: "A は2秒に書き込み、そのあとも処理を続けて、ドラッグする帯の右端でロックを返します（最初は期限の10秒を\
          過ぎたところ）。B は1秒にロックを求め、空きしだい受け取って6秒働いてから書き込みます。C は11秒にロックを求め、\
-         受け取ってから1秒後に書き込みます。"
-            .into()
-    },
-    prompt: |i| {
-        fill(
-            "A の処理は{}秒に終わり、{}でロックを返します（フェンシングは{}）。何が起きる？",
-            &[
-                &s(i.work),
-                if i.compare_release { "比較してから削除する方法" } else { "ただの DEL " },
-                on_off(i.fencing),
-            ],
-        )
-    },
+         受け取ってから1秒後に書き込みます。",
+    prompt: "A の処理は{work}秒に終わり、{release?比較してから削除する方法|ただの DEL }でロックを返します（フェンシングは{fencing}）。何が起きる？",
     choices: &[
         (Safe, "順番にロックが渡り、二人が同時に持つことはない"),
         (Fenced, "B がまだ働いている間に C がロックを取り、B の遅れた書き込みは拒否される"),
@@ -179,10 +95,8 @@ static UNSAFE_RELEASE: ScenarioText = ScenarioText {
 static CRASH: ScenarioText = ScenarioText {
     title: "持ち主のクラッシュ",
     blurb: "ロックを握ったまま持ち主が死ぬ。",
-    setup: |_| {
-        "A は0秒にロック（期限10秒）を取り、すぐにクラッシュします。B は1秒にロックを求めます。".into()
-    },
-    prompt: |i| fill("A はロックを握ったまま落ちます（リース期限は{}）。B はどうなる？", &[on_off(i.lease)]),
+    setup: "A は0秒にロック（期限10秒）を取り、すぐにクラッシュします。B は1秒にロックを求めます。",
+    prompt: "A はロックを握ったまま落ちます（リース期限は{lease}）。B はどうなる？",
     choices: &[
         (Safe, "期限が切れて、B がロックを取れる"),
         (Orphaned, "ロックは二度と外れず、B は永遠に待つ"),
@@ -192,19 +106,9 @@ static CRASH: ScenarioText = ScenarioText {
 static LOCK_DELAY_TEXT: ScenarioText = ScenarioText {
     title: "ロック遅延（lock-delay）",
     blurb: "期限切れのあと、しばらくは誰もロックを取れない。",
-    setup: |i| {
-        fill(
-            "GC 停止と同じですが、ロックが返されないまま期限が切れると、ロックサービスはそのロックを{}秒のあいだ誰にも\
-             渡しません（Chubby の lock-delay です。{}秒は Consul の既定値）。{}",
-            &[&s(LOCK_DELAY), &s(LOCK_DELAY), &base_setup(i)],
-        )
-    },
-    prompt: |i| {
-        fill(
-            "A は{}秒後に目を覚まします（ロック遅延は{}、フェンシングは{}）。何が起きる？",
-            &[&s(i.pause), on_off(i.lock_delay), on_off(i.fencing)],
-        )
-    },
+    setup: "GC 停止と同じですが、ロックが返されないまま期限が切れると、ロックサービスはそのロックを{lock_delay}秒のあいだ誰にも\
+             渡しません（Chubby の lock-delay です。{lock_delay}秒は Consul の既定値）。{base}",
+    prompt: "A は{pause}秒後に目を覚まします（ロック遅延は{lockdelay}、フェンシングは{fencing}）。何が起きる？",
     choices: &[
         (Safe, "A の遅れた書き込みが、ほかに誰もロックを持っていない間に届くか、A が間に合う。害はない"),
         (Fenced, "A の遅れた書き込みは、資源に拒否される"),
@@ -216,19 +120,9 @@ static LOCK_DELAY_TEXT: ScenarioText = ScenarioText {
 static REGISTER_TOKEN: ScenarioText = ScenarioText {
     title: "番号の登録",
     blurb: "新しい持ち主の番号が、ロックを受け取った瞬間に資源に届く。",
-    setup: |i| {
-        fill(
-            "GC 停止と同じですが、「番号の登録」がオンなら、新しい持ち主の番号はロックを渡されたその時点で、誰かが動くより\
-             先に資源に届きます。{}",
-            &[&base_setup(i)],
-        )
-    },
-    prompt: |i| {
-        fill(
-            "A は{}秒後に目を覚まします（番号の登録は{}、フェンシングは{}）。何が起きる？",
-            &[&s(i.pause), on_off(i.register), on_off(i.fencing)],
-        )
-    },
+    setup: "GC 停止と同じですが、「番号の登録」がオンなら、新しい持ち主の番号はロックを渡されたその時点で、誰かが動くより\
+             先に資源に届きます。{base}",
+    prompt: "A は{pause}秒後に目を覚まします（番号の登録は{register}、フェンシングは{fencing}）。何が起きる？",
     choices: &[
         (Safe, "A は間に合って書き込み、ロックを返す。衝突はない"),
         (Fenced, "A の遅れた書き込みは、資源に拒否される"),
@@ -240,18 +134,10 @@ static REGISTER_TOKEN: ScenarioText = ScenarioText {
 static FAILOVER: ScenarioText = ScenarioText {
     title: "Redis のフェイルオーバー",
     blurb: "複製の前にプライマリが落ち、昇格したレプリカが同じロックをもう一度渡す。",
-    setup: |_| {
-        "Redis のプライマリと、非同期で複製するレプリカが1台。A は0秒にロックと番号 33（INCR）を取ります。\
+    setup: "Redis のプライマリと、非同期で複製するレプリカが1台。A は0秒にロックと番号 33（INCR）を取ります。\
          プライマリはそのどちらもレプリカに届かないうちに0.5秒で落ち、2秒にレプリカがプライマリに昇格します。\
-         B は1秒にロックを求め、受け取ってから1秒後に書き込みます。A は止まらず、4秒に書き込んでロックを返します。"
-            .into()
-    },
-    prompt: |i| {
-        fill(
-            "WAIT は{}、フェンシングは{}。レプリカが引き継ぐと何が起きる？",
-            &[on_off(i.sync), on_off(i.fencing)],
-        )
-    },
+         B は1秒にロックを求め、受け取ってから1秒後に書き込みます。A は止まらず、4秒に書き込んでロックを返します。",
+    prompt: "WAIT は{sync}、フェンシングは{fencing}。レプリカが引き継ぐと何が起きる？",
     choices: &[
         (Safe, "昇格したレプリカは A のロックを覚えている。B は順番を待つ"),
         (Corrupted, "レプリカが同じ番号でロックをもう一度渡し、A の書き込みが B の仕事を上書きする"),
@@ -261,24 +147,11 @@ static FAILOVER: ScenarioText = ScenarioText {
 static REDLOCK: ScenarioText = ScenarioText {
     title: "Redlock と時計の飛び",
     blurb: "1台の時計が飛んでキーが早く消え、別のクライアントが過半数を取る。",
-    setup: |i| {
-        let paused = if i.pause > 0 {
-            fill("A はロックを取った直後に{}秒止まります。", &[&s(i.pause)])
-        } else {
-            String::new()
-        };
-        fill(
-            "互いに独立した5台の Redis、N1〜N5。期限10秒のキーを過半数（3台）で持っている間だけ、ロックを持っていることに\
+    setup: "互いに独立した5台の Redis、N1〜N5。期限10秒のキーを過半数（3台）で持っている間だけ、ロックを持っていることに\
              なります。A は N1〜N3 にしか届かず、0秒にその3台を取って、5秒後に書き込んでロックを返します。2秒に N3 の時計が、\
              ドラッグした分だけ先に飛びます。B は3秒にロックを求め、1秒ごとにやり直し、過半数を取ってから1秒後に書き込みます。\
-             Redlock の値は乱数なので、フェンシングに使える番号はありません。{}",
-            &[&paused],
-        )
-    },
-    prompt: |i| {
-        let paused = if i.pause > 0 { fill("、A は{}秒止まる", &[&s(i.pause)]) } else { String::new() };
-        fill("N3 の時計が{}秒先に飛ぶ{}。何が起きる？", &[&s(i.jump), &paused])
-    },
+             Redlock の値は乱数なので、フェンシングに使える番号はありません。{pause?A はロックを取った直後に#秒止まります。|}",
+    prompt: "N3 の時計が{jump}秒先に飛ぶ{pause?、A は#秒止まる|}。何が起きる？",
     choices: &[
         (Safe, "B が過半数を取れるのは、A が書き込んだあと"),
         (UnfencedGap, "A が遅れて、B がロックを持っている間、B より先に書き込み、両方の書き込みが残る"),
@@ -286,14 +159,6 @@ static REDLOCK: ScenarioText = ScenarioText {
         (Corrupted, "A の書き込みが B の書き込みのあとに届き、B の仕事を上書きする"),
     ],
 };
-
-fn consensus_prompt(i: &Inputs) -> String {
-    let crash = if i.leader_crash > 0 { fill("{}秒", &[&s(i.leader_crash)]) } else { "なし".into() };
-    fill(
-        "A は{}秒後に目を覚まします（リーダーの故障は{}、フェンシングは{}）。何が起きる？",
-        &[&s(i.pause), &crash, on_off(i.fencing)],
-    )
-}
 
 const CONSENSUS_CHOICES: &[(OutcomeKind, &str)] = &[
     (Safe, "A は間に合って書き込み、ロックを返す。衝突はない"),
@@ -305,38 +170,20 @@ const CONSENSUS_CHOICES: &[(OutcomeKind, &str)] = &[
 static ETCD: ScenarioText = ScenarioText {
     title: "etcd のリースとリビジョン",
     blurb: "合意で真実は一つ。ロックキーのリビジョンがそのままフェンシングトークンになる。",
-    setup: |i| {
-        let crash = if i.leader_crash > 0 {
-            fill(
-                "リーダーは{}秒に落ち、その{}秒後に新しいリーダーが立ちます。",
-                &[&s(i.leader_crash), &s(ELECTION)],
-            )
-        } else {
-            String::new()
-        };
-        fill(
-            "3台の etcd クラスタ。各ワーカーのロックキーはそのリースに結びつき、キーの作成リビジョンが番号になります\
-             （図の番号はリビジョンの代わりです）。動いているクライアントは{}秒ごとにリースを延長しますが、止まっている\
-             クライアントにはできません。{}{}",
-            &[&s(i.ttl / 3), &crash, &base_setup(i)],
-        )
-    },
-    prompt: consensus_prompt,
+    setup: "3台の etcd クラスタ。各ワーカーのロックキーはそのリースに結びつき、キーの作成リビジョンが番号になります\
+             （図の番号はリビジョンの代わりです）。動いているクライアントは{ttl3}秒ごとにリースを延長しますが、止まっている\
+             クライアントにはできません。{leader_crash?リーダーは#秒に落ち、その1秒後に新しいリーダーが立ちます。|}{base}",
+    prompt: "A は{pause}秒後に目を覚まします（リーダーの故障は{leader_crash?#秒|なし}、フェンシングは{fencing}）。何が起きる？",
     choices: CONSENSUS_CHOICES,
 };
 
 static ZOOKEEPER: ScenarioText = ScenarioText {
     title: "ZooKeeper のロックレシピ",
     blurb: "一時的な連番 znode。セッションが切れるとロックが外れ、zxid で防ぐ。",
-    setup: |i| {
-        fill(
-            "ZooKeeper のアンサンブルと、そのロックのレシピ。各ワーカーは一時的（ephemeral）な連番の znode を作り、\
+    setup: "ZooKeeper のアンサンブルと、そのロックのレシピ。各ワーカーは一時的（ephemeral）な連番の znode を作り、\
              自分のすぐ前の znode を見張ります。znode の zxid が番号です（図の番号は zxid の代わりです）。動いている\
-             クライアントのハートビートがセッションを保ち、{}秒届かなければセッションが切れて znode も消えます。{}",
-            &[&s(i.ttl), &base_setup(i)],
-        )
-    },
-    prompt: consensus_prompt,
+             クライアントのハートビートがセッションを保ち、{ttl}秒届かなければセッションが切れて znode も消えます。{base}",
+    prompt: "A は{pause}秒後に目を覚まします（リーダーの故障は{leader_crash?#秒|なし}、フェンシングは{fencing}）。何が起きる？",
     choices: CONSENSUS_CHOICES,
 };
 
@@ -421,6 +268,9 @@ fn line(l: Line) -> &'static str {
 }
 
 pub(super) static JA: Text = Text {
+    base_setup: "2台のワーカー A・B が、ロック（期限{ttl}秒）を取ったときだけ資源に書き込みます。ロックを渡すたびに番号が増え、\
+         A は{first_token}番、B は{second}番です。A は{pause_start?ロックを取ったあと#秒まで働いてから |ロックを取った直後に }GC（メモリの掃除）で止まります。B は{b_request}秒にロックを求め、\
+         ロックが空きしだい受け取って、その{b_work}秒後に書き込みます。",
     title: "フェンシング・ラボ",
     tagline: "分散ロックはどう安全を保つのか——期限（リース）と番号（フェンシングトークン）。",
     question: "止まっていた1台が目を覚ますと、何が起きる？15秒後に目を覚ましたAの書き込みは、どうなる？",
@@ -439,16 +289,16 @@ pub(super) static JA: Text = Text {
         Key::LeaderCrash => "リーダーの故障",
         _ => "",
     },
-    switch_hint: |key, i| match key {
-        Key::Lease => fill("ロックは渡されてから{}秒で外れる", &[&s(i.ttl)]),
-        Key::Fencing => "資源は、これまでに見た番号より小さい番号の書き込みを拒否する".into(),
-        Key::Atomic => "ロックを取ることと期限を付けることを、一つの命令で行う".into(),
-        Key::Release => "キーの値が自分のものであるときだけ消す".into(),
-        Key::LockDelay => fill("期限切れのあと{}秒は、誰もロックを取れない", &[&s(LOCK_DELAY)]),
-        Key::Register => "新しい持ち主の番号を、ロックを渡した時点で資源に届ける".into(),
-        Key::Sync => "プライマリは、レプリカが変更を受け取ってから返事をする".into(),
-        Key::LeaderCrash => fill("リーダーが{}秒に落ち、{}秒後に新しいリーダーが立つ", &[&s(if i.leader_crash > 0 { i.leader_crash } else { LEADER_CRASH }), &s(ELECTION)]),
-        _ => String::new(),
+    switch_hint: |key| match key {
+        Key::Lease => "ロックは渡されてから{ttl}秒で外れる",
+        Key::Fencing => "資源は、これまでに見た番号より小さい番号の書き込みを拒否する",
+        Key::Atomic => "ロックを取ることと期限を付けることを、一つの命令で行う",
+        Key::Release => "キーの値が自分のものであるときだけ消す",
+        Key::LockDelay => "期限切れのあと{lock_delay}秒は、誰もロックを取れない",
+        Key::Register => "新しい持ち主の番号を、ロックを渡した時点で資源に届ける",
+        Key::Sync => "プライマリは、レプリカが変更を受け取ってから返事をする",
+        Key::LeaderCrash => "リーダーが{crash_on}秒に落ち、1秒後に新しいリーダーが立つ",
+        _ => "",
     },
     switch_state: |on| if on { "オン" } else { "オフ" },
     drag_label: |key| match key {

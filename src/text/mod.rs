@@ -10,7 +10,7 @@ mod ja;
 use crate::geom::seconds;
 use crate::lesson::Boundary;
 use crate::params::{Lang, Problem};
-use crate::scenarios::{Group, Inputs, Key, ScenarioId};
+use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId, A_WORKS, LEADER_CRASH, LOCK_DELAY};
 use crate::sim::search::{Bound, Report};
 use crate::sim::{Ms, OutcomeKind};
 use crate::story::{Line, Story};
@@ -21,10 +21,10 @@ pub struct ScenarioText {
     pub title: &'static str,
     /// One line: what goes wrong (the picker).
     pub blurb: &'static str,
-    /// The set-up, stated as the source states it, with the run's numbers.
-    pub setup: fn(&Inputs) -> String,
-    /// The prediction's question for the state shown.
-    pub prompt: fn(&Inputs) -> String,
+    /// The set-up, stated as the source states it: a template of the run's inputs ([`Text::inputs`]).
+    pub setup: &'static str,
+    /// The prediction's question for the state shown: a template of the run's inputs.
+    pub prompt: &'static str,
     /// One answer per outcome the scenario can reach, each true of that outcome only.
     pub choices: &'static [(OutcomeKind, &'static str)],
 }
@@ -41,10 +41,12 @@ pub struct Text {
     pub figure_label: &'static str,
     /// What lease expiry and fencing each protect: where the reader first meets both switches.
     pub devices: &'static str,
+    /// The base scenario's set-up, a template of the run's inputs (`{base}` in other set-ups).
+    pub base_setup: &'static str,
     /// A switch's name.
     pub switch_name: fn(Key) -> &'static str,
-    /// What a switch does.
-    pub switch_hint: fn(Key, &Inputs) -> String,
+    /// What a switch does: a template of the run's inputs.
+    pub switch_hint: fn(Key) -> &'static str,
     /// The state shown beside a switch's name: on or off.
     pub switch_state: fn(bool) -> &'static str,
     /// The readout before the dragged value, with its separator.
@@ -247,6 +249,55 @@ pub struct Text {
 }
 
 impl Text {
+    /// The set-up of scenario `id` with these inputs.
+    pub fn setup(&self, id: ScenarioId, i: &Inputs) -> String {
+        self.inputs((self.scenario)(id).setup, i)
+    }
+
+    /// The prediction's question for scenario `id` with these inputs.
+    pub fn prompt(&self, id: ScenarioId, i: &Inputs) -> String {
+        self.inputs((self.scenario)(id).prompt, i)
+    }
+
+    /// What switch `key` does with these inputs.
+    pub fn hint(&self, key: Key, i: &Inputs) -> String {
+        self.inputs((self.switch_hint)(key), i)
+    }
+
+    /// `template` with the inputs' values: `{pause}` (any input by its link name: a time in seconds, a
+    /// switch's on or off, a count), `{key?on|off}` (the first text if the input is on or non-zero, with
+    /// `#` for its value in seconds; the second otherwise), and a few derived facts. One function instead
+    /// of a closure per sentence keeps the bundle light.
+    pub fn inputs(&self, template: &str, i: &Inputs) -> String {
+        fill_with(template, &|name| {
+            let value = |key: &str| Key::from_name(key).map(|k| (k, k.spec().get(i)));
+            if let Some((key, branches)) = name.split_once('?') {
+                let (on, off) = branches.split_once('|').unwrap_or((branches, ""));
+                return match value(key) {
+                    Some((_, v)) if v != 0 => on.replace('#', &s(v)),
+                    _ => off.to_owned(),
+                };
+            }
+            match name {
+                "base" => self.inputs(self.base_setup, i),
+                "second" => (i.first_token + 1).to_string(),
+                "ttl3" => s(i.ttl / 3),
+                "check" => s(A_WORKS),
+                "wake" => s(A_WORKS + i.pause),
+                "lock_delay" => s(LOCK_DELAY),
+                "crash_on" => s(if i.leader_crash > 0 { i.leader_crash } else { LEADER_CRASH }),
+                _ => match value(name) {
+                    Some((k, v)) => match k.spec().kind {
+                        Kind::Words(_) => (self.switch_state)(v != 0).to_owned(),
+                        Kind::Count { .. } => v.to_string(),
+                        _ => s(v),
+                    },
+                    None => "?".to_owned(),
+                },
+            }
+        })
+    }
+
     /// The name of the lock service's lane in `id`.
     pub fn service_name(&self, id: ScenarioId) -> &'static str {
         match id {

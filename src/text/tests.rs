@@ -295,12 +295,51 @@ fn unsafe_release_tells_when_a_really_released() {
 fn the_set_up_says_when_a_pauses() {
     let mut i = ScenarioId::GcPause.defaults();
     i.pause_start = 8_000;
-    let en = (text(Lang::En).scenario)(ScenarioId::GcPause).setup;
+    let en = |i: &Inputs| text(Lang::En).setup(ScenarioId::GcPause, i);
     assert!(en(&i).contains("stops in a GC pause after working until 8 s"), "{}", en(&i));
-    let ja = (text(Lang::Ja).scenario)(ScenarioId::GcPause).setup;
+    let ja = |i: &Inputs| text(Lang::Ja).setup(ScenarioId::GcPause, i);
     assert!(ja(&i).contains("8秒まで働いてから GC（メモリの掃除）で止まります"), "{}", ja(&i));
     assert!(ja(&ScenarioId::GcPause.defaults())
         .contains("A はロックを取った直後に GC（メモリの掃除）で止まります"));
+}
+
+#[test]
+fn every_set_up_prompt_and_hint_fills_in_its_inputs() {
+    for id in ScenarioId::ALL {
+        for (i, _) in reachable(id) {
+            for lang in [Lang::En, Lang::Ja] {
+                let t = text(lang);
+                let hints: Vec<String> = id.keys().iter().map(|&k| t.hint(k, &i)).collect();
+                for filled in [t.setup(id, &i), t.prompt(id, &i)].iter().chain(&hints) {
+                    assert!(!filled.contains(['{', '}', '#', '|']), "{id:?} {lang:?}: {filled}");
+                    // An unknown fact would read "?": the only one is a question's own, at its end.
+                    let q = filled.trim_end_matches('?');
+                    assert!(!q.contains('?'), "{id:?} {lang:?}: {filled}");
+                }
+            }
+        }
+    }
+    let t = text(Lang::En);
+    let mut i = ScenarioId::Redlock.defaults();
+    assert_eq!(t.prompt(ScenarioId::Redlock, &i), "N3's clock jumps 9 s ahead. What happens?");
+    i.pause = 15_000;
+    assert_eq!(
+        t.prompt(ScenarioId::Redlock, &i),
+        "N3's clock jumps 9 s ahead, and A pauses 15 s. What happens?"
+    );
+    assert!(t.setup(ScenarioId::Redlock, &i).ends_with(" A pauses 15 s right after taking the lock."));
+    let mut i = ScenarioId::Etcd.defaults();
+    assert!(t.prompt(ScenarioId::Etcd, &i).contains("leader crash off, fencing on"));
+    assert_eq!(t.hint(Key::LeaderCrash, &i), "the leader crashes at 5 s; a new one is ready 1 s later");
+    i.leader_crash = 7_500;
+    assert!(t.prompt(ScenarioId::Etcd, &i).contains("leader crash at 7.5 s"));
+    assert!(t
+        .setup(ScenarioId::Etcd, &i)
+        .contains("renews its lease every 3.333 s, a paused one cannot. The leader crashes at 7.5 s;"));
+    assert_eq!(
+        text(Lang::Ja).prompt(ScenarioId::UnsafeRelease, &i),
+        "A の処理は12秒に終わり、ただの DEL でロックを返します（フェンシングはオン）。何が起きる？"
+    );
 }
 
 /// Every input setting at and next to each boundary of each scenario's outcome map, over every switch.
