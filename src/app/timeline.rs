@@ -2,17 +2,47 @@
 //!
 //! The SVG's user units are CSS pixels (its viewBox follows its measured width), so text stays legible
 //! from a phone to a wide screen and a pointer's x maps straight onto the time axis.
+//!
+//! Static markup that one effect fills in and one set of listeners on the wrapper serves: a reactive view
+//! per attribute (the handle alone has a dozen) would cost the bundle far more. The handle and the SVG stay
+//! the same elements across redraws, so a drag keeps its pointer capture and the keyboard its focus.
 
 use leptos::html;
 use leptos::prelude::*;
-use leptos::svg;
 use wasm_bindgen::prelude::*;
+use web_sys::Element;
 
-use super::{effect, tx, Lab};
+use super::{effect, Lab};
 use crate::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
 use crate::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
 use crate::scenarios::{Key, JUMP_NODE};
 use crate::sim::Span;
+use crate::text::fill;
+
+/// The figure's elements, filled in by the effect. The handle is drawn around (0, 0) and moved as one, by a
+/// single attribute.
+fn skeleton() -> String {
+    format!(
+        r#"<svg role="group"><g class="axis" aria-hidden="true"></g><g class="lane-labels"></g><g class="lanes"></g><g class="handle" id="pause-handle" role="slider" tabindex="0" aria-orientation="horizontal"><g><rect class="grab" x="-22" y="-4" width="44" height="{}"/><rect class="focus-ring" x="-9" y="12" width="18" height="38" rx="5"/><rect class="grip" x="-4" y="16" width="8" height="30" rx="3"/><path class="grip-arrows" d="M-8 31 l-5 -4 v8 z M8 31 l5 -4 v8 z"/></g></g><line class="playhead" x1="0" x2="0" y1="{}"/></svg><ul class="legend"></ul>"#,
+        f(WORKER_H + 8.0),
+        f(AXIS_H - 6.0)
+    )
+}
+
+/// Sets attribute `name` of `el`, unless it already says that: the effect runs on every step of a drag.
+fn set(el: &Element, name: &str, value: &str) {
+    if el.get_attribute(name).as_deref() != Some(value) {
+        let _ = el.set_attribute(name, value);
+    }
+}
+
+/// Sets the markup of `el`, unless it is already that.
+fn fill_in(el: &Element, cache: &mut String, markup: String) {
+    if *cache != markup {
+        el.set_inner_html(&markup);
+        *cache = markup;
+    }
+}
 
 /// The timeline figure.
 #[component]
@@ -21,6 +51,9 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
     let wrap = NodeRef::<html::Div>::new();
     // Follow the box's own width (window resizes, iframes laid out late, fonts arriving).
     let observer = StoredValue::new_local(None::<(web_sys::ResizeObserver, Closure<dyn Fn()>)>);
+    // The markup of the axis, the lane names, the lanes and the legend as last drawn.
+    let drawn = StoredValue::new_local(<[String; 4]>::default());
+    let dragging = StoredValue::new(false);
     effect(move || {
         let Some(el) = wrap.get() else { return };
         let measured = el.clone();
@@ -44,131 +77,123 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
         let min = if lab.scenario.get().dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
         lab.run.with(|r| Layout::new(width.get(), r, min))
     });
-    let svg_ref = NodeRef::<svg::Svg>::new();
 
-    view! {
-        <div class="timeline" node_ref=wrap>
-            <svg
-                node_ref=svg_ref
-                role="group"
-                aria-label=tx(lab, |t| t.figure_label)
-                width=move || f(layout.get().width)
-                height=move || f(layout.get().height())
-                viewBox=move || format!("0 0 {} {}", f(layout.get().width), f(layout.get().height()))
-            >
-                <g class="axis" aria-hidden="true" inner_html=move || figure::axis(&layout.get(), lab.text())></g>
-                <g
-                    class="lane-labels"
-                    inner_html=move || lab.run.with(|r| figure::lane_names(&layout.get(), r, lab.scenario.get(), lab.text()))
-                ></g>
-                <g
-                    class="lanes"
-                    inner_html=move || {
-                        let (l, p) = (layout.get(), lab.shown_until());
-                        // A's job is input, not trace: its band runs from the start to the dragged end.
-                        let job = (lab.scenario.get().dragged() == Some(Key::Work))
-                            .then(|| Span { from: 0, to: Some(lab.inputs.with(|i| i.work)) });
-                        lab.run.with(|run| figure::lanes(&l, run, p, job, lab.text()))
+    effect(move || {
+        let (l, id, i, t) = (layout.get(), lab.scenario.get(), lab.inputs.get(), lab.text());
+        let Some(wrap) = wrap.get() else { return };
+        if wrap.first_element_child().is_none() {
+            wrap.set_inner_html(&skeleton());
+        }
+        let find = |selector: &str| wrap.query_selector(selector).ok().flatten();
+        let (Some(svg), Some(handle), Some(playhead)) = (find("svg"), find(".handle"), find(".playhead"))
+        else {
+            return;
+        };
+        let (w, h) = (f(l.width), f(l.height()));
+        set(&svg, "width", &w);
+        set(&svg, "height", &h);
+        set(&svg, "viewBox", &format!("0 0 {w} {h}"));
+        set(&svg, "aria-label", t.figure_label);
+        // A's job is input, not trace: its band runs from the start to the dragged end.
+        let job = (id.dragged() == Some(Key::Work)).then_some(Span { from: 0, to: Some(i.work) });
+        let p = lab.shown_until();
+        drawn.update_value(|[axis, names, lanes, legend]| {
+            lab.run.with(|run| {
+                let parts = [
+                    (".axis", axis, figure::axis(&l, t)),
+                    (".lane-labels", names, figure::lane_names(&l, run, id, t)),
+                    (".lanes", lanes, figure::lanes(&l, run, p, job, t)),
+                    (".legend", legend, figure::legend(t)),
+                ];
+                for (selector, cache, markup) in parts {
+                    if let Some(el) = find(selector) {
+                        fill_in(&el, cache, markup);
                     }
-                ></g>
-                <Handle lab layout svg_ref/>
-                <line
-                    class="playhead"
-                    hidden=move || lab.player.playhead.get().is_none() || !(lab.phase.get().revealed() || lab.player.playing.get())
-                    transform=move || format!("translate({} 0)", f(layout.get().x(lab.player.playhead.get().unwrap_or(0))))
-                    x1="0"
-                    x2="0"
-                    y1=f(AXIS_H - 6.0)
-                    y2=move || f(layout.get().height() - 6.0)
-                ></line>
-            </svg>
-            <Legend lab/>
-        </div>
-    }
-}
+                }
+            })
+        });
 
-/// What each mark means, drawn with the same classes as the timeline.
-#[component]
-fn Legend(lab: Lab) -> impl IntoView {
-    view! { <ul class="legend" inner_html=move || figure::legend(lab.text())></ul> }
-}
+        // The handle: an ARIA slider over the scenario's dragged input; hidden when it has none.
+        let key = id.dragged();
+        let _ = handle.toggle_attribute_with_force("hidden", key.is_none());
+        let key = key.unwrap_or(Key::Pause);
+        let (min, max) = key.spec().range();
+        let (value, origin) = (key.spec().get(&i), id.drag_origin(&i));
+        set(&handle, "aria-label", (t.handle_name)(key));
+        set(&handle, "aria-valuemin", &min.to_string());
+        set(&handle, "aria-valuemax", &max.to_string());
+        set(&handle, "aria-valuenow", &value.to_string());
+        set(&handle, "aria-valuetext", &(t.handle_value)(key, value, origin + value));
+        // A clock jump is dragged on its server's strip, centred on it; everything else on A's lane.
+        let top = match key {
+            Key::Jump => l.top(Lane::Node(JUMP_NODE)) - 23.0,
+            _ => l.top(Lane::Worker(0)),
+        };
+        if let Some(g) = handle.first_element_child() {
+            set(&g, "transform", &format!("translate({} {})", f(l.x(origin + value)), f(top)));
+        }
 
-/// The right edge of the band the reader drags on A's lane (a pause, a write's time in the network, a job):
-/// an ARIA slider moved by pointer (mouse, touch, pen) or keyboard.
-#[component]
-fn Handle(lab: Lab, layout: Memo<Layout>, svg_ref: NodeRef<svg::Svg>) -> impl IntoView {
-    // The scenario's dragged input; a scenario without one hides the handle.
-    let key = move || lab.scenario.get().dragged().unwrap_or(Key::Pause);
-    let range = move || key().spec().range();
-    let dragging = RwSignal::new(false);
-    let value = move || lab.inputs.with(|i| key().spec().get(i));
-    let origin = move || lab.inputs.with(|i| lab.scenario.get().drag_origin(i));
+        let at = lab.player.playhead.get();
+        let shown = at.is_some() && (lab.phase.get().revealed() || lab.player.playing.get());
+        let _ = playhead.toggle_attribute_with_force("hidden", !shown);
+        set(&playhead, "transform", &fill("translate({} 0)", &[&f(l.x(at.unwrap_or(0)))]));
+        set(&playhead, "y2", &f(l.height() - 6.0));
+    });
+
+    // The handle's input, delegated to the wrapper: the key of its keyboard, and a drag by any pointer.
+    let key = move || lab.scenario.get_untracked().dragged().unwrap_or(Key::Pause);
+    let on_handle = |ev: &web_sys::Event| {
+        let target = ev.target().and_then(|t| t.dyn_into::<Element>().ok());
+        target.and_then(|t| t.closest(".handle").ok().flatten())
+    };
     let from_pointer = move |ev: &web_sys::PointerEvent| {
-        let Some(svg) = svg_ref.get_untracked() else { return };
+        let Some(svg) = wrap.get_untracked().and_then(|w| w.query_selector("svg").ok().flatten()) else {
+            return;
+        };
         let left = svg.get_bounding_client_rect().left();
         let t = layout.get_untracked().axis.t(ev.client_x() as f64 - left);
         let origin = lab.inputs.with_untracked(|i| lab.scenario.get_untracked().drag_origin(i));
-        let key = lab.scenario.get_untracked().dragged().unwrap_or(Key::Pause);
-        lab.set(key, drag_at(t, origin, key.spec().range()));
+        lab.set(key(), drag_at(t, origin, key().spec().range()));
     };
-    let x = move || layout.get().x(origin() + value());
-    // A clock jump is dragged on its server's strip, centred on it; everything else on A's lane.
-    let top = move || match key() {
-        Key::Jump => layout.get().top(Lane::Node(JUMP_NODE)) - 23.0,
-        _ => layout.get().top(Lane::Worker(0)),
+    let stop = move |ev: web_sys::PointerEvent| {
+        dragging.set_value(false);
+        if let Some(h) = on_handle(&ev) {
+            let _ = h.class_list().remove_1("dragging");
+        }
     };
-
     view! {
-        <g
-            class="handle"
-            class:dragging=move || dragging.get()
-            id="pause-handle"
-            role="slider"
-            tabindex="0"
-            hidden=move || lab.scenario.get().dragged().is_none()
-            aria-label=move || (lab.text().handle_name)(key()).to_owned()
-            aria-valuemin=move || range().0.to_string()
-            aria-valuemax=move || range().1.to_string()
-            aria-valuenow=move || value().to_string()
-            aria-valuetext=move || (lab.text().handle_value)(key(), value(), origin() + value())
-            aria-orientation="horizontal"
+        <div
+            class="timeline"
+            node_ref=wrap
             on:keydown=move |ev: web_sys::KeyboardEvent| {
-                if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+                if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || on_handle(&ev).is_none() {
                     return;
                 }
-                if let Some(v) = slider_key(&ev.key(), ev.shift_key(), value(), range()) {
+                let value = lab.inputs.with_untracked(|i| key().spec().get(i));
+                if let Some(v) = slider_key(&ev.key(), ev.shift_key(), value, key().spec().range()) {
                     ev.prevent_default();
                     lab.set(key(), v);
                 }
             }
             on:pointerdown=move |ev: web_sys::PointerEvent| {
-                if ev.button() != 0 {
-                    return;
-                }
+                let Some(h) = on_handle(&ev).filter(|_| ev.button() == 0) else { return };
                 ev.prevent_default();
                 // Capture: moves and the release come to the handle wherever the pointer goes.
-                if let Some(g) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::SvgElement>().ok()) {
-                    let _ = g.set_pointer_capture(ev.pointer_id());
-                    let _ = g.focus();
+                let _ = h.set_pointer_capture(ev.pointer_id());
+                if let Ok(h) = h.clone().dyn_into::<web_sys::SvgElement>() {
+                    let _ = h.focus();
                 }
-                dragging.set(true);
+                let _ = h.class_list().add_1("dragging");
+                dragging.set_value(true);
                 from_pointer(&ev);
             }
             on:pointermove=move |ev: web_sys::PointerEvent| {
-                if dragging.get_untracked() {
+                if dragging.get_value() {
                     from_pointer(&ev);
                 }
             }
-            on:pointerup=move |_| dragging.set(false)
-            on:pointercancel=move |_| dragging.set(false)
-        >
-            // Drawn around (0, 0) and moved as one: a single attribute follows the drag.
-            <g transform=move || format!("translate({} {})", f(x()), f(top()))>
-                <rect class="grab" x="-22" y="-4" width="44" height=f(WORKER_H + 8.0)></rect>
-                <rect class="focus-ring" x="-9" y="12" width="18" height="38" rx="5"></rect>
-                <rect class="grip" x="-4" y="16" width="8" height="30" rx="3"></rect>
-                <path class="grip-arrows" d="M-8 31 l-5 -4 v8 z M8 31 l5 -4 v8 z"></path>
-            </g>
-        </g>
+            on:pointerup=stop
+            on:pointercancel=stop
+        ></div>
     }
 }
