@@ -1,10 +1,19 @@
-//! "Share / embed": the link to the exact state and a ready iframe snippet that sizes itself.
+//! "Share / embed": the link to the exact state and a ready iframe snippet that sizes itself, and the figure
+//! to download.
+//!
+//! Static markup for the page's language that one effect fills in and one listener serves (`data-*`
+//! attributes): a view per part would cost the bundle more.
 
 use js_sys::Reflect;
+use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
+use web_sys::Element;
 
-use super::{download, tx, Lab};
+use super::{data_of, download, effect, Lab};
+use crate::markup::esc;
+use crate::params::Lang;
+use crate::text::Text;
 
 /// The page's address without its query: where links and the iframe point.
 fn base_url() -> String {
@@ -30,87 +39,106 @@ fn snippet(src: &str) -> String {
     )
 }
 
-/// Copy state: nothing yet, copied, or the browser refused (the text is then selected for the reader).
-#[derive(Clone, Copy, PartialEq)]
-enum Copy {
-    Idle,
-    Done,
-    Failed,
+/// The panel's markup in a language: the link and the snippet (their values set apart), each with its copy
+/// button and status, and the downloads.
+fn frame(t: &Text) -> String {
+    let row = |id: &str, label: &str, field: &str| {
+        format!(
+            r#"<label for="{id}">{}</label><div class="share-row">{field}<button type="button" data-copy="{id}">{}</button><span class="copy-status" role="status"></span></div>"#,
+            esc(label),
+            esc(t.copy)
+        )
+    };
+    format!(
+        r#"<summary>{}</summary>{}{}<div class="share-row downloads"><button type="button" data-download>{}</button></div>"#,
+        esc(t.share),
+        row("share-link", t.share_link, r#"<input id="share-link" type="text" readonly>"#),
+        row("share-embed", t.share_embed, r#"<textarea id="share-embed" readonly rows="4"></textarea>"#),
+        esc(t.download_svg)
+    )
 }
 
-/// Selects the text of the field `id`, so the reader can copy it by hand.
-fn select(id: &str) {
+/// The field `id`: its text, selected for the reader with `select`.
+fn field(id: &str, select: bool) -> String {
     let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else {
-        return;
+        return String::new();
     };
     if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
-        input.select();
-    } else if let Some(area) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
-        area.select();
-    }
-}
-
-fn copy_button(lab: Lab, value: Signal<String>, field: &'static str) -> impl IntoView {
-    let state = RwSignal::new(Copy::Idle);
-    let copy = move |_| {
-        state.set(Copy::Idle);
-        let Some(navigator) = web_sys::window().map(|w| w.navigator()) else { return };
-        // `navigator.clipboard` is missing outside secure contexts (a teacher's LAN server, say).
-        let clipboard =
-            Reflect::get(&navigator, &JsValue::from_str("clipboard")).unwrap_or(JsValue::UNDEFINED);
-        if clipboard.is_undefined() {
-            select(field);
-            return state.set(Copy::Failed);
+        if select {
+            input.select();
         }
-        let promise = navigator.clipboard().write_text(&value.get_untracked());
-        // "Copied" only once the browser says so.
-        let done = Closure::<dyn FnMut(JsValue)>::new(move |_| state.set(Copy::Done));
-        let failed = Closure::<dyn FnMut(JsValue)>::new(move |_| {
-            select(field);
-            state.set(Copy::Failed);
-        });
-        let _ = promise.then2(&done, &failed);
-        // One of them runs once, later; a click's worth of memory is not worth tracking.
-        done.forget();
-        failed.forget();
-    };
-    view! {
-        <button type="button" on:click=copy>
-            {move || if state.get() == Copy::Done { lab.text().copied } else { lab.text().copy }.to_owned()}
-        </button>
-        <span class="copy-status" role="status">
-            // A `String` ("" for none), not an `Option`, as every reactive text (see `tx`).
-            {move || if state.get() == Copy::Failed { lab.text().copy_failed } else { "" }.to_owned()}
-        </span>
+        input.value()
+    } else if let Some(area) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        if select {
+            area.select();
+        }
+        area.value()
+    } else {
+        String::new()
     }
 }
 
 /// The share panel, folded by default.
 #[component]
 pub fn Share(lab: Lab) -> impl IntoView {
+    let root = NodeRef::<html::Details>::new();
+    let framed = StoredValue::new(None::<Lang>);
     let base = base_url();
-    let link = Signal::derive({
-        let base = base.clone();
-        move || format!("{base}{}", lab.query(false).to_query_string())
+    effect(move || {
+        let (lang, t) = (lab.lang.get(), lab.text());
+        let Some(root) = root.get() else { return };
+        if framed.get_value() != Some(lang) {
+            framed.set_value(Some(lang));
+            root.set_inner_html(&frame(t));
+        }
+        let link = format!("{base}{}", lab.query(false).to_query_string());
+        let embed = snippet(&format!("{base}{}", lab.query(true).to_query_string()));
+        if let Some(el) = root.query_selector("#share-link").ok().flatten() {
+            if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+                input.set_value(&link);
+            }
+        }
+        if let Some(el) = root.query_selector("#share-embed").ok().flatten() {
+            if let Some(area) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+                area.set_value(&embed);
+            }
+        }
     });
-    let embed = Signal::derive(move || snippet(&format!("{base}{}", lab.query(true).to_query_string())));
-    view! {
-        <details class="share">
-            <summary>{tx(lab, |t| t.share)}</summary>
-            <label for="share-link">{tx(lab, |t| t.share_link)}</label>
-            <div class="share-row">
-                <input id="share-link" type="text" readonly prop:value=link/>
-                {copy_button(lab, link, "share-link")}
-            </div>
-            <label for="share-embed">{tx(lab, |t| t.share_embed)}</label>
-            <div class="share-row">
-                <textarea id="share-embed" readonly rows="4" prop:value=embed></textarea>
-                {copy_button(lab, embed, "share-embed")}
-            </div>
-            <div class="share-row downloads">
-                <button type="button" on:click=move |_| download::save_svg()>{tx(lab, |t| t.download_svg)}</button>
-                <button type="button" on:click=move |_| download::save_png()>{tx(lab, |t| t.download_png)}</button>
-            </div>
-        </details>
-    }
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if data_of(&ev, "data-download").is_some() {
+            return download::save_svg();
+        }
+        let Some(id) = data_of(&ev, "data-copy") else { return };
+        let Some(button) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+        let status = button.next_element_sibling();
+        let tell = move |done: bool| {
+            let t = lab.text();
+            button.set_text_content(Some(if done { t.copied } else { t.copy }));
+            if let Some(s) = &status {
+                s.set_text_content(Some(if done { "" } else { t.copy_failed }));
+            }
+        };
+        let Some(navigator) = web_sys::window().map(|w| w.navigator()) else { return };
+        // `navigator.clipboard` is missing outside secure contexts (a teacher's LAN server, say).
+        let clipboard =
+            Reflect::get(&navigator, &JsValue::from_str("clipboard")).unwrap_or(JsValue::UNDEFINED);
+        if clipboard.is_undefined() {
+            field(&id, true);
+            return tell(false);
+        }
+        let promise = navigator.clipboard().write_text(&field(&id, false));
+        // "Copied" only once the browser says so.
+        let tell = std::rc::Rc::new(tell);
+        let (ok, no) = (tell.clone(), tell);
+        let done = Closure::<dyn FnMut(JsValue)>::new(move |_| ok(true));
+        let failed = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+            field(&id, true);
+            no(false);
+        });
+        let _ = promise.then2(&done, &failed);
+        // One of them runs once, later; a click's worth of memory is not worth tracking.
+        done.forget();
+        failed.forget();
+    };
+    view! { <details class="share" node_ref=root on:click=on_click></details> }
 }
