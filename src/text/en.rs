@@ -259,7 +259,7 @@ fn line(l: Line) -> &'static str {
         Line::RedlockOverwrote => "B wrote at {b_write} s; A, still believing it held the lock, wrote at {a_write} s and the storage accepted it: a random value gives it nothing to compare, so B's work is overwritten.",
         Line::RedlockBoth => "A wrote at {a_write} s and B at {b_write} s, each believing it held the lock, and the storage accepted both.",
         Line::RedlockGap => "A wrote at {a_write} s while B held the lock, before B's own write at {b_write} s; the storage accepted both.",
-        Line::KeepaliveStopped => "A's keepalives stopped with the rest of A, so etcd ended its lease {ttl} s after the last one, at {expired} s, and deleted its key: B's key came first.",
+        Line::KeepaliveStopped => "A's keepalives stopped with the rest of A, so etcd ended its lease {ttl} s after it was granted or last renewed, at {expired} s, and deleted its key: B's key came first.",
         Line::SessionExpired => "A's heartbeats stopped with the rest of A, so its session expired at {expired} s and its znode went with it: B's watch fired.",
         Line::LeaderRearmed => "The leader crashed at {crash} s; the new one, ready at {ready} s, renewed every lease, so A's now ran to {rearmed} s.",
         Line::LeaderCrashed => "The leader crashed at {crash} s; until the new one was ready at {ready} s nothing was granted or expired.",
@@ -477,6 +477,7 @@ pub(super) static EN: Text = Text {
         _ => "pause",
     },
     at_value: "{} {} s",
+    at_off: ["{} off", "{} off or {}–{} s"],
     over_range: "{} {}–{} s",
     value_sep: ", ",
     every: ", every {} s",
@@ -515,7 +516,6 @@ pub(super) static EN: Text = Text {
     copied: "Copied",
     copy_failed: "The browser would not copy; the text is selected: press Ctrl+C (⌘C).",
     download_svg: "Download the figure (SVG)",
-    download_png: "Download the figure (PNG)",
     play_it: "Play it",
     reading_heading: "Reading: leases, fencing tokens, and when not to use a lock",
     reading: &[
@@ -523,24 +523,23 @@ pub(super) static EN: Text = Text {
             "Why a lock needs a lease",
             &[
                 "A lock held by a process that crashes is never released, and the lock service cannot tell a \
-                 dead holder from a slow one. So locks are granted as leases: they expire unless the holder \
-                 renews them in time. Google's Chubby, Redis keys with PX, etcd leases and ZooKeeper sessions all \
-                 work this way. Without expiry the system stops; with it, the lock comes back.",
-                "Taking the lock must be one atomic step: SETNX followed by EXPIRE leaves a lock that never \
-                 expires if the client dies between the two.",
+                 dead holder from a slow one. So locks are leases: they expire unless renewed in time (Chubby, \
+                 Redis keys with PX, etcd leases, ZooKeeper sessions). Without expiry the system stops; with it, \
+                 the lock comes back.",
+                "Taking the lock must be one atomic step: SETNX then EXPIRE leaves a lock that never expires if \
+                 the client dies between the two.",
             ],
             &[ScenarioId::Crash],
         ),
         (
             "Why a lease alone is not safe",
             &[
-                "The holder can stop at any moment for longer than its lease: a stop-the-world garbage \
-                 collection, a virtual machine suspended or migrated, a page fault under swap, a write held up \
-                 in the network. While stopped it cannot look at a clock or renew its lease, so when it resumes it \
-                 still believes it holds the lock and writes.",
-                "Checking the lease just before writing does not help: the process can stop between the check \
-                 and the write. The holder cannot notice, so the protection has to sit with the resource. Martin \
-                 Kleppmann's 2016 article makes exactly this case with a GC pause.",
+                "The holder can stop for longer than its lease at any moment: a stop-the-world GC, a suspended or \
+                 migrated VM, a page fault under swap, a write held up in the network. Stopped, it cannot read a \
+                 clock or renew, so it wakes believing it still holds the lock, and writes.",
+                "Checking the lease just before writing does not help: the process can stop between the check and \
+                 the write. The holder cannot notice, so the protection must sit with the resource (Kleppmann's \
+                 2016 article makes this case with a GC pause).",
             ],
             &[ScenarioId::CheckThenPause],
         ),
@@ -548,84 +547,76 @@ pub(super) static EN: Text = Text {
             "Fencing tokens: what the storage must do",
             &[
                 "With every grant the lock service hands out a number that only goes up: the fencing token. The \
-                 client sends it with each write; the storage remembers the highest token it has accepted and \
-                 rejects any lower one. It must do so in one atomic conditional write whose result is checked: in \
-                 SQL, UPDATE … SET value = ?, token = ? WHERE id = ? AND token <= ?, and rows affected = 0 means \
-                 rejected. For a file store, one workaround is to put the token in the file name.",
-                "Max-token fencing only orders the writes the storage sees. If the old holder writes before the \
-                 new holder's first write, both are accepted (the unfenced gap); writing at once only narrows it. \
-                 What closes it: the new holder registers its token at the resource before it reads or acts, or \
-                 the resource asks the lock service whether the token is still current (Chubby's sequencer \
-                 check; with etcd, a transaction that compares the lock key's revision). If the resource cannot \
-                 check tokens at all (an external API, a plain file system), make the work idempotent.",
+                 client sends it with each write; the storage keeps the highest it has accepted and rejects any \
+                 lower one, in one atomic conditional write whose result is checked: UPDATE … SET value = ?, \
+                 token = ? WHERE id = ? AND token <= ?, where 0 rows affected means rejected. A file store can put \
+                 the token in the file name.",
+                "Max-token fencing only orders the writes the storage sees: if the old holder writes before the \
+                 new holder's first write, both are accepted (the unfenced gap). It closes if the new holder \
+                 registers its token at the resource before acting, or the resource asks the lock service whether \
+                 the token is current (Chubby's sequencer check; in etcd, a transaction comparing the lock key's \
+                 revision). A resource that cannot check tokens at all needs idempotent work.",
             ],
             &[ScenarioId::RegisterToken],
         ),
         (
-            "Redis: SET NX PX, compare-and-delete, and Redlock",
+            "Redis: SET NX PX, compare-and-delete, failover and Redlock",
             &[
-                "Take the lock with one atomic command, SET lock:job <random value> NX PX 30000: set only if \
-                 absent, with an expiry in milliseconds. Release with a Lua script that deletes the key only if it \
-                 still holds your value; a plain DEL after your lease expired deletes the next holder's lock.",
-                "A single Redis is a single point of failure, and with asynchronous replication a primary that \
-                 fails right after granting a lock, before it is copied, lets the promoted replica hand the same \
-                 lock out twice. Redlock, proposed by Redis's author Salvatore Sanfilippo (antirez), takes the \
-                 lock on a majority of independent Redis nodes. Kleppmann argued in 2016 that it is safe only if \
-                 network delay, process pauses and clock error are all bounded, and that it produces no fencing \
-                 token. antirez replied in “Is Redlock safe?” that a bounded error in the clocks' rate is enough \
-                 and that the random value with a check-and-set can stand in for an ordered token. The Redis \
-                 documentation itself recommends fencing where correctness matters; the common advice is not to \
-                 rely on Redlock for it.",
-                "“Redis failover” plays that race. Replication is asynchronous by default, and a write the primary \
-                 acknowledged but never sent is lost when a replica is promoted (the Redis replication and cluster \
-                 pages). WAIT makes the primary answer only once replicas have the write, but its page says it \
-                 “does not make Redis a strongly consistent store”: failover stays best-effort. “Redlock” follows \
-                 the Redis distributed-lock page: validity = TTL − elapsed − clock drift, and its own warning that a \
-                 wall-clock jump can give two holders; a node restarted without persistence should stay down longer \
-                 than the TTL (“delayed restarts”). Simplified here: replication, requests and acquisition take no \
-                 time, and one node's clock jumps, as in Kleppmann's first counterexample.",
+                "Take the lock with one command, SET lock:job <random value> NX PX 30000, and release it with a Lua \
+                 script that deletes the key only if it still holds your value: a plain DEL after your lease ran \
+                 out deletes the next holder's lock.",
+                "Replication is asynchronous by default, and a write the primary acknowledged but never sent is \
+                 lost when a replica is promoted (the Redis replication and cluster pages): the new primary can \
+                 grant the same lock, and the same INCR token, again. WAIT makes the primary answer once replicas \
+                 have the write, but it “does not make Redis a strongly consistent store”: failover stays \
+                 best-effort.",
+                "Redlock, by Redis's author Salvatore Sanfilippo (antirez), takes the lock on a majority of \
+                 independent nodes, valid for TTL − elapsed − clock drift; a node restarted without persistence \
+                 should stay down longer than the TTL. Kleppmann (2016) argued it is safe only if network delay, \
+                 pauses and clock error are bounded, and that it makes no fencing token; the Redis page itself \
+                 warns that a wall-clock jump can give two holders, and recommends fencing. antirez answered in \
+                 “Is Redlock safe?” that a bounded error in the clocks' rate is enough and that the random value \
+                 with a check-and-set can stand in for a token. Where correctness matters, the common advice is not \
+                 to rely on Redlock. In these scenarios requests, replication and acquisition take no time, and one \
+                 node's clock jumps, as in Kleppmann's first counterexample.",
             ],
             &[ScenarioId::UnsafeRelease, ScenarioId::Failover, ScenarioId::Redlock],
         ),
         (
             "ZooKeeper, etcd and Chubby: the token comes with consensus",
             &[
-                "ZooKeeper and etcd replicate their state by consensus, so there is a single truth about who \
-                 holds the lock, and a lock is tied to a ZooKeeper session or an etcd lease that ends when the \
-                 client stops sending heartbeats. Every change gets a number that only goes up, and the lock's can \
-                 serve directly as a fencing token: the lock znode's zxid (czxid) in ZooKeeper, the lock key's \
-                 create revision in etcd. etcd's own documentation warns that its lock protects an external \
-                 resource only if the resource checks that revision.",
-                "Chubby calls the token a sequencer. For servers that cannot check sequencers it offers a \
-                 fallback, the lock-delay: when a holder fails or becomes unreachable (not on a normal release), \
-                 nobody may take its lock for a while, at most one minute. The paper calls it imperfect; Consul \
-                 copies it with a default of 15 s. The price of consensus is speed: each acquisition is a round \
-                 trip through the quorum.",
-                "In “etcd” the client renews its lease every TTL/3 while it runs (the Go client's keepalive loop); \
-                 a GC pause stops that with everything else. A new leader extends every lease by the election \
-                 timeout (etcd's failure guide: a lease will not expire before its granted TTL), so a leader crash \
-                 can save a paused holder but never grants twice. “ZooKeeper” plays the lock recipe: an ephemeral \
-                 sequential znode per client, each watching the one before its own; an expired session takes its \
-                 ephemeral znodes with it. Simplified here: the cluster is one lane, an election takes etcd's \
-                 default 1 s, and the tokens 33 and 34 stand for revisions and zxids, which are larger and not \
-                 consecutive.",
+                "ZooKeeper and etcd replicate by consensus: one truth about who holds the lock, tied to a session \
+                 or lease that ends when heartbeats stop. Every change gets a number that only goes up and serves \
+                 as the fencing token: the lock znode's zxid in ZooKeeper, whose recipe gives each client an \
+                 ephemeral sequential znode that watches the one before its own; the lock key's create revision in \
+                 etcd, whose documentation warns that the lock protects an external resource only if the resource \
+                 checks that revision.",
+                "etcd's client renews its lease every TTL/3 while it runs, which a GC pause stops too. A new leader \
+                 extends every lease by the election timeout, so a leader crash can save a paused holder but never \
+                 grants twice. Simplified here: the group is one lane, an election takes etcd's default 1 s, and \
+                 33 and 34 stand for revisions and zxids, which are larger and not consecutive.",
+                "Chubby calls the token a sequencer; for servers that cannot check one it offers lock-delay: after a \
+                 holder fails or becomes unreachable (not on a normal release), nobody may take its lock for a while, \
+                 at most a minute. \
+                 The paper calls it imperfect; Consul copies it with a 15 s default. The price of consensus: every \
+                 acquisition is a round trip through a quorum.",
             ],
             &[ScenarioId::Etcd, ScenarioId::Zookeeper, ScenarioId::LockDelay],
         ),
         (
             "When not to use a lock at all",
             &[
-                "A distributed lock serialises work and can stall the system. First ask whether the database can \
-                 do the job: a transaction, a conditional update (optimistic concurrency on a version column), a \
-                 unique constraint, or an idempotent design that makes running twice harmless.",
-                "A rule of thumb from Kleppmann: if the lock only saves duplicate work (efficiency), a single \
-                 Redis lock is enough; if two holders at once would corrupt data (correctness), use a \
-                 consensus-based lock service and fencing tokens.",
-                "Sources: M. Kleppmann, “How to do distributed locking” (2016), and Designing Data-Intensive \
-                 Applications (1st ed. 2017, ch. 8; 2nd ed., ch. 9); antirez, “Is Redlock safe?” (2016); M. \
-                 Burrows, “The Chubby lock service for loosely-coupled distributed systems” (OSDI 2006); the \
-                 Redis documentation on SET and on distributed locks; the etcd documentation on leases and the \
-                 lock API; the ZooKeeper lock recipe; the Consul session documentation.",
+                "A distributed lock serialises work and can stall the system. First ask whether the database can do \
+                 the job: a transaction, a conditional update on a version column, a unique constraint, or \
+                 idempotent work that is harmless twice.",
+                "Kleppmann's rule of thumb: if the lock only saves duplicate work (efficiency), one Redis lock is \
+                 enough; if two holders would corrupt data (correctness), use a consensus-based lock service and \
+                 fencing tokens.",
+                "Sources: M. Kleppmann, “How to do distributed locking” (2016) and Designing Data-Intensive \
+                 Applications (1st ed., ch. 8; 2nd ed., ch. 9); antirez, “Is Redlock safe?” (2016); M. Burrows, “The Chubby \
+                 lock service for loosely-coupled distributed systems” (OSDI 2006); the Redis documentation on SET, \
+                 WAIT, replication and distributed locks; the etcd documentation on leases, the lock API and \
+                 failures; the ZooKeeper lock recipe; the Consul session documentation.",
             ],
             &[],
         ),

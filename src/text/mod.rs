@@ -193,6 +193,8 @@ pub struct Text {
     pub at_value: &'static str,
     /// A disturbance over a range: name, from, to (seconds).
     pub over_range: &'static str,
+    /// A disturbance that may be off (a leader crash): off (name), or off and over a range (name, from, to).
+    pub at_off: [&'static str; 2],
     /// Between the values of one run.
     pub value_sep: &'static str,
     /// The grid's spacing (seconds).
@@ -238,8 +240,6 @@ pub struct Text {
     pub copy_failed: &'static str,
     /// Download the figure as SVG.
     pub download_svg: &'static str,
-    /// Download the figure as PNG.
-    pub download_png: &'static str,
     /// The reading beside the widget: (heading, paragraphs, scenarios that show it).
     pub reading: &'static [(&'static str, &'static [&'static str], &'static [ScenarioId])],
     /// Heading of the reading.
@@ -333,8 +333,14 @@ impl Text {
 
     /// One run's disturbances: `pause start 0 s, pause 10 s`.
     pub fn values(&self, values: &[(Key, Ms)]) -> String {
-        let parts: Vec<String> =
-            values.iter().map(|&(k, v)| fill(self.at_value, &[(self.disturbance)(k), &s(v)])).collect();
+        let parts: Vec<String> = values
+            .iter()
+            .map(|&(k, v)| match k.spec().kind {
+                // A time that is off (the leader does not crash) is said so, not "0 s".
+                Kind::At { .. } if v == 0 => fill(self.at_off[0], &[(self.disturbance)(k)]),
+                _ => fill(self.at_value, &[(self.disturbance)(k), &s(v)]),
+            })
+            .collect();
         parts.join(self.value_sep)
     }
 
@@ -349,10 +355,13 @@ impl Text {
     /// One dimension's range, `pause 0–30 s`, or its one value, `pause start 0 s` (a 2 ms lease).
     pub fn range(&self, b: &Bound) -> String {
         let name = (self.disturbance)(b.key);
-        if b.from == b.to {
-            fill(self.at_value, &[name, &s(b.from)])
-        } else {
-            fill(self.over_range, &[name, &s(b.from), &s(b.to)])
+        match b.key.spec().kind {
+            // Its 0 is "off": the grid is off, then every step from the first.
+            Kind::At { .. } if b.from == 0 && b.to > 0 => {
+                fill(self.at_off[1], &[name, &s(b.step.min(b.to)), &s(b.to)])
+            }
+            _ if b.from == b.to => self.values(&[(b.key, b.from)]),
+            _ => fill(self.over_range, &[name, &s(b.from), &s(b.to)]),
         }
     }
 

@@ -421,3 +421,22 @@ fn every_time_the_narration_names_at_every_boundary_is_one_of_the_runs_own() {
         }
     }
 }
+
+#[test]
+fn a_leader_crash_that_is_off_is_said_so_in_the_search_report() {
+    use crate::sim::search::{self, Bound};
+    let en = text(Lang::En);
+    let b = Bound { key: Key::LeaderCrash, from: 0, to: 30_000, step: 500 };
+    assert_eq!(en.range(&b), "leader crash off or 0.5–30 s");
+    assert_eq!(text(Lang::Ja).range(&b), "リーダーの故障なし、または0.5〜30秒");
+    assert_eq!(en.values(&[(Key::Pause, 15_000), (Key::LeaderCrash, 0)]), "pause 15 s, leader crash off");
+    assert_eq!(en.values(&[(Key::LeaderCrash, 5_000)]), "leader crash 5 s");
+    // The etcd search names its smallest failure, with the crash off: the pause alone breaks it.
+    let r = search::search(ScenarioId::Etcd, &ScenarioId::Etcd.defaults(), 1_000);
+    let said = en.report(&r);
+    assert!(said.contains("leader crash off or 1–30 s, every 1 s"), "{said}");
+    assert!(
+        said.contains("“Unfenced gap: both wrote”, at pause start 0 s, pause 10 s, leader crash off."),
+        "{said}"
+    );
+}

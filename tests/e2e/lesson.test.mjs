@@ -136,7 +136,7 @@ const KEEP = [
   'The Chubby lock service for loosely-coupled distributed systems', 'Salvatore Sanfilippo', 'M. Kleppmann',
   'M. Burrows', 'lock-delay', 'lock:job', 'SETNX', 'EXPIRE', 'UPDATE', 'WHERE', 'value', 'token', 'Redlock',
   'antirez', 'ZooKeeper', 'Chubby', 'Redis', 'etcd', 'zxid', 'OSDI', 'Google', 'English', 'SET', 'DEL', 'Lua',
-  'iframe', 'API', 'AND', 'GC', 'NX', 'PX', 'id', 'Consul', 'GET', 'check-and-set', 'czxid',
+  'iframe', 'API', 'AND', 'GC', 'NX', 'PX', 'id', 'Consul', 'GET', 'check-and-set', 'czxid', 'INCR', 'WAIT', 'TTL',
   'znode', 'SQL', 'Ctrl', 'edition', 'SVG', 'PNG',
 ];
 
