@@ -57,7 +57,11 @@ async function drag(query) {
   return samples;
 }
 
-for (const [name, query] of [['gc-pause (2 workers)', 'lang=en'], ['unsafe-release (3 workers, the heaviest)', 'scenario=unsafe-release&lang=en']]) {
+for (const [name, query] of [
+  ['gc-pause (2 workers)', 'lang=en'],
+  ['unsafe-release (3 workers, the heaviest)', 'scenario=unsafe-release&lang=en'],
+  ['redlock (5 servers, the jump on N3)', 'scenario=redlock&lang=en'],
+]) {
   const samples = await drag(query);
   const q = (p) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))];
   console.log(`drag in ${name}: ${samples.length} pointermoves that changed the value`);
@@ -96,7 +100,8 @@ await page.context().close();
 // "Break it": the page's search of every scenario at its defaults (the whole grid, time-sliced), and how
 // long any other task waits meanwhile.
 console.log('search on the page (Break it), each scenario at its defaults:');
-for (const id of ['gc-pause', 'check-then-pause', 'network-delay', 'unsafe-release', 'lock-delay', 'register-token', 'crash']) {
+for (const id of ['gc-pause', 'check-then-pause', 'network-delay', 'unsafe-release', 'lock-delay', 'register-token', 'crash',
+  'failover', 'redlock', 'etcd', 'zookeeper']) {
   const p = await open(browser, `${server.url}/?scenario=${id}&lang=en`, { viewport: { width: 1280, height: 900 } });
   const r = await p.evaluate(async () => {
     const result = document.querySelector('.search-result');

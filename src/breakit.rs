@@ -9,7 +9,7 @@ use crate::sim::{Ms, OutcomeKind};
 pub const PAGE_SCHEDULES: u64 = 1_000_000;
 
 /// The spacings a page search may use, finest first.
-const STEPS: [Ms; 9] = [1, 2, 5, 10, 20, 50, 100, 200, 1000];
+const STEPS: [Ms; 10] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 
 /// The map's spacing: one cell per second of each disturbance.
 pub const CELL: Ms = 1000;

@@ -414,7 +414,12 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
         let span = Span { from: d.at, to: d.until };
         let (x, w) = (l.x(span.from), l.x_end(span.to, p) - l.x(span.from));
         s.rect("overlap", x, top + 2.0, w.max(3.0), 46.0);
-        s.text("overlap-label", x + w.max(3.0) / 2.0, top + 1.0, "middle", t.two_holders);
+        // Above the band when wide; beside it when narrow, where the lane's name sits above the lane.
+        if l.wide {
+            s.text("overlap-label", x + w.max(3.0) / 2.0, top + 1.0, "middle", t.two_holders);
+        } else {
+            s.text("overlap-label", x + w.max(3.0) + 4.0, top + 42.0, "start", t.two_holders);
+        }
     }
 
     // The storage: each write arriving with its token, accepted or rejected and why, and the highest token.

@@ -31,7 +31,7 @@ fn the_page_searches_at_the_finest_spacing_within_a_million_schedules() {
                 continue;
             };
             // The next finer spacing the page offers would be over the limit (or there is none).
-            if let Some(finer) = [1, 2, 5, 10, 20, 50, 100, 200].into_iter().rev().find(|&s| s < step) {
+            if let Some(finer) = [1, 2, 5, 10, 20, 50, 100, 200, 500].into_iter().rev().find(|&s| s < step) {
                 let finer_n = Search::new(id, &inputs, &search::bounds(&inputs, finer)).total();
                 assert!(finer_n > PAGE_SCHEDULES, "{id:?}: step {finer} gives {finer_n}, within the limit");
             }
@@ -45,6 +45,9 @@ fn the_page_searches_at_the_finest_spacing_within_a_million_schedules() {
     let r = finished(page_search(ScenarioId::GcPause, &Inputs::default()));
     assert_eq!((r.schedules, r.bounds[0].step), (501 * 1501, 20));
     assert_eq!(r, search::search(ScenarioId::GcPause, &Inputs::default(), 20));
+    // etcd varies three: pause start 0–10 s × pause × the leader's crash 0–30 s, every 0.5 s.
+    let s = page_search(ScenarioId::Etcd, &ScenarioId::Etcd.defaults());
+    assert_eq!((s.total(), s.report().bounds.len()), (21 * 61 * 61, 3));
 }
 
 #[test]

@@ -17,6 +17,10 @@ const CATALOGUE = {
   crash: ['safe', 'false'],
   'lock-delay': ['safe', 'false', 'safe', 'fenced'],
   'register-token': ['fenced', 'false', 'safe', 'fenced'],
+  failover: ['corrupted', 'true'],
+  redlock: ['corrupted', 'true', 'safe', 'corrupted'],
+  etcd: ['fenced', 'false', 'safe', 'fenced'],
+  zookeeper: ['fenced', 'false', 'safe', 'fenced'],
 };
 
 test('each scenario is picked by keyboard and played from its defaults, its input driven to both ends', async () => {

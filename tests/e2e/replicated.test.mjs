@@ -1,0 +1,101 @@
+// End-to-end: the replicated lock services (Redis failover, Redlock, etcd, ZooKeeper) from the picker, their
+// drags and switches, their server lanes, at 360 and 1280 px, in both languages.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lab, open, done, outcome } from './harness.mjs';
+
+const env = lab();
+const double = (page) => page.getAttribute('figure.lab', 'data-double-grant');
+const narration = (page) => page.textContent('#narration');
+
+for (const width of [360, 1280]) {
+  test(`at ${width} px: each is picked, played and told, and its switches change the verdict`, async () => {
+    const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width, height: 900 } });
+
+    // Redis failover: the promoted replica grants the lock again with the same token; WAIT keeps it.
+    await page.click('[data-scenario-id=failover]');
+    assert.equal(await page.getAttribute('figure.lab', 'data-scenario'), 'failover');
+    assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'true']);
+    assert.match(await narration(page), /gave B the lock with token 33 again/);
+    assert.match(await narration(page), /33 is not lower than 33, so fencing let it through/);
+    assert.deepEqual(await page.$$eval('.lane-labels text', (t) => t.map((e) => e.textContent)),
+      ['Worker A', 'Worker B', 'Primary', 'Replica', 'Lock (primary)', 'Storage']);
+    assert.equal(await page.isVisible('#pause-handle'), false);
+    await page.click('label[for=sync]');
+    assert.deepEqual([await outcome(page), await double(page)], ['safe', 'false']);
+    assert.match(await narration(page), /With WAIT .* B took token 34 at 4 s: no conflict/);
+    assert.equal(await page.locator('text=promoted, with the key').count(), 1);
+
+    // Redlock: fencing shown but unavailable, with the reason; five servers; the jump dragged on N3.
+    await page.click('[data-scenario-id=redlock]');
+    assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'true']);
+    assert.equal(await page.isDisabled('#fencing'), true);
+    assert.equal(await page.isChecked('#fencing'), false);
+    assert.match(await page.textContent('#fencing-hint'), /random, so there is nothing to order/);
+    assert.equal(await page.getAttribute('#fencing', 'aria-describedby'), 'fencing-hint');
+    const names = await page.$$eval('.lane-labels text', (t) => t.map((e) => e.textContent));
+    for (const n of ['N1', 'N2', 'N3', 'N4', 'N5', 'Majority']) assert.ok(names.includes(n), `${n} in ${names}`);
+    assert.match(await narration(page), /At 3 s B took N3, N4 and N5, a majority/);
+    // The handle sits on N3's strip.
+    const strip = await page.locator('.lane-labels text', { hasText: 'N3' }).boundingBox();
+    const grip = await page.locator('#pause-handle .grip').boundingBox();
+    assert.ok(Math.abs(grip.y + grip.height / 2 - (strip.y + strip.height / 2)) < 12, 'the grip is on N3');
+    await page.focus('#pause-handle');
+    assert.equal(await page.getAttribute('#pause-handle', 'aria-valuetext'), "N3's clock jumps 9 s ahead, to 11 s");
+    for (let i = 0; i < 80; i++) await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.getAttribute('#pause-handle', 'aria-valuenow'), '1000');
+    assert.deepEqual([await outcome(page), await double(page)], ['safe', 'false']);
+    assert.match(await narration(page), /B found no majority free until 5 s, after A's write at 5 s/);
+
+    // etcd: the leader's crash re-arms A's lease, which outlives its pause; fencing off overwrites B.
+    await page.click('[data-scenario-id=etcd]');
+    assert.deepEqual([await outcome(page), await double(page)], ['fenced', 'false']);
+    assert.match(await narration(page), /A's keepalives stopped with the rest of A/);
+    await page.click('label[for=leader_crash]');
+    assert.equal(await outcome(page), 'safe');
+    assert.match(await narration(page), /The leader crashed at 5 s; the new one, ready at 6 s, renewed every lease, so A's now ran to 17 s/);
+    assert.equal(await page.locator('text=no leader').count(), 1);
+    await page.waitForURL(/leader_crash=5000/);
+    await page.click('label[for=leader_crash]');
+    await page.click('label[for=fencing]');
+    assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'false']);
+
+    // ZooKeeper: the session's end frees the lock; B's zxid fences A.
+    await page.click('[data-scenario-id=zookeeper]');
+    assert.deepEqual([await outcome(page), await double(page)], ['fenced', 'false']);
+    assert.match(await narration(page), /its session expired at 10 s and its znode went with it/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${overflow}px too wide`);
+    await done(page);
+  });
+}
+
+test('a pointer drags the clock jump on N3 and the verdict follows', async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=redlock&lang=en`, { viewport: { width: 1280, height: 900 } });
+  await page.locator('#pause-handle').scrollIntoViewIfNeeded();
+  const grip = await page.locator('#pause-handle .grip').boundingBox();
+  const to = await page.$eval('line.grid[data-t="3000"]', (el) => el.getBoundingClientRect().x);
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to, grip.y + grip.height / 2, { steps: 10 });
+  await page.mouse.up();
+  // 2 s + 1 s: N3's key outlives A's job.
+  assert.equal(await page.getAttribute('#pause-handle', 'aria-valuenow'), '1000');
+  assert.equal(await outcome(page), 'safe');
+  await done(page);
+});
+
+test('the replicated services speak Japanese, and a link opens an exact state', async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=redlock&jump=0&pause=15000&lang=ja`);
+  assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'false']);
+  assert.match(await page.textContent('.setup'), /A はロックを取った直後に15秒止まります。/);
+  assert.match(await narration(page), /資源はそれも受け付けました/);
+  assert.match(await page.textContent('#fencing-hint'), /乱数/);
+  await page.click('[data-scenario-id=failover]');
+  assert.match(await narration(page), /レプリカ/);
+  const bad = await open(env.browser, `${env.server.url}/?scenario=etcd&leader_crash=soon&lang=en`);
+  assert.equal(await outcome(bad), 'fenced');
+  assert.match(await bad.textContent('[role=alert]'), /leader_crash: “soon” is not a whole number/);
+  await done(bad);
+  await done(page);
+});
