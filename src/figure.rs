@@ -400,7 +400,9 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
             };
             let _ = write!(s.0, r#"<g class="{class}">"#);
             s.line("", x, l.top(Lane::Worker(0)) - 2.0, x, top + LOCK_H - 12.0);
-            s.text("expiry-label", x, top + LOCK_H - 2.0, "middle", &label);
+            // At the axis's end the label ends there, not half outside the figure.
+            let anchor = if x > l.axis.x1 - 40.0 { "end" } else { "middle" };
+            s.text("expiry-label", x, top + LOCK_H - 2.0, anchor, &label);
             s.0.push_str("</g>");
         }
     }

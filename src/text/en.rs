@@ -134,7 +134,7 @@ static FAILOVER: ScenarioText = ScenarioText {
     title: "Redis failover",
     blurb: "The primary dies before replicating; the promoted replica grants the lock again.",
     setup: "A Redis primary with one replica, replication asynchronous. A takes the lock at 0 s and token 33 (INCR); \
-         the primary crashes at 0.5 s, before either reaches the replica, which is promoted at 2 s. B asks at 1 s \
+         the primary crashes at 0.5 s, {sync?after WAIT saw both reach the replica|before either reaches the replica}, which is promoted at 2 s. B asks at 1 s \
          and writes 1 s after it gets the lock. A never pauses: it writes at 4 s and releases.",
     prompt: "WAIT {sync}, fencing {fencing}. What happens when the replica takes over?",
     choices: &[
@@ -259,8 +259,8 @@ fn line(l: Line) -> &'static str {
         Line::RedlockOverwrote => "B wrote at {b_write} s; A, still believing it held the lock, wrote at {a_write} s and the storage accepted it: a random value gives it nothing to compare, so B's work is overwritten.",
         Line::RedlockBoth => "A wrote at {a_write} s and B at {b_write} s, each believing it held the lock, and the storage accepted both.",
         Line::RedlockGap => "A wrote at {a_write} s while B held the lock, before B's own write at {b_write} s; the storage accepted both.",
-        Line::KeepaliveStopped => "A's keepalives stopped with the rest of A, so etcd ended its lease {ttl} s after it was granted or last renewed, at {expired} s, and deleted its key: B's key came first.",
-        Line::SessionExpired => "A's heartbeats stopped with the rest of A, so its session expired at {expired} s and its znode went with it: B's watch fired.",
+        Line::KeepaliveStopped => "While A was paused its keepalives stopped too, so nothing renewed its lease: when it ran out, etcd deleted A's key and B's came first.",
+        Line::SessionExpired => "While A was paused its heartbeats stopped too, so its session expired and its znode went with it: B's watch fired.",
         Line::LeaderRearmed => "The leader crashed at {crash} s; the new one, ready at {ready} s, renewed every lease, so A's now ran to {rearmed} s.",
         Line::LeaderCrashed => "The leader crashed at {crash} s; until the new one was ready at {ready} s nothing was granted or expired.",
         Line::WokeInRenewed => "A woke at {wake} s, within its renewed lease, wrote and released the lock; B then took token {b}, so there was no conflict.",

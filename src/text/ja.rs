@@ -135,7 +135,7 @@ static FAILOVER: ScenarioText = ScenarioText {
     title: "Redis のフェイルオーバー",
     blurb: "複製の前にプライマリが落ち、昇格したレプリカがロックをもう一度渡す。",
     setup: "Redis のプライマリ1台と、非同期で複製するレプリカ1台。A は0秒にロックと番号 33（INCR）を取ります。\
-         プライマリはそのどちらもレプリカに届かないうちに0.5秒に落ち、レプリカが2秒に昇格します。B は1秒にロックを\
+         プライマリは{sync?WAIT で両方がレプリカに届いたのを確かめたあと|そのどちらもレプリカに届かないうちに}0.5秒に落ち、レプリカが2秒に昇格します。B は1秒にロックを\
          求め、受け取ってから1秒後に書き込みます。A は止まらず、4秒に書き込んでロックを返します。",
     prompt: "WAIT は{sync}、フェンシングは{fencing}。レプリカが引き継ぐと何が起きる？",
     choices: &[
@@ -259,8 +259,8 @@ fn line(l: Line) -> &'static str {
         Line::RedlockOverwrote => "B は{b_write}秒に書き込みました。まだ持ち主のつもりの A が{a_write}秒に書き込むと、資源はそれも受け付けました。値が乱数では比べようがなく、B の仕事は上書きされました。",
         Line::RedlockBoth => "A は{a_write}秒に、B は{b_write}秒に、どちらも自分が持ち主だと思ったまま書き込み、資源は両方を受け付けました。",
         Line::RedlockGap => "A は、B がロックを持っている{a_write}秒に、B 自身の書き込み（{b_write}秒）より先に書き込み、資源は両方を受け付けました。",
-        Line::KeepaliveStopped => "A と一緒に keepalive も止まったので、etcd はリースを渡すか最後に延ばしてから{ttl}秒後の{expired}秒に A のリースを終わらせてキーを消し、B のキーが先頭になりました。",
-        Line::SessionExpired => "A と一緒にハートビートも止まったので、{expired}秒に A のセッションが切れて znode も消え、B の見張りが反応しました。",
+        Line::KeepaliveStopped => "A が止まっている間は keepalive も止まるので、リースを延ばすものがありません。リースが切れると etcd は A のキーを消し、B のキーが先頭になりました。",
+        Line::SessionExpired => "A が止まっている間はハートビートも止まるので、A のセッションが切れて znode も消え、B の見張りが反応しました。",
         Line::LeaderRearmed => "{crash}秒にリーダーが落ちました。{ready}秒に立った新しいリーダーがすべてのリースを延ばしたので、A のリースは{rearmed}秒まで延びました。",
         Line::LeaderCrashed => "{crash}秒にリーダーが落ちました。新しいリーダーが立つ{ready}秒までは、ロックが渡されることも期限が切れることもありませんでした。",
         Line::WokeInRenewed => "A は延ばされたリースが切れる前の{wake}秒に目覚めて書き込み、ロックを返しました。B はその後で番号 {b} を取ったので、衝突は起きません。",
