@@ -109,14 +109,6 @@ impl Lab {
     }
 }
 
-/// A string of the current language, as a reactive text node or attribute. Every call returns the same
-/// closure type, so the view code for it is generated once, not once per string. An owned `String`, as
-/// every reactive text and attribute of the app: Leptos then generates its text and attribute code for one
-/// type, not for `&str` and `String` both.
-pub fn tx(lab: Lab, pick: fn(&'static Text) -> &'static str) -> impl Fn() -> String + Copy + 'static {
-    move || pick(lab.text()).to_owned()
-}
-
 /// An effect, its closure boxed: every effect of the app then shares one instantiation of Leptos' effect
 /// machinery (an async task per type) instead of generating it once per closure.
 pub fn effect(run: impl Fn() + 'static) {
@@ -222,32 +214,55 @@ pub fn App() -> impl IntoView {
     });
     embed::connect(lab);
     let revealed = Memo::new(move |_| phase.get().revealed());
+    // The figure's interface attributes and its question, set by one effect: a reactive view per attribute
+    // would cost the bundle more.
+    let figure = NodeRef::<leptos::html::Figure>::new();
+    let (masthead, link_notice, message_notice) = (
+        NodeRef::<leptos::html::Header>::new(),
+        NodeRef::<leptos::html::Div>::new(),
+        NodeRef::<leptos::html::Div>::new(),
+    );
+    effect(move || {
+        let t = lab.text();
+        if let Some(m) = masthead.get() {
+            say(&m, "h1", t.title);
+            say(&m, ".tagline", t.tagline);
+        }
+        if let Some(el) = link_notice.get() {
+            el.set_inner_html(&lab.link_problems.with(|p| markup::notice(t.notice, p, t)));
+        }
+        if let Some(el) = message_notice.get() {
+            el.set_inner_html(&lab.message_problems.with(|p| markup::notice(t.message_notice, p, t)));
+        }
+    });
+    effect(move || {
+        let (id, t) = (lab.scenario.get(), lab.text());
+        let Some(fig) = figure.get() else { return };
+        let (kind, double) = lab.run.with(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
+        let _ = fig.set_attribute("data-outcome", kind.name());
+        let _ = fig.set_attribute("data-double-grant", if double { "true" } else { "false" });
+        let _ = fig.set_attribute("data-scenario", id.id());
+        say(&fig, ".seed-question", t.question);
+        if let Some(q) = fig.query_selector(".seed-question").ok().flatten() {
+            let _ = q.toggle_attribute_with_force("hidden", id != ScenarioId::GcPause);
+        }
+        say(&fig, ".setup", &lab.inputs.with(|i| t.setup(id, i)));
+    });
 
     view! {
         <main class="page" class:embed=lab.embed>
-            <header class="masthead">
-                <h1>{tx(lab, |t| t.title)}</h1>
-                <p class="tagline">{tx(lab, |t| t.tagline)}</p>
+            <header class="masthead" node_ref=masthead>
+                <h1></h1>
+                <p class="tagline"></p>
                 <controls::LangSwitch lab/>
             </header>
-            <div inner_html=move || lab.link_problems.with(|p| markup::notice(lab.text().notice, p, lab.text()))></div>
-            <div inner_html=move || {
-                lab.message_problems.with(|p| markup::notice(lab.text().message_notice, p, lab.text()))
-            }></div>
+            <div node_ref=link_notice></div>
+            <div node_ref=message_notice></div>
             {(!lab.embed).then(|| view! { <picker::Picker lab/> })}
-            <figure
-                class="lab"
-                data-outcome=move || lab.run.with(|r| r.outcome.kind.name()).to_owned()
-                data-double-grant=move || lab.run.with(|r| r.outcome.double_grant.is_some()).to_string()
-                data-scenario=move || lab.scenario.get().id().to_owned()
-                aria-labelledby="lab-question"
-                tabindex="-1"
-            >
+            <figure class="lab" node_ref=figure aria-labelledby="lab-question" tabindex="-1">
                 <div id="lab-question" class="question">
-                    <p class="seed-question" hidden=move || lab.scenario.get() != ScenarioId::GcPause>
-                        {tx(lab, |t| t.question)}
-                    </p>
-                    <p class="setup">{move || lab.inputs.with(|i| lab.text().setup(lab.scenario.get(), i))}</p>
+                    <p class="seed-question"></p>
+                    <p class="setup"></p>
                 </div>
                 <controls::Toggles lab/>
                 <timeline::Timeline lab/>

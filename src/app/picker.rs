@@ -4,8 +4,9 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{data_of, effect, tx, Lab};
+use super::{data_of, effect, Lab};
 use crate::markup;
+use crate::params::Lang;
 use crate::scenarios::ScenarioId;
 
 /// Buttons with `aria-pressed`, one per scenario, under a heading per group (markup from
@@ -19,12 +20,20 @@ pub fn Picker(lab: Lab) -> impl IntoView {
     };
     // The markup follows the language only; the chosen entry is marked in place, so the reader's focus
     // stays on the button they pressed.
-    let groups = NodeRef::<html::Div>::new();
+    let root = NodeRef::<html::Nav>::new();
+    let drawn = StoredValue::new(None::<Lang>);
     effect(move || {
-        let current = lab.scenario.get();
-        lab.lang.track();
-        let Some(el) = groups.get() else { return };
-        let Ok(buttons) = el.query_selector_all("[data-scenario-id]") else { return };
+        let (current, lang, t) = (lab.scenario.get(), lab.lang.get(), lab.text());
+        let Some(root) = root.get() else { return };
+        if drawn.get_value() != Some(lang) {
+            drawn.set_value(Some(lang));
+            root.set_inner_html(&format!(
+                r#"<h2 id="picker-title">{}</h2><div class="scenario-groups">{}</div>"#,
+                markup::esc(t.scenarios),
+                markup::picker(current, t)
+            ));
+        }
+        let Ok(buttons) = root.query_selector_all("[data-scenario-id]") else { return };
         for i in 0..buttons.length() {
             if let Some(b) = buttons.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
                 let pressed = b.get_attribute("data-scenario-id").as_deref() == Some(current.id());
@@ -32,15 +41,5 @@ pub fn Picker(lab: Lab) -> impl IntoView {
             }
         }
     });
-    view! {
-        <nav class="picker" aria-labelledby="picker-title">
-            <h2 id="picker-title">{tx(lab, |t| t.scenarios)}</h2>
-            <div
-                class="scenario-groups"
-                node_ref=groups
-                on:click=on_click
-                inner_html=move || markup::picker(lab.scenario.get_untracked(), lab.text())
-            ></div>
-        </nav>
-    }
+    view! { <nav class="picker" aria-labelledby="picker-title" node_ref=root on:click=on_click></nav> }
 }

@@ -1,10 +1,11 @@
 //! The reading beside the widget: short sections that work on their own for readers who never touch it,
 //! each linked to the scenario that shows it.
 
+use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{data_of, Lab};
+use super::{data_of, effect, Lab};
 use crate::markup;
 use crate::scenarios::ScenarioId;
 
@@ -23,12 +24,12 @@ pub fn Reading(lab: Lab) -> impl IntoView {
             }
         }
     };
-    view! {
-        <article
-            class="reading"
-            aria-labelledby="reading-title"
-            on:click=on_click
-            inner_html=move || markup::reading(lab.text())
-        ></article>
-    }
+    let root = NodeRef::<html::Article>::new();
+    effect(move || {
+        let t = lab.text();
+        if let Some(el) = root.get() {
+            el.set_inner_html(&markup::reading(t));
+        }
+    });
+    view! { <article class="reading" aria-labelledby="reading-title" node_ref=root on:click=on_click></article> }
 }
