@@ -1,9 +1,10 @@
-//! "Download figure": the timeline as a standalone SVG for teachers' slides, in the current language and
-//! colour scheme. (A PNG drawn from it cost the bundle a kilobyte; slides and documents take the SVG.)
+//! "Download figure": the timeline as a standalone SVG (and a PNG drawn from it) for teachers' slides, in
+//! the current language and colour scheme.
 //!
 //! The SVG is the page's own figure, cloned, with each element's computed style written inline (so the
 //! file needs no style sheet) and a background in the page's colour; the drag handle is left out.
 
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, SvgElement};
 
@@ -78,4 +79,36 @@ pub fn save_svg() {
     if let Some(url) = svg_url() {
         save(&url, "fencing-lab.svg");
     }
+}
+
+/// Downloads the figure as a PNG at twice its size on the page, drawn from the SVG.
+pub fn save_png() {
+    let (Some(url), Some(doc)) = (svg_url(), document()) else { return };
+    let Ok(image) = web_sys::HtmlImageElement::new() else { return };
+    let drawn = image.clone();
+    let onload = Closure::once_into_js(move || {
+        let (w, h) = (drawn.natural_width(), drawn.natural_height());
+        let Some(canvas) =
+            doc.create_element("canvas").ok().and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        else {
+            return;
+        };
+        canvas.set_width(w * 2);
+        canvas.set_height(h * 2);
+        let context = canvas.get_context("2d").ok().flatten();
+        if let Some(ctx) = context.and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()) {
+            let _ = ctx.draw_image_with_html_image_element_and_dw_and_dh(
+                &drawn,
+                0.0,
+                0.0,
+                (w * 2) as f64,
+                (h * 2) as f64,
+            );
+            if let Ok(png) = canvas.to_data_url_with_type("image/png") {
+                save(&png, "fencing-lab.png");
+            }
+        }
+    });
+    image.set_onload(Some(onload.unchecked_ref()));
+    image.set_src(&url);
 }

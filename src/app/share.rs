@@ -50,11 +50,12 @@ fn frame(t: &Text) -> String {
         )
     };
     format!(
-        r#"<summary>{}</summary>{}{}<div class="share-row downloads"><button type="button" data-download>{}</button></div>"#,
+        r#"<summary>{}</summary>{}{}<div class="share-row downloads"><button type="button" data-download="svg">{}</button><button type="button" data-download="png">{}</button></div>"#,
         esc(t.share),
         row("share-link", t.share_link, r#"<input id="share-link" type="text" readonly>"#),
         row("share-embed", t.share_embed, r#"<textarea id="share-embed" readonly rows="4"></textarea>"#),
-        esc(t.download_svg)
+        esc(t.download_svg),
+        esc(t.download_png)
     )
 }
 
@@ -105,8 +106,8 @@ pub fn Share(lab: Lab) -> impl IntoView {
         }
     });
     let on_click = move |ev: web_sys::MouseEvent| {
-        if data_of(&ev, "data-download").is_some() {
-            return download::save_svg();
+        if let Some(kind) = data_of(&ev, "data-download") {
+            return if kind == "png" { download::save_png() } else { download::save_svg() };
         }
         let Some(id) = data_of(&ev, "data-copy") else { return };
         let Some(button) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };

@@ -516,6 +516,7 @@ pub(super) static EN: Text = Text {
     copied: "Copied",
     copy_failed: "The browser would not copy; the text is selected: press Ctrl+C (⌘C).",
     download_svg: "Download the figure (SVG)",
+    download_png: "Download the figure (PNG)",
     play_it: "Play it",
     reading_heading: "Reading: leases, fencing tokens, and when not to use a lock",
     reading: &[

@@ -518,6 +518,7 @@ pub(super) static JA: Text = Text {
     copied: "コピーしました",
     copy_failed: "ブラウザがコピーを許しませんでした。テキストを選択したので、Ctrl+C（⌘C）を押してください。",
     download_svg: "図を保存（SVG）",
+    download_png: "図を保存（PNG）",
     play_it: "試してみる",
     reading_heading: "読みもの：期限、フェンシングトークン、そしてロックを使わない選択",
     reading: &[

@@ -240,6 +240,8 @@ pub struct Text {
     pub copy_failed: &'static str,
     /// Download the figure as SVG.
     pub download_svg: &'static str,
+    /// Download the figure as PNG.
+    pub download_png: &'static str,
     /// The reading beside the widget: (heading, paragraphs, scenarios that show it).
     pub reading: &'static [(&'static str, &'static [&'static str], &'static [ScenarioId])],
     /// Heading of the reading.

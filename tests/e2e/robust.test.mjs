@@ -103,7 +103,7 @@ test('sandboxed without the same origin, the embed shows its static text and wha
   await context.close();
 });
 
-test('teachers download the figure as SVG, in the current language and colours', async () => {
+test('teachers download the figure as SVG and PNG, in the current language and colours', async () => {
   const page = await open(env.browser, `${env.server.url}/?scenario=unsafe-release&lang=ja`, { colorScheme: 'dark' });
   await page.click('.share summary');
   const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.click('.downloads button >> nth=0')]);
@@ -116,7 +116,11 @@ test('teachers download the figure as SVG, in the current language and colours',
   // The page's dark background comes along, and styles are inline: the file needs no style sheet.
   assert.match(svg, /<rect width="100%" height="100%" fill="rgb\((\d+), \d+, \d+\)"/);
   assert.match(svg, /style="fill: rgb/);
-  assert.equal(await page.locator('.downloads button').count(), 1);
+  const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.click('.downloads button >> nth=1')]);
+  assert.equal(pngDownload.suggestedFilename(), 'fencing-lab.png');
+  const png = await (await import('node:fs/promises')).readFile(await pngDownload.path());
+  assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+  assert.ok(png.length > 10_000, `PNG of ${png.length} bytes`);
   await done(page);
 });
 
