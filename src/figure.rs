@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use crate::geom::{seconds, stagger, text_width, Axis};
 use crate::markup::esc;
-use crate::scenarios::ScenarioId;
+use crate::scenarios::{Key, ScenarioId};
 use crate::sim::{EventKind, LeaseEnd, Ms, Run, Span, WriteRecord};
 use crate::text::Text;
 
@@ -418,7 +418,9 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
         s.rect("overlap", x, top + 2.0, w.max(3.0), 46.0);
         // Above the band when wide; beside it when narrow, where the lane's name sits above the lane.
         if l.wide {
-            s.text("overlap-label", x + w.max(3.0) / 2.0, top + 1.0, "middle", t.two_holders);
+            // Below the band when server strips sit right above the lane.
+            let y = if l.nodes > 0 { top + 58.0 } else { top + 1.0 };
+            s.text("overlap-label", x + w.max(3.0) / 2.0, y, "middle", t.two_holders);
         } else {
             s.text("overlap-label", x + w.max(3.0) + 4.0, top + 42.0, "start", t.two_holders);
         }
@@ -484,12 +486,14 @@ fn band(s: &mut Svg, l: &Layout, span: Span, y: f64, class: &str, label: &str) {
     }
 }
 
-/// The legend's items (HTML `<li>`s), each with a swatch drawn with the timeline's own classes.
-pub fn legend(t: &Text) -> String {
+/// The legend's items (HTML `<li>`s), each with a swatch drawn with the timeline's own classes. The purple
+/// band is the dragged input's: a GC pause, or (Redlock) a server's clock jump.
+pub fn legend(t: &Text, dragged: Option<Key>) -> String {
+    let band = if dragged == Some(Key::Jump) { (t.disturbance)(Key::Jump) } else { t.paused };
     let items = [
         ("belief", 2, 10, t.believes),
         ("mistaken", 2, 10, t.false_belief),
-        ("paused", 1, 12, t.paused),
+        ("paused", 1, 12, band),
         ("waiting", 3, 8, t.waiting),
         ("lease w-a", 2, 10, t.holds),
     ];
@@ -616,6 +620,9 @@ mod tests {
         let svg = lanes(&l, &run, None, None, t);
         assert!(svg.contains(">no leader</text>") && svg.contains(r#"class="renew""#), "{svg}");
         assert!(lane_names(&l, &run, ScenarioId::Etcd, t).contains(">etcd (3 members)</text>"));
+        // The purple band is the dragged input's.
+        assert!(legend(t, Some(Key::Jump)).contains(">N3's clock jump</li>"));
+        assert!(legend(t, Some(Key::Pause)).contains(">GC pause</li>"));
     }
 
     #[test]

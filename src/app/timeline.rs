@@ -103,7 +103,7 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
                     (".axis", axis, figure::axis(&l, t)),
                     (".lane-labels", names, figure::lane_names(&l, run, id, t)),
                     (".lanes", lanes, figure::lanes(&l, run, p, job, t)),
-                    (".legend", legend, figure::legend(t)),
+                    (".legend", legend, figure::legend(t, id.dragged())),
                 ];
                 for (selector, cache, markup) in parts {
                     if let Some(el) = find(selector) {

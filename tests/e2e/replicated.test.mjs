@@ -66,6 +66,9 @@ for (const width of [360, 1280]) {
     assert.match(await narration(page), /its session expired and its znode went with it: B's watch fired. A's lease ran out at 10 s/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${overflow}px too wide`);
+    // The five servers on a phone and on a desktop (kept in tests/e2e/artifacts).
+    await page.click('[data-scenario-id=redlock]');
+    await page.locator('figure.lab').screenshot({ path: `tests/e2e/artifacts/timeline-redlock-${width}.png` });
     await done(page);
   });
 }
