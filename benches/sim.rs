@@ -35,9 +35,13 @@ fn bench(c: &mut Criterion) {
 
     // The target is 5 M schedules per second on one core for the base scenario.
     let mut g = c.benchmark_group("search");
-    for (id, step) in
-        [(ScenarioId::GcPause, 100), (ScenarioId::NetworkDelay, 10), (ScenarioId::UnsafeRelease, 10)]
-    {
+    for (id, step) in [
+        (ScenarioId::GcPause, 100),
+        (ScenarioId::NetworkDelay, 10),
+        (ScenarioId::UnsafeRelease, 10),
+        (ScenarioId::Redlock, 100),
+        (ScenarioId::Etcd, 500),
+    ] {
         let inputs = id.defaults();
         g.throughput(Throughput::Elements(search::search(id, &inputs, step).schedules));
         g.bench_function(format!("{} every {step} ms", id.id()), |b| {

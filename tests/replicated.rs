@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::locksim;
+use common::{grants, locksim};
 use fencing_lab::scenarios::{Inputs, ScenarioId, JUMP_AT, REDLOCK_DRIFT};
 use fencing_lab::sim::{self, outcome_map, EventKind, NodeChange, Outcome, OutcomeKind};
 use OutcomeKind::*;
@@ -183,17 +183,7 @@ fn keepalives_renew_a_running_holder_every_third_of_the_lease() {
 #[test]
 fn tokens_follow_each_system() {
     // etcd and ZooKeeper number the request (the key's revision, the znode's zxid): B's is 34 from 1 s.
-    let grants = |id: ScenarioId| -> Vec<(u64, usize, u64)> {
-        let run = sim::run(&id.build(&id.defaults()));
-        run.trace
-            .events
-            .iter()
-            .filter_map(|e| match e.kind {
-                EventKind::Grant { worker, token, .. } => Some((e.at, worker, token)),
-                _ => None,
-            })
-            .collect()
-    };
+    let grants = |id: ScenarioId| grants(&sim::run(&id.build(&id.defaults())));
     assert_eq!(grants(Etcd), vec![(0, 0, 33), (10_000, 1, 34)]);
     // The failover's promoted replica starts its INCR counter again: 33 twice.
     assert_eq!(grants(Failover), vec![(0, 0, 33), (2_000, 1, 33)]);

@@ -1,6 +1,9 @@
 //! Every rule and example of SPEC.md, and the boundaries around the 10 s lease, against the simulation core.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
+use common::grants;
 use fencing_lab::scenarios::{Inputs, ScenarioId};
 use fencing_lab::sim::{self, Dur, EventKind, LeaseEnd, OutcomeKind, Release, Scenario, Span, Step, Worker};
 use OutcomeKind::*;
@@ -15,18 +18,6 @@ fn base(pause: u64, lease: bool, fencing: bool) -> Scenario {
 
 fn kind(pause: u64, lease: bool, fencing: bool) -> OutcomeKind {
     sim::run(&base(pause, lease, fencing)).outcome.kind
-}
-
-/// The grant events of a run: (time, worker, token).
-fn grants(run: &sim::Run) -> Vec<(u64, usize, u64)> {
-    run.trace
-        .events
-        .iter()
-        .filter_map(|e| match e.kind {
-            EventKind::Grant { worker, token, .. } => Some((e.at, worker, token)),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use std::process::Command;
 
 use fencing_lab::scenarios::{Inputs, Key, ScenarioId};
+use fencing_lab::sim::{EventKind, Run};
 
 /// The scenario's defaults under every combination of its switches.
 pub fn switch_settings(id: ScenarioId) -> Vec<Inputs> {
@@ -28,4 +29,16 @@ pub fn locksim(args: &[&str]) -> (i32, String, String) {
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
     )
+}
+
+/// The grant events of a run: (time, worker, token).
+pub fn grants(run: &Run) -> Vec<(u64, usize, u64)> {
+    run.trace
+        .events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Grant { worker, token, .. } => Some((e.at, worker, token)),
+            _ => None,
+        })
+        .collect()
 }
