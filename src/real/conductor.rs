@@ -264,8 +264,9 @@ impl Crew {
                 if at > now {
                     return true;
                 }
-                signal(self.pids[w], libc::SIGCONT);
+                // Stamped before the signal: the worker may run (and report) before this thread runs again.
                 raw.push(Event { at: stamp(now_ns()), kind: EventKind::Wake { worker: w } });
+                signal(self.pids[w], libc::SIGCONT);
                 false
             });
             if (open == 0 && wakes.is_empty()) || now >= horizon {
