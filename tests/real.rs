@@ -1,5 +1,6 @@
 //! `locksim real` against real servers: every supported combination gives the simulated verdict, quickly,
-//! and leaves nothing behind, even when the conductor is killed mid-run.
+//! and leaves nothing behind, even when the conductor is killed mid-run (or stopped while a Redis replica is
+//! stopped).
 //!
 //! These tests need `redis-server` and `etcd` (`scripts/setup.sh --real` installs them); without them they
 //! fail, never pass silently. They share the machine's CPU and ports, so they run one at a time.
@@ -29,7 +30,7 @@ fn require(binary: &str) {
 #[derive(Debug, Default)]
 struct Started {
     pids: Vec<u32>,
-    port: Option<u16>,
+    ports: Vec<u16>,
     dir: Option<PathBuf>,
 }
 
@@ -42,7 +43,9 @@ impl Started {
         for pair in words.windows(2) {
             match pair[0] {
                 "pid" => into.pids.extend(pair[1].parse::<u32>().ok()),
-                "on" => into.port = pair[1].strip_prefix("127.0.0.1:").and_then(|p| p.parse().ok()),
+                "on" => {
+                    into.ports.extend(pair[1].strip_prefix("127.0.0.1:").and_then(|p| p.parse::<u16>().ok()))
+                }
                 "in" => into.dir = Some(PathBuf::from(pair[1])),
                 _ => {}
             }
@@ -78,19 +81,22 @@ fn state(pid: u32) -> Option<char> {
     stat.rsplit_once(')')?.1.trim_start().chars().next()
 }
 
-/// Everything `started` names is gone: processes, the listening port, the directory (if `dir`).
+/// Everything `started` names is gone: processes, the listening ports, the directory (if `dir`).
 fn assert_gone(started: &Started, dir: bool, what: &str) {
     assert!(started.pids.len() >= 3, "{what}: expected a server and workers in {started:?}");
-    let port = started.port.expect("a port");
+    assert!(!started.ports.is_empty(), "{what}: expected a port in {started:?}");
+    let running = || started.pids.iter().any(|&p| alive(p)) || started.ports.iter().any(|&p| listens(p));
     // A killed process takes a moment to close its files.
     let deadline = Instant::now() + Duration::from_secs(3);
-    while (started.pids.iter().any(|&p| alive(p)) || listens(port)) && Instant::now() < deadline {
+    while running() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }
     for &pid in &started.pids {
         assert!(!alive(pid), "{what}: process {pid} is still running");
     }
-    assert!(!listens(port), "{what}: port {port} still listens");
+    for &port in &started.ports {
+        assert!(!listens(port), "{what}: port {port} still listens");
+    }
     if dir {
         let d = started.dir.as_deref().expect("a directory");
         assert!(!d.exists(), "{what}: {} is still there", d.display());
@@ -150,6 +156,13 @@ fn every_supported_combination_gives_the_simulated_verdict() {
             &["--scenario", "gc-pause", "--backend", "etcd", "--pause", "20000", "--fencing", "off"],
             "corrupted",
         ),
+        // The primary dies before replicating A's SET and INCR: the promoted replica hands B token 33 again,
+        // and no token can tell the two writes apart.
+        (&["--scenario", "failover", "--backend", "redis"], "corrupted"),
+        (&["--scenario", "failover", "--backend", "redis", "--fencing", "off"], "corrupted"),
+        // WAIT 1: the replica had the key and the counter, so B waits for A's release.
+        (&["--scenario", "failover", "--backend", "redis", "--sync", "on"], "safe"),
+        (&["--scenario", "failover", "--backend", "redis", "--sync", "on", "--fencing", "off"], "safe"),
     ];
     for (args, expected) in cases {
         let v = run(args);
@@ -191,11 +204,44 @@ fn text_output_ends_with_both_verdicts_and_shows_the_jitter() {
     assert!(text.contains("reject      33  33 < 34"), "{text}");
 }
 
+/// The failover run draws the server lanes the simulation draws: the primary holds A's key until it
+/// crashes, and the replica is promoted with the key and counter only if A's changes were acknowledged
+/// (WAIT 1) before the crash.
+#[test]
+fn a_failover_run_crashes_the_primary_and_promotes_the_replica_with_or_without_the_key() {
+    require("redis-server");
+    let _serial = serial();
+    for (sync, kept) in [("off", false), ("on", true)] {
+        let v = run(&["--scenario", "failover", "--backend", "redis", "--sync", sync]);
+        let nodes = v["trace"]["nodes"].as_array().expect("server lanes");
+        assert_eq!(nodes.len(), 2, "sync {sync}: {v}");
+        assert!(nodes[0]["down"].as_u64().is_some_and(|t| t.abs_diff(500) < 100), "sync {sync}: {v}");
+        let promoted = &nodes[1]["promoted"];
+        assert!(promoted[0].as_u64().is_some_and(|t| t.abs_diff(2_000) < 100), "sync {sync}: {v}");
+        assert_eq!(promoted[1], kept, "sync {sync}: {v}");
+        // A's key on the primary; with WAIT, on the replica too.
+        let holds_a =
+            |n: &serde_json::Value| n["keys"].as_array().is_some_and(|k| k.iter().any(|k| k[1] == 0));
+        assert!(holds_a(&nodes[0]));
+        assert_eq!(holds_a(&nodes[1]), kept, "sync {sync}: {v}");
+        // The promoted replica counts B's grant from its own counter: 33 again without sync, 34 with it.
+        let tokens: Vec<u64> =
+            v["trace"]["leases"].as_array().unwrap().iter().map(|l| l["token"].as_u64().unwrap()).collect();
+        assert_eq!(tokens, if kept { [33, 34] } else { [33, 33] }, "sync {sync}");
+        // B waited for A, although the primary it would have asked was dead.
+        let wait = v["trace"]["events"].as_array().unwrap().iter().find(|e| e["event"] == "wait").cloned();
+        assert_eq!(wait.map(|w| w["holder"].clone()), Some(serde_json::json!(0)), "sync {sync}: {v}");
+    }
+}
+
 #[test]
 fn unsupported_pairs_and_bad_flags_exit_2() {
     for args in [
         &["real", "--scenario", "check-then-set", "--backend", "redis"][..],
         &["real", "--scenario", "setnx-expire", "--backend", "etcd"],
+        &["real", "--scenario", "failover", "--backend", "etcd"],
+        &["real", "--scenario", "redlock", "--backend", "redis"],
+        &["real", "--scenario", "zookeeper", "--backend", "etcd"],
         &["real", "--scenario", "gc-pause"],
         &["real", "--backend", "zookeeper"],
         &["real", "--backend", "redis", "--scale", "7"],
@@ -213,6 +259,7 @@ fn unsupported_pairs_and_bad_flags_exit_2() {
         err.contains("check-then-set has no real run on redis") && err.contains("gc-pause (redis, etcd)"),
         "{err}"
     );
+    assert!(err.contains("failover (redis)"), "{err}");
 }
 
 #[test]
@@ -266,6 +313,40 @@ fn sigterm_mid_pause_stops_everything_and_removes_the_directory() {
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status}");
     assert_gone(&started, true, "after SIGTERM");
+}
+
+/// Without sync the replica is stopped (SIGSTOP) from before t = 0 until its promotion: stopping the run
+/// then (scale 1: the promotion is 2 s away) still leaves nothing behind, the stopped replica included.
+#[test]
+fn sigterm_while_the_replica_is_stopped_stops_everything() {
+    require("redis-server");
+    let _serial = serial();
+    let mut child = locksim()
+        .args(["real", "--scenario", "failover", "--backend", "redis", "--scale", "1"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut started = Started::default();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    // The primary's line, the replica's, then one per worker.
+    while started.pids.len() < 4 {
+        let mut line = String::new();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "locksim ended early");
+        Started::read(&line, &mut started);
+    }
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    assert_eq!(started.ports.len(), 2, "{started:?}");
+    let replica = started.pids[1];
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while state(replica) != Some('T') {
+        assert!(Instant::now() < deadline, "the replica was never stopped");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    signal(&child, libc::SIGTERM);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status}");
+    assert_gone(&started, true, "after SIGTERM with the replica stopped");
 }
 
 #[test]

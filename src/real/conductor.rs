@@ -1,6 +1,7 @@
-//! The conductor: `locksim real` itself. It starts the server and the workers, gives them one t = 0,
-//! stops and resumes a worker at its pause (SIGSTOP, SIGCONT), kills one at its crash (SIGKILL), watches
-//! the lock's holder, and at the end turns what it gathered into the core's events.
+//! The conductor: `locksim real` itself. It starts the server(s) and the workers, gives them one t = 0,
+//! stops and resumes a worker at its pause (SIGSTOP, SIGCONT), kills one at its crash (SIGKILL), crashes a
+//! Redis primary and promotes its replica at the `failover` scenario's cues, watches the lock's holder,
+//! and at the end turns what it gathered into the core's events.
 
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{ChildStdin, Stdio};
@@ -11,14 +12,15 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::clock::{now_ns, sleep_until, Scale};
+use super::failover::Sentinel;
 use super::lock::LockClient;
 use super::recording::{assemble, jitter};
-use super::servers::{self, child_command, Processes};
+use super::servers::{self, child_command, signal, wait_stopped, Processes};
 use super::storage::Storage;
 use super::worker::{Report, WorkerArgs};
 use super::{Backend, Failure, RealRun};
 use crate::scenarios::{Inputs, ScenarioId};
-use crate::sim::{self, Event, EventKind, Scenario};
+use crate::sim::{self, Event, EventKind, Scenario, Service};
 
 /// How often the watcher reads the lock's holder, in real time.
 const WATCH_NS: u64 = 1_000_000;
@@ -62,22 +64,11 @@ fn broken(what: &str) -> impl Fn(io::Error) -> Failure + '_ {
     move |e| Failure::Broken(format!("{what}: {e}"))
 }
 
-fn signal(pid: u32, signal: libc::c_int) {
-    // SAFETY: kill(2) with a PID this process spawned and has not reaped yet.
-    unsafe { libc::kill(pid as libc::pid_t, signal) };
-}
-
-/// Waits (briefly) until the kernel reports `pid` stopped, so the pause is stamped when it really began.
-fn wait_stopped(pid: u32) {
-    let deadline = now_ns() + 100_000_000;
-    while now_ns() < deadline {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        // The state follows the command name in parentheses: "1234 (locksim) T ...".
-        if stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with(['T', 't'])) {
-            return;
-        }
-        std::thread::sleep(Duration::from_micros(50));
-    }
+/// Something the lock service's servers do at a given time: the `failover` scenario's crash and promotion.
+#[derive(Clone, Copy, Debug)]
+enum Cue {
+    Crash,
+    Promote,
 }
 
 /// Runs `id` with `inputs` on a real `backend`, time scaled by `scale`; says what it starts on `log`.
@@ -104,22 +95,60 @@ pub fn conduct(
         backend.server_binary(),
         procs.dir().display()
     );
-    let db = procs.dir().join("storage.db");
+    let mut ports = vec![port];
+    let failover = match sc.service {
+        Service::Failover { crash, promote, sync } => {
+            let replica = servers::start_replica(&binary, port, &mut procs, &interrupted)?;
+            let replica_pid = procs.children.last().map_or(0, |(_, server)| server.id());
+            let _ = writeln!(
+                log,
+                "locksim real: {} {version} replica of {port} pid {replica_pid} on 127.0.0.1:{replica}",
+                backend.server_binary()
+            );
+            ports.push(replica);
+            Some((crash, promote.max(crash), sync, [server_pid, replica_pid]))
+        }
+        _ => None,
+    };
+    let dir = procs.dir().to_path_buf();
+    let db = dir.join("storage.db");
     Storage::create(&db).map_err(|e| Failure::Broken(format!("storage: {e}")))?;
     backend.prepare(port, sc.first_token).map_err(broken("preparing the lock service"))?;
+    let mut sentinel = match failover {
+        Some((_, _, _, pids)) => Some(
+            Sentinel::new([ports[0], ports[1]], pids, &dir, sc.first_token.saturating_sub(1))
+                .map_err(broken("replication"))?,
+        ),
+        None => None,
+    };
 
-    let mut crew = Crew::spawn(
-        &sc,
-        WorkerArgs { scenario: id, inputs: *inputs, index: 0, backend, port, db, scale: scale.0 },
-        &mut procs,
-        log,
-    )?;
-    let t0 = crew.start()?;
+    let args = WorkerArgs {
+        scenario: id,
+        inputs: *inputs,
+        index: 0,
+        backend,
+        ports: ports.clone(),
+        dir: dir.clone(),
+        db,
+        scale: scale.0,
+    };
+    let mut crew = Crew::spawn(&sc, args, &mut procs, log)?;
+    crew.ready()?;
+    if let (Some(s), Some((_, _, false, _))) = (sentinel.as_mut(), failover) {
+        s.isolate_replica().map_err(broken("stopping the replica"))?;
+    }
+    let t0 = crew.go()?;
+    let cues = match failover {
+        Some((crash, promote, _, _)) => {
+            vec![(t0 + scale.real_ns(crash), Cue::Crash), (t0 + scale.real_ns(promote), Cue::Promote)]
+        }
+        None => Vec::new(),
+    };
     let stop = Arc::new(AtomicBool::new(false));
-    let watcher = watch(backend.client(port).map_err(broken("watcher"))?, t0, stop.clone());
+    let watcher = watch(backend.client(&sc, &ports, &dir).map_err(broken("watcher"))?, t0, stop.clone());
     // A waiter still waiting a lease (and a second) after the simulation's last event waits for ever.
     let horizon = t0 + scale.real_ns(simulated.trace.end + sc.ttl + 1_000);
-    let raw = crew.play(t0, horizon)?;
+    let raw = crew.play(t0, horizon, cues, sentinel.as_mut())?;
     stop.store(true, Ordering::Relaxed);
     let seen = watcher.join().map_err(|_| Failure::Broken("the watcher failed".into()))?;
     crew.finish(&mut procs)?;
@@ -153,7 +182,7 @@ fn watch(
 }
 
 /// The worker processes: this binary again, one per worker of the scenario, each in `procs` after the
-/// server(s).
+/// servers.
 struct Crew {
     names: Vec<String>,
     /// Where the workers start in `procs.children`.
@@ -219,8 +248,8 @@ impl Crew {
         Failure::Broken(format!("worker {} {what}", self.names[w]))
     }
 
-    /// Waits until every worker is connected, then gives them all one t = 0, a little ahead. Returns it.
-    fn start(&mut self) -> Result<u64, Failure> {
+    /// Waits until every worker is connected.
+    fn ready(&mut self) -> Result<(), Failure> {
         let mut ready = 0;
         let deadline = now_ns() + READY_NS;
         while ready < self.names.len() {
@@ -241,6 +270,11 @@ impl Crew {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Gives every worker one t = 0, a little ahead. Returns it.
+    fn go(&mut self) -> Result<u64, Failure> {
         let t0 = now_ns() + 50_000_000;
         for stdin in &mut self.stdins {
             writeln!(stdin, "go {t0}").map_err(broken("starting the workers"))?;
@@ -249,8 +283,15 @@ impl Crew {
     }
 
     /// The run: gathers the workers' events, stops and resumes a worker at its pause, kills one at its
-    /// crash, until every worker is done or the horizon. The events, stamped in real ns since `t0`.
-    fn play(&mut self, t0: u64, horizon: u64) -> Result<Vec<Event>, Failure> {
+    /// crash, has `sentinel` crash the primary and promote the replica at their `cues`, until every worker
+    /// is done and every cue given, or the horizon. The events, stamped in real ns since `t0`.
+    fn play(
+        &mut self,
+        t0: u64,
+        horizon: u64,
+        mut cues: Vec<(u64, Cue)>,
+        mut sentinel: Option<&mut Sentinel>,
+    ) -> Result<Vec<Event>, Failure> {
         let mut raw: Vec<Event> = Vec::new();
         let mut wakes: Vec<(u64, usize)> = Vec::new();
         let mut open = self.names.len();
@@ -258,6 +299,15 @@ impl Crew {
         loop {
             if interrupted() {
                 return Err(Failure::Interrupted);
+            }
+            while let Some(i) = cues.iter().position(|&(at, _)| at <= now_ns()) {
+                let (_, cue) = cues.remove(i);
+                let s = sentinel.as_deref_mut().ok_or_else(|| Failure::Broken("no servers to cue".into()))?;
+                let ((at, change), node) = match cue {
+                    Cue::Crash => (s.crash().map_err(broken("crashing the primary"))?, 0),
+                    Cue::Promote => (s.promote().map_err(broken("promoting the replica"))?, 1),
+                };
+                raw.push(Event { at: stamp(at), kind: EventKind::Node { node, change } });
             }
             let now = now_ns();
             wakes.retain(|&(at, w)| {
@@ -269,11 +319,16 @@ impl Crew {
                 signal(self.pids[w], libc::SIGCONT);
                 false
             });
-            if (open == 0 && wakes.is_empty()) || now >= horizon {
+            if (open == 0 && wakes.is_empty() && cues.is_empty()) || now >= horizon {
                 return Ok(raw);
             }
-            let next =
-                wakes.iter().map(|&(at, _)| at).chain([horizon, now + 10_000_000]).min().unwrap_or(horizon);
+            let next = wakes
+                .iter()
+                .map(|&(at, _)| at)
+                .chain(cues.iter().map(|&(at, _)| at))
+                .chain([horizon, now + 10_000_000])
+                .min()
+                .unwrap_or(horizon);
             match self.rx.recv_timeout(Duration::from_nanos(next.saturating_sub(now))) {
                 Ok(Msg::Report(_, Report::Event { event })) => raw.push(event),
                 Ok(Msg::Report(w, Report::PausePoint { for_ns })) => {

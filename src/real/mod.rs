@@ -10,6 +10,7 @@
 //! - [`worker`]: a worker process (`locksim real-worker`), following its steps of the core's scenario.
 //! - [`servers`]: starting the servers, and making sure nothing outlives the run.
 //! - [`lock`], [`redis`], [`etcd`]: what a worker asks of a lock service, and the two clients.
+//! - [`failover`]: a Redis primary and its replica, the conductor crashing one and promoting the other.
 //! - [`storage`]: the SQLite resource with its fenced `UPDATE`.
 //! - [`recording`]: the record as core events, and the jitter against the simulation (pure).
 //! - [`clock`]: the one monotonic clock all processes share, and the time scale.
@@ -18,6 +19,7 @@ pub mod cli;
 pub mod clock;
 pub mod conductor;
 pub mod etcd;
+pub mod failover;
 pub mod lock;
 pub mod recording;
 pub mod redis;
@@ -27,19 +29,21 @@ pub mod worker;
 
 use std::collections::BTreeMap;
 use std::io;
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::report::table_with;
 use crate::scenarios::{Inputs, Kind, ScenarioId};
-use crate::sim::{OutcomeKind, Run, Trace};
+use crate::sim::{OutcomeKind, Run, Scenario, Service, Trace};
 use lock::LockClient;
 
 /// A real lock service.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Backend {
-    /// A single Redis server: `SET NX PX`, compare-and-delete in Lua, `INCR` for tokens.
+    /// Redis: `SET NX PX`, compare-and-delete in Lua, `INCR` for tokens; one server, or for `failover` a
+    /// primary and its replica.
     Redis,
     /// A single etcd node: a lease kept alive, a put-if-absent transaction, the revision as token.
     Etcd,
@@ -76,11 +80,16 @@ impl Backend {
         }
     }
 
-    /// A client of the server on loopback at `port`.
-    pub fn client(self, port: u16) -> io::Result<Box<dyn LockClient + Send>> {
-        Ok(match self {
-            Backend::Redis => Box::new(redis::Redis::connect(port)?),
-            Backend::Etcd => Box::new(etcd::Etcd::new(port)),
+    /// A client, for `sc`, of the servers on loopback at `ports` (the primary first), `dir` being the run's
+    /// directory: the failover client for a Redis primary and replica, otherwise the one-key lock.
+    pub fn client(self, sc: &Scenario, ports: &[u16], dir: &Path) -> io::Result<Box<dyn LockClient + Send>> {
+        let port = *ports.first().ok_or_else(|| io::Error::other("no server"))?;
+        Ok(match (self, sc.service) {
+            (Backend::Redis, Service::Failover { sync, .. }) => {
+                Box::new(failover::Failover::connect(ports, dir, sync)?)
+            }
+            (Backend::Redis, _) => Box::new(redis::Redis::connect(port)?),
+            (Backend::Etcd, _) => Box::new(etcd::Etcd::new(port)),
         })
     }
 
@@ -95,12 +104,14 @@ impl Backend {
     }
 }
 
-/// The backends that can run `id` for real. Scenarios of replicated services (failover, Redlock, etcd,
-/// ZooKeeper) will add theirs here.
+/// The backends that can run `id` for real. `failover` runs on a Redis primary and replica. Redlock, etcd
+/// and ZooKeeper will add theirs here.
 pub fn backends(id: ScenarioId) -> &'static [Backend] {
     match id {
         ScenarioId::GcPause => &Backend::ALL,
-        ScenarioId::SetnxExpire | ScenarioId::UnsafeRelease | ScenarioId::Crash => &[Backend::Redis],
+        ScenarioId::SetnxExpire | ScenarioId::UnsafeRelease | ScenarioId::Crash | ScenarioId::Failover => {
+            &[Backend::Redis]
+        }
         _ => &[],
     }
 }

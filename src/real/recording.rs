@@ -2,14 +2,14 @@
 //!
 //! Pure: no clock, no I/O. The workers and the conductor stamp core [`Event`]s in real nanoseconds since
 //! t = 0; the watcher notes every change of the lock's holder mark. Here the stamps become scenario
-//! milliseconds, expiries are read off the watcher's notes, and the events are put in the order the core's
-//! observers need.
+//! milliseconds, expiries are read off the watcher's notes (as is the holder a waiter could not ask for),
+//! and the events are put in the order the core's observers need.
 
 use std::mem::discriminant;
 
 use super::clock::Scale;
 use super::lock::parse_mark;
-use crate::sim::{Event, EventKind, WorkerId};
+use crate::sim::{Event, EventKind, NodeChange, WorkerId};
 
 /// Every time inside `kind`, mapped by `f` (the event's own `at` is the caller's).
 fn map_times(kind: EventKind, f: impl Fn(u64) -> u64) -> EventKind {
@@ -27,8 +27,9 @@ fn map_times(kind: EventKind, f: impl Fn(u64) -> u64) -> EventKind {
 }
 
 /// The expiries the watcher saw: a holder's mark vanished (or was replaced) with no release that deleted
-/// it. Each is stamped when the watcher saw it, or at the next grant if that came first: a grant by `NX`
-/// proves the server had already dropped the key.
+/// it, and not with a primary whose replica was promoted without it (the core's `Promoted { kept: false }`
+/// says that grant was lost). Each is stamped when the watcher saw it, or at the next grant if that came
+/// first: a grant by `NX` proves the server had already dropped the key.
 fn expiries(events: &[Event], seen: &[(u64, Option<String>)], names: &[String]) -> Vec<Event> {
     let mut out = Vec::new();
     for pair in seen.windows(2) {
@@ -49,7 +50,11 @@ fn expiries(events: &[Event], seen: &[(u64, Option<String>)], names: &[String]) 
             matches!(e.kind, EventKind::Release { freed: Some(f), .. } if f == worker)
                 && (grant.at..=*at).contains(&e.at)
         });
-        if released {
+        let lost = events.iter().any(|e| {
+            matches!(e.kind, EventKind::Node { change: NodeChange::Promoted { kept: false }, .. })
+                && (grant.at..=*at).contains(&e.at)
+        });
+        if released || lost {
             continue;
         }
         let next_grant = events
@@ -63,9 +68,19 @@ fn expiries(events: &[Event], seen: &[(u64, Option<String>)], names: &[String]) 
     out
 }
 
+/// The worker whose mark the watcher last saw as holder at or before `at`, if any.
+fn last_holder(seen: &[(u64, Option<String>)], at: u64, names: &[String]) -> Option<WorkerId> {
+    let (_, mark) = seen.iter().take_while(|(t, _)| *t <= at).last()?;
+    let (name, _) = parse_mark(mark.as_deref()?)?;
+    names.iter().position(|n| n == name)
+}
+
 /// The run as the core's observers take it: stamps in scenario ms, in time order. Within one scenario
 /// millisecond (0.1 ms of real time at scale 0.1, below what the stamps can order) an expiry comes first,
 /// as in the core's rule 7; otherwise real order is kept.
+///
+/// A wait with no holder is a waiter that reached no server (a crashed primary, no replica promoted yet):
+/// it waits for the holder the lock service last had, which the watcher read before the crash.
 pub fn assemble(
     mut events: Vec<Event>,
     seen: &[(u64, Option<String>)],
@@ -73,6 +88,11 @@ pub fn assemble(
     scale: Scale,
 ) -> Vec<Event> {
     events.sort_by_key(|e| e.at);
+    for e in &mut events {
+        if let EventKind::Wait { worker, holder: None } = e.kind {
+            e.kind = EventKind::Wait { worker, holder: last_holder(seen, e.at, names) };
+        }
+    }
     let expired = expiries(&events, seen, names);
     events.extend(expired);
     let mut stamped: Vec<(u64, u8, u64, Event)> = events
@@ -144,6 +164,22 @@ mod tests {
         let events = assemble(raw, &seen, &names(), Scale(0.1));
         assert!(!events.iter().any(|e| matches!(e.kind, Expire { .. })));
         assert_eq!(events[1].at, 4_000);
+    }
+
+    #[test]
+    fn a_mark_lost_with_the_primary_is_no_expiry_and_a_waiter_that_reached_no_server_waits_for_its_holder() {
+        let raw = vec![
+            ev(0, Grant { worker: 0, token: 33, expires: Some(10_000 * MS), over: None }),
+            ev(500 * MS, Node { node: 0, change: NodeChange::Down }),
+            ev(1_000 * MS, Wait { worker: 1, holder: None }),
+            ev(2_000 * MS, Node { node: 1, change: NodeChange::Promoted { kept: false } }),
+            ev(2_001 * MS, Grant { worker: 1, token: 33, expires: Some(12_001 * MS), over: None }),
+        ];
+        // The watcher read A's mark until the primary died, and nothing on the promoted replica.
+        let seen = vec![(0, None), (MS, Some("A.1".into())), (2_001 * MS, None)];
+        let events = assemble(raw, &seen, &names(), Scale(0.1));
+        assert!(!events.iter().any(|e| matches!(e.kind, Expire { .. })), "{events:?}");
+        assert_eq!(events[2].kind, Wait { worker: 1, holder: Some(0) });
     }
 
     #[test]

@@ -110,6 +110,25 @@ pub fn child_command(program: impl AsRef<OsStr>) -> Command {
     cmd
 }
 
+/// Sends `signal` to `pid`, a child of this process not reaped yet.
+pub fn signal(pid: u32, signal: libc::c_int) {
+    // SAFETY: kill(2) with a PID this process spawned and has not reaped yet.
+    unsafe { libc::kill(pid as libc::pid_t, signal) };
+}
+
+/// Waits (briefly) until the kernel reports `pid` stopped, so a pause is stamped when it really began.
+pub fn wait_stopped(pid: u32) {
+    let deadline = now_ns() + 100_000_000;
+    while now_ns() < deadline {
+        let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // The state follows the command name in parentheses: "1234 (locksim) T ...".
+        if stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with(['T', 't'])) {
+            return;
+        }
+        std::thread::sleep(Duration::from_micros(50));
+    }
+}
+
 /// A port on loopback that is free now (the kernel picks it).
 pub fn free_port() -> io::Result<u16> {
     Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
@@ -144,9 +163,30 @@ pub fn start(
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
+    start_as(backend, binary, None, procs, stop)
+}
+
+/// Starts a Redis replica of the primary on loopback at `primary` (`--replicaof`), its files in `replica/`
+/// of the run's directory, and waits until it answers (not until it has synchronised). Its port.
+pub fn start_replica(
+    binary: &Path,
+    primary: u16,
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+) -> Result<u16, Failure> {
+    start_as(Backend::Redis, binary, Some(primary), procs, stop)
+}
+
+fn start_as(
+    backend: Backend,
+    binary: &Path,
+    replica_of: Option<u16>,
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+) -> Result<u16, Failure> {
     let mut attempt = 1;
     loop {
-        match start_once(backend, binary, procs, stop) {
+        match start_once(backend, binary, replica_of, procs, stop) {
             Err(Start::Exited(_)) if attempt < 3 => {
                 if let Some((_, mut dead)) = procs.children.pop() {
                     let _ = dead.wait();
@@ -170,21 +210,43 @@ enum Start {
 fn start_once(
     backend: Backend,
     binary: &Path,
+    replica_of: Option<u16>,
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Start> {
     let broken = |what: &str, e: io::Error| Start::Failed(Failure::Broken(format!("{what}: {e}")));
     let port = free_port().map_err(|e| broken("no free port", e))?;
-    let dir = procs.dir().to_path_buf();
-    let log = fs::File::create(dir.join("server.log")).map_err(|e| broken("server log", e))?;
+    let (dir, log_name) = match replica_of {
+        None => (procs.dir().to_path_buf(), "server.log"),
+        Some(_) => (procs.dir().join("replica"), "replica.log"),
+    };
+    fs::create_dir_all(&dir).map_err(|e| broken("server directory", e))?;
+    let log_path = dir.join(log_name);
+    let log = fs::File::create(&log_path).map_err(|e| broken("server log", e))?;
     let mut cmd = child_command(binary);
     match backend {
         // --hz 100: keys nobody touches expire within about 10 ms of real time (the default, 10, allows 100).
-        Backend::Redis => cmd
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+        // --repl-diskless-sync-delay 0: a replica is sent the data at once, not after the default 5 s wait for
+        // more replicas.
+        Backend::Redis => {
+            cmd.args([
+                "--port",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ])
             .arg("--dir")
             .arg(&dir)
-            .args(["--hz", "100"]),
+            .args(["--hz", "100", "--repl-diskless-sync-delay", "0"]);
+            if let Some(primary) = replica_of {
+                cmd.args(["--replicaof", "127.0.0.1", &primary.to_string()]);
+            }
+            &mut cmd
+        }
         Backend::Etcd => {
             let peer = free_port().map_err(|e| broken("no free port", e))?;
             let client = format!("http://127.0.0.1:{port}");
@@ -213,7 +275,11 @@ fn start_once(
         .stderr(err)
         .spawn()
         .map_err(|e| broken(&format!("starting {}", binary.display()), e))?;
-    procs.children.push((backend.server_binary().to_owned(), child));
+    let name = match replica_of {
+        None => backend.server_binary().to_owned(),
+        Some(_) => format!("{} replica", backend.server_binary()),
+    };
+    procs.children.push((name, child));
     let deadline = now_ns() + 15_000_000_000;
     loop {
         if stop() {
@@ -229,7 +295,7 @@ fn start_once(
         let exited = procs.children.last_mut().and_then(|(_, c)| c.try_wait().ok().flatten());
         if exited.is_some() || now_ns() > deadline {
             let mut log = String::new();
-            let _ = fs::File::open(dir.join("server.log")).and_then(|mut f| f.read_to_string(&mut log));
+            let _ = fs::File::open(&log_path).and_then(|mut f| f.read_to_string(&mut log));
             let tail: Vec<&str> = log.lines().rev().take(5).collect();
             let msg = format!(
                 "{} did not start on port {port}: {}",

@@ -5,6 +5,9 @@
 //! It does not pause itself: at a `Pause` step it tells the conductor and idles until the conductor has
 //! stopped it (SIGSTOP) and let it go on (SIGCONT, which a handler notes), so the pause hits exactly there.
 //! At a `Crash` step it tells the conductor, which kills it (SIGKILL).
+//!
+//! On a replicated service it also reports the servers its changes reached (`Node` events: the client
+//! knows which node it wrote to and whether the replica acknowledged).
 
 use std::error::Error;
 use std::io::{self, BufRead, Write};
@@ -15,11 +18,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::{Deserialize, Serialize};
 
 use super::clock::{now_ns, sleep_until, Scale};
-use super::lock::{mark, parse_mark, LockClient, Take};
+use super::lock::{mark, parse_mark, unreachable, LockClient, Take};
 use super::storage::Storage;
 use super::Backend;
 use crate::scenarios::{Inputs, ScenarioId};
-use crate::sim::{Event, EventKind, Release, Scenario, Step, WorkerId};
+use crate::sim::{Event, EventKind, NodeChange, Release, Scenario, Service, Step, WorkerId};
 
 /// How often a waiting worker looks whether the lock is free, in real time. Real locks have no queue: a
 /// waiter polls (this is the wait the core models as a queue).
@@ -36,8 +39,10 @@ pub struct WorkerArgs {
     pub index: WorkerId,
     /// The lock service.
     pub backend: Backend,
-    /// Its port on loopback.
-    pub port: u16,
+    /// Its servers' ports on loopback, the primary first.
+    pub ports: Vec<u16>,
+    /// The run's directory.
+    pub dir: PathBuf,
     /// The storage file.
     pub db: PathBuf,
     /// Real time per scenario time.
@@ -94,7 +99,7 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
     if args.index >= sc.workers.len() {
         return Err(format!("{} has no worker {}", args.scenario.id(), args.index).into());
     }
-    let lock = args.backend.client(args.port)?;
+    let lock = args.backend.client(&sc, &args.ports, &args.dir)?;
     let storage = Storage::open(&args.db)?;
     // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
     unsafe {
@@ -115,6 +120,7 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
         scale: Scale(args.scale),
         t0,
         lock,
+        failover: matches!(sc.service, Service::Failover { .. }),
         storage,
         token: None,
         mark: None,
@@ -131,6 +137,8 @@ struct Worker<'a> {
     scale: Scale,
     t0: u64,
     lock: Box<dyn LockClient + Send>,
+    /// The service fails over: while no primary answers, the worker waits instead of failing.
+    failover: bool,
     storage: Storage,
     /// The token it believes it holds.
     token: Option<u64>,
@@ -214,13 +222,33 @@ impl Worker<'_> {
         Ok(())
     }
 
-    /// Take the lock, polling with a read while someone holds it.
+    /// `op` on the lock service; `None` if no server answered and the service fails over.
+    fn reach<T>(
+        &mut self,
+        op: impl FnOnce(&mut (dyn LockClient + Send)) -> io::Result<T>,
+    ) -> io::Result<Option<T>> {
+        match op(self.lock.as_mut()) {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if self.failover && unreachable(&e) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A `Node` event for each server the last take or release reached.
+    fn nodes(&self, change: NodeChange) -> io::Result<()> {
+        for &node in self.lock.reached() {
+            self.emit(self.now(), EventKind::Node { node, change })?;
+        }
+        Ok(())
+    }
+
+    /// Take the lock, polling with a read while someone holds it, or while no server answers.
     fn acquire(&mut self, how: Take, poll_ns: u64) -> Result<(), Box<dyn Error>> {
         self.emit(self.now(), EventKind::Request { worker: self.me })?;
+        let value = mark(self.name(), self.grants + 1);
         let mut waited = false;
         loop {
-            let value = mark(self.name(), self.grants + 1);
-            if let Some(taken) = self.lock.take(&value, how)? {
+            if let Some(taken) = self.reach(|l| l.take(&value, how))?.flatten() {
                 let at = self.now();
                 self.grants += 1;
                 self.token = Some(taken.token);
@@ -233,23 +261,25 @@ impl Worker<'_> {
                     Take::Forever | Take::Setnx => None,
                 };
                 let grant = EventKind::Grant { worker: self.me, token: taken.token, expires, over: None };
-                return Ok(self.emit(at, grant)?);
+                self.emit(at, grant)?;
+                return Ok(self.nodes(NodeChange::Set(self.me))?);
             }
-            let holder = self.lock.holder()?;
-            if holder.is_none() {
+            // Whose mark the lock holds; `None`: no server answered.
+            let seen = self.reach(|l| l.holder())?;
+            if seen.as_ref().is_some_and(|h| h.is_none()) {
                 // Freed between the two calls: try again at once.
                 continue;
             }
             if !waited {
                 waited = true;
-                self.emit(
-                    self.now(),
-                    EventKind::Wait { worker: self.me, holder: self.whose(holder.as_deref()) },
-                )?;
+                // A waiter that reached no server cannot say who holds the lock: the record says who last did.
+                let holder = self.whose(seen.clone().flatten().as_deref());
+                self.emit(self.now(), EventKind::Wait { worker: self.me, holder })?;
             }
+            // Until that changes: the holder lets go, its lease runs out, a server answers again.
             loop {
                 sleep_until(now_ns() + poll_ns);
-                if self.lock.holder()?.is_none() {
+                if self.reach(|l| l.holder())? != seen {
                     break;
                 }
             }
@@ -261,8 +291,9 @@ impl Worker<'_> {
         let token = self.token;
         self.emit(sent, EventKind::Write { worker: self.me, token, arrives: sent + delay_ns })?;
         sleep_until(self.t0 + sent + delay_ns);
-        // Who the lock service counts as holder when the write arrives: what makes a write stale.
-        let seen = self.lock.holder()?;
+        // Who the lock service counts as holder when the write arrives: what makes a write stale (no one, if
+        // no server answers).
+        let seen = self.reach(|l| l.holder())?.flatten();
         let at = self.now();
         let stale = self.mark.is_none() || seen != self.mark;
         let holder = self.whose(seen.as_deref());
@@ -294,6 +325,10 @@ impl Worker<'_> {
         };
         self.lease_end_ns = None;
         let token = self.token.take();
-        Ok(self.emit(at, EventKind::Release { worker: self.me, token, freed })?)
+        self.emit(at, EventKind::Release { worker: self.me, token, freed })?;
+        if let Some(holder) = freed {
+            self.nodes(NodeChange::Clear(holder))?;
+        }
+        Ok(())
     }
 }
