@@ -163,10 +163,13 @@ fn every_supported_combination_gives_the_simulated_verdict() {
         // WAIT 1: the replica had the key and the counter, so B waits for A's release.
         (&["--scenario", "failover", "--backend", "redis", "--sync", "on"], "safe"),
         (&["--scenario", "failover", "--backend", "redis", "--sync", "on", "--fencing", "off"], "safe"),
+        // etcd's lock recipe on one member, at scale 0.3 like gc-pause: A wakes at 15 s.
+        (&["--scenario", "etcd", "--backend", "etcd"], "fenced"),
+        (&["--scenario", "etcd", "--backend", "etcd", "--fencing", "off"], "corrupted"),
     ];
     for (args, expected) in cases {
         let v = run(args);
-        if args.len() == 4 && args[1] == "gc-pause" {
+        if args.len() == 4 && ["gc-pause", "etcd"].contains(&args[1]) {
             assert_eq!(v["inputs"]["pause"], 15_000, "{args:?}: the source's pause");
             assert_eq!(v["scale"], if args[3] == "etcd" { 0.3 } else { 0.1 }, "{args:?}");
         }
@@ -234,12 +237,32 @@ fn a_failover_run_crashes_the_primary_and_promotes_the_replica_with_or_without_t
     }
 }
 
+/// etcd's lock recipe: B's token is the revision of the key it put when it asked, right after A's, and its
+/// lease is renewed while it holds the lock and runs (here B works past a third of the lease).
+#[test]
+fn the_etcd_recipe_gives_each_waiter_its_request_revision_and_renews_the_running_holder() {
+    require("etcd");
+    let _serial = serial();
+    let v = run(&["--scenario", "etcd", "--backend", "etcd", "--pause", "20000", "--b-work", "5000"]);
+    assert_eq!(v["real"], "fenced", "{v}");
+    assert_eq!(v["real"], v["simulated"]);
+    let leases = v["trace"]["leases"].as_array().unwrap();
+    let (a, b) = (leases[0]["token"].as_u64().unwrap(), leases[1]["token"].as_u64().unwrap());
+    assert_eq!(b, a + 1, "B's key was put right after A's: {v}");
+    let renewals: Vec<&serde_json::Value> =
+        v["trace"]["events"].as_array().unwrap().iter().filter(|e| e["event"] == "renew").collect();
+    assert_eq!(renewals.len(), 1, "B renews once, a third of the lease after its grant: {v}");
+    assert_eq!(renewals[0]["worker"], 1);
+}
+
 #[test]
 fn unsupported_pairs_and_bad_flags_exit_2() {
     for args in [
         &["real", "--scenario", "check-then-set", "--backend", "redis"][..],
         &["real", "--scenario", "setnx-expire", "--backend", "etcd"],
         &["real", "--scenario", "failover", "--backend", "etcd"],
+        &["real", "--scenario", "etcd", "--backend", "redis"],
+        &["real", "--scenario", "etcd", "--backend", "etcd", "--leader-crash", "5000"],
         &["real", "--scenario", "redlock", "--backend", "redis"],
         &["real", "--scenario", "zookeeper", "--backend", "etcd"],
         &["real", "--scenario", "gc-pause"],
@@ -259,7 +282,13 @@ fn unsupported_pairs_and_bad_flags_exit_2() {
         err.contains("check-then-set has no real run on redis") && err.contains("gc-pause (redis, etcd)"),
         "{err}"
     );
-    assert!(err.contains("failover (redis)"), "{err}");
+    assert!(err.contains("failover (redis)") && err.contains("etcd (etcd)"), "{err}");
+    let out = locksim()
+        .args(["real", "--scenario", "etcd", "--backend", "etcd", "--leader-crash", "5000"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--leader-crash 5000") && err.contains("three-member etcd cluster"), "{err}");
 }
 
 #[test]

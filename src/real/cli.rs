@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use super::clock::Scale;
 use super::{backends, conductor, runs, Backend, Failure};
 use crate::scenarios::{Inputs, ScenarioId};
+use crate::sim::Service;
 
 /// The smallest and largest time scale.
 const SCALES: (f64, f64) = (0.01, 1.0);
@@ -41,6 +42,14 @@ pub fn check(
         )));
     }
     let sc = id.build(inputs);
+    if let (Backend::Etcd, Service::Consensus { leader_crash: Some(at), .. }) = (backend, sc.service) {
+        return Err(Failure::Usage(format!(
+            "--leader-crash {at} has no real run: a leader crash needs a three-member etcd cluster (the other \
+             two elect a new leader), and locksim real starts one etcd member; without --leader-crash \
+             (or with --leader-crash off) it runs the {} scenario on that member",
+            id.id()
+        )));
+    }
     let real_ttl = sc.ttl as f64 * scale;
     if backend == Backend::Etcd && (real_ttl < 1000.0 || (real_ttl / 1000.0).fract().abs() > 1e-9) {
         return Err(Failure::Usage(format!(

@@ -1,6 +1,7 @@
 //! What a worker asks of a real lock service, whichever it is: the few operations the scenario's steps name.
 
 use std::io;
+use std::sync::Arc;
 
 /// How a grant is taken, as the scenario's step says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +40,15 @@ pub trait LockClient {
     fn reached(&self) -> &[usize] {
         &[]
     }
+    /// From now on, tell `report` of every keepalive that renewed the lease of a lock this client holds
+    /// (a consensus group's lease, whose renewals are the core's `Renew` events). Others ignore it.
+    fn on_renew(&mut self, report: RenewReport) {
+        let _ = report;
+    }
 }
+
+/// Told of a renewal: the holder's token, when the keepalive was sent and when its reply came (monotonic ns).
+pub type RenewReport = Arc<dyn Fn(u64, u64, u64) + Send + Sync>;
 
 /// Whether `e` says the lock service could not be reached (a crashed primary, no primary yet), as opposed
 /// to a reply that makes no sense. Only a replicated service's client gives these errors back to the worker,

@@ -9,7 +9,8 @@
 //! - [`conductor`]: the `locksim real` process: starts everything, gives the cues, gathers the record.
 //! - [`worker`]: a worker process (`locksim real-worker`), following its steps of the core's scenario.
 //! - [`servers`]: starting the servers, and making sure nothing outlives the run.
-//! - [`lock`], [`redis`], [`etcd`]: what a worker asks of a lock service, and the two clients.
+//! - [`lock`], [`redis`], [`etcd`]: what a worker asks of a lock service, and the two clients (etcd's with
+//!   its lock recipe for the `etcd` scenario).
 //! - [`failover`]: a Redis primary and its replica, the conductor crashing one and promoting the other.
 //! - [`storage`]: the SQLite resource with its fenced `UPDATE`.
 //! - [`recording`]: the record as core events, and the jitter against the simulation (pure).
@@ -45,7 +46,8 @@ pub enum Backend {
     /// Redis: `SET NX PX`, compare-and-delete in Lua, `INCR` for tokens; one server, or for `failover` a
     /// primary and its replica.
     Redis,
-    /// A single etcd node: a lease kept alive, a put-if-absent transaction, the revision as token.
+    /// A single etcd node: a lease kept alive, a put-if-absent transaction or (for `etcd`) etcd's lock
+    /// recipe, a revision as token.
     Etcd,
 }
 
@@ -81,7 +83,8 @@ impl Backend {
     }
 
     /// A client, for `sc`, of the servers on loopback at `ports` (the primary first), `dir` being the run's
-    /// directory: the failover client for a Redis primary and replica, otherwise the one-key lock.
+    /// directory: the failover client for a Redis primary and replica, etcd's lock recipe for a consensus
+    /// group, otherwise the one-key lock.
     pub fn client(self, sc: &Scenario, ports: &[u16], dir: &Path) -> io::Result<Box<dyn LockClient + Send>> {
         let port = *ports.first().ok_or_else(|| io::Error::other("no server"))?;
         Ok(match (self, sc.service) {
@@ -89,6 +92,7 @@ impl Backend {
                 Box::new(failover::Failover::connect(ports, dir, sync)?)
             }
             (Backend::Redis, _) => Box::new(redis::Redis::connect(port)?),
+            (Backend::Etcd, Service::Consensus { .. }) => Box::new(etcd::Etcd::queue(port)),
             (Backend::Etcd, _) => Box::new(etcd::Etcd::new(port)),
         })
     }
@@ -104,14 +108,16 @@ impl Backend {
     }
 }
 
-/// The backends that can run `id` for real. `failover` runs on a Redis primary and replica. Redlock, etcd
-/// and ZooKeeper will add theirs here.
+/// The backends that can run `id` for real. `failover` runs on a Redis primary and replica; `etcd` on one
+/// etcd member, so without a leader crash ([`cli::check`] refuses one). Redlock (five Redis servers and a
+/// clock that jumps) and ZooKeeper have no real run yet.
 pub fn backends(id: ScenarioId) -> &'static [Backend] {
     match id {
         ScenarioId::GcPause => &Backend::ALL,
         ScenarioId::SetnxExpire | ScenarioId::UnsafeRelease | ScenarioId::Crash | ScenarioId::Failover => {
             &[Backend::Redis]
         }
+        ScenarioId::Etcd => &[Backend::Etcd],
         _ => &[],
     }
 }

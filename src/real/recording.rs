@@ -22,6 +22,8 @@ fn map_times(kind: EventKind, f: impl Fn(u64) -> u64) -> EventKind {
         Store { worker, token, sent, accepted, highest_before, written_before, stale, holder } => {
             Store { worker, token, sent: f(sent), accepted, highest_before, written_before, stale, holder }
         }
+        Renew { worker, token, expires } => Renew { worker, token, expires: f(expires) },
+        Election { until } => Election { until: f(until) },
         other => other,
     }
 }
@@ -180,6 +182,13 @@ mod tests {
         let events = assemble(raw, &seen, &names(), Scale(0.1));
         assert!(!events.iter().any(|e| matches!(e.kind, Expire { .. })), "{events:?}");
         assert_eq!(events[2].kind, Wait { worker: 1, holder: Some(0) });
+    }
+
+    #[test]
+    fn renewals_are_scaled() {
+        let raw = vec![ev(3_334 * MS, Renew { worker: 0, token: 7, expires: 13_333 * MS })];
+        let events = assemble(raw, &[], &names(), Scale(0.1));
+        assert_eq!(events[0], ev(3_334, Renew { worker: 0, token: 7, expires: 13_333 }));
     }
 
     #[test]

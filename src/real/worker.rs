@@ -7,13 +7,15 @@
 //! At a `Crash` step it tells the conductor, which kills it (SIGKILL).
 //!
 //! On a replicated service it also reports the servers its changes reached (`Node` events: the client
-//! knows which node it wrote to and whether the replica acknowledged).
+//! knows which node it wrote to and whether the replica acknowledged) and, on a consensus group, each
+//! keepalive that renewed its lease (`Renew`).
 
 use std::error::Error;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -24,8 +26,9 @@ use super::Backend;
 use crate::scenarios::{Inputs, ScenarioId};
 use crate::sim::{Event, EventKind, NodeChange, Release, Scenario, Service, Step, WorkerId};
 
-/// How often a waiting worker looks whether the lock is free, in real time. Real locks have no queue: a
-/// waiter polls (this is the wait the core models as a queue).
+/// How often a waiting worker looks whether the lock is free (or its turn came), in real time. Redis has no
+/// queue, so a waiter polls; etcd's recipe queues the keys, and a waiter polls for its key to be the lowest
+/// (etcd's client watches the key before it instead). This is the wait the core models as a queue.
 const POLL_NS: u64 = 500_000;
 
 /// Everything a worker process needs, passed as one JSON argument.
@@ -99,7 +102,7 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
     if args.index >= sc.workers.len() {
         return Err(format!("{} has no worker {}", args.scenario.id(), args.index).into());
     }
-    let lock = args.backend.client(&sc, &args.ports, &args.dir)?;
+    let mut lock = args.backend.client(&sc, &args.ports, &args.dir)?;
     let storage = Storage::open(&args.db)?;
     // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
     unsafe {
@@ -114,6 +117,15 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
     let mut line = String::new();
     io::stdin().lock().read_line(&mut line)?;
     let t0: u64 = line.strip_prefix("go ").and_then(|t| t.trim().parse().ok()).ok_or("expected `go T0`")?;
+    if let Service::Consensus { .. } = sc.service {
+        // A renewal is stamped when its reply came; the lease then ends a ttl after the keepalive was sent.
+        let (me, ttl_ns) = (args.index, Scale(args.scale).real_ns(sc.ttl));
+        lock.on_renew(Arc::new(move |token, sent, replied| {
+            let expires = sent.saturating_sub(t0) + ttl_ns;
+            let kind = EventKind::Renew { worker: me, token, expires };
+            let _ = send(&Report::Event { event: Event { at: replied.saturating_sub(t0), kind } });
+        }));
+    }
     let mut worker = Worker {
         sc: &sc,
         me: args.index,
@@ -266,8 +278,8 @@ impl Worker<'_> {
             }
             // Whose mark the lock holds; `None`: no server answered.
             let seen = self.reach(|l| l.holder())?;
-            if seen.as_ref().is_some_and(|h| h.is_none()) {
-                // Freed between the two calls: try again at once.
+            if seen.as_ref().is_some_and(|h| h.is_none() || h.as_deref() == Some(value.as_str())) {
+                // Freed between the two calls, or (in a queue) this worker's turn came: try again at once.
                 continue;
             }
             if !waited {
