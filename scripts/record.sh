@@ -3,7 +3,7 @@
 # assets/recordings.json: an array of {scenario, inputs (only those that differ from the scenario's
 # defaults), backend, version, recorded (YYYY-MM-DD), real, simulated, max_jitter_ms, events}, for the page to
 # draw beside its simulation. `events` is the real run's events, each as numbers (`Event::to_numbers` in
-# src/sim/trace.rs): the page replays them through the core's trace builder and classifier. Needs the servers (scripts/setup.sh --real); about 20 s.
+# src/sim/trace.rs): the page replays them through the core's trace builder and classifier. Needs the servers (scripts/setup.sh --real); about 25 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # A debug build is enough: a run's time is its scaled sleeps, not its code.
@@ -25,6 +25,14 @@ combinations=(
   "--scenario unsafe-release --backend redis --release plain"
   "--scenario unsafe-release --backend redis --release compare"
   "--scenario crash --backend redis --lease on"
+  # A Redis primary and its replica. Without sync the primary dies before A's SET and INCR reach the replica
+  # (the replica is stopped from t = 0 to stand for that delay) and the promoted replica gives B token 33
+  # again; with WAIT 1 it kept both. Fencing changes neither verdict: one recording per sync setting.
+  "--scenario failover --backend redis --sync off"
+  "--scenario failover --backend redis --sync on"
+  # etcd's lock recipe on one member (no leader crash: that needs three), at 20 s for the reason above.
+  "--scenario etcd --backend etcd --pause 20000 --scale 0.1"
+  "--scenario etcd --backend etcd --pause 20000 --fencing off --scale 0.1"
 )
 
 runs=$(mktemp)
