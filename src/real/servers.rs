@@ -163,30 +163,36 @@ pub fn start(
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
-    start_as(backend, binary, None, procs, stop)
+    start_as(backend, binary, false, procs, stop)
 }
 
-/// Starts a Redis replica of the primary on loopback at `primary` (`--replicaof`), its files in `replica/`
-/// of the run's directory, and waits until it answers (not until it has synchronised). Its port.
+/// Starts a Redis server, its files in `replica/` of the run's directory, and makes it a replica of the
+/// primary on loopback at `primary` (it answers, but may not have copied the primary yet). Its port.
 pub fn start_replica(
     binary: &Path,
     primary: u16,
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
-    start_as(Backend::Redis, binary, Some(primary), procs, stop)
+    let port = start_as(Backend::Redis, binary, true, procs, stop)?;
+    // As a command, REPLICAOF connects to the primary at once; as `--replicaof` it would wait for the
+    // replication cron, up to a second.
+    Redis::connect(port)
+        .and_then(|mut r| r.call(&["REPLICAOF", "127.0.0.1", &primary.to_string()]))
+        .map_err(|e| Failure::Broken(format!("REPLICAOF: {e}")))?;
+    Ok(port)
 }
 
 fn start_as(
     backend: Backend,
     binary: &Path,
-    replica_of: Option<u16>,
+    replica: bool,
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
     let mut attempt = 1;
     loop {
-        match start_once(backend, binary, replica_of, procs, stop) {
+        match start_once(backend, binary, replica, procs, stop) {
             Err(Start::Exited(_)) if attempt < 3 => {
                 if let Some((_, mut dead)) = procs.children.pop() {
                     let _ = dead.wait();
@@ -210,15 +216,16 @@ enum Start {
 fn start_once(
     backend: Backend,
     binary: &Path,
-    replica_of: Option<u16>,
+    replica: bool,
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Start> {
     let broken = |what: &str, e: io::Error| Start::Failed(Failure::Broken(format!("{what}: {e}")));
     let port = free_port().map_err(|e| broken("no free port", e))?;
-    let (dir, log_name) = match replica_of {
-        None => (procs.dir().to_path_buf(), "server.log"),
-        Some(_) => (procs.dir().join("replica"), "replica.log"),
+    let (dir, log_name) = if replica {
+        (procs.dir().join("replica"), "replica.log")
+    } else {
+        (procs.dir().to_path_buf(), "server.log")
     };
     fs::create_dir_all(&dir).map_err(|e| broken("server directory", e))?;
     let log_path = dir.join(log_name);
@@ -226,27 +233,14 @@ fn start_once(
     let mut cmd = child_command(binary);
     match backend {
         // --hz 100: keys nobody touches expire within about 10 ms of real time (the default, 10, allows 100).
-        // --repl-diskless-sync-delay 0: a replica is sent the data at once, not after the default 5 s wait for
-        // more replicas.
-        Backend::Redis => {
-            cmd.args([
-                "--port",
-                &port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ])
+        // --repl-diskless-sync no: a replica gets an RDB file at once and then every write as it happens; a
+        // diskless sync waits 5 s for more replicas and may hold back the writes made meanwhile until the
+        // replica's next acknowledgement, a second later.
+        Backend::Redis => cmd
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
             .arg("--dir")
             .arg(&dir)
-            .args(["--hz", "100", "--repl-diskless-sync-delay", "0"]);
-            if let Some(primary) = replica_of {
-                cmd.args(["--replicaof", "127.0.0.1", &primary.to_string()]);
-            }
-            &mut cmd
-        }
+            .args(["--hz", "100", "--repl-diskless-sync", "no"]),
         Backend::Etcd => {
             let peer = free_port().map_err(|e| broken("no free port", e))?;
             let client = format!("http://127.0.0.1:{port}");
@@ -275,9 +269,10 @@ fn start_once(
         .stderr(err)
         .spawn()
         .map_err(|e| broken(&format!("starting {}", binary.display()), e))?;
-    let name = match replica_of {
-        None => backend.server_binary().to_owned(),
-        Some(_) => format!("{} replica", backend.server_binary()),
+    let name = if replica {
+        format!("{} replica", backend.server_binary())
+    } else {
+        backend.server_binary().to_owned()
     };
     procs.children.push((name, child));
     let deadline = now_ns() + 15_000_000_000;
