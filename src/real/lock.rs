@@ -51,8 +51,8 @@ pub trait LockClient {
 pub type RenewReport = Arc<dyn Fn(u64, u64, u64) + Send + Sync>;
 
 /// Whether `e` says the lock service could not be reached (a crashed primary, no primary yet), as opposed
-/// to a reply that makes no sense. Only a replicated service's client gives these errors back to the worker,
-/// which then waits, as for a held lock.
+/// to a reply that makes no sense. On a service that fails over the worker then waits, as for a held lock;
+/// on any other it fails the run.
 pub fn unreachable(e: &io::Error) -> bool {
     use io::ErrorKind::*;
     matches!(
