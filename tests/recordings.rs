@@ -100,6 +100,13 @@ fn a_recording_matches_its_scenario_with_the_same_switches_whatever_the_dragged_
     assert_eq!(shown(ScenarioId::LockDelay, base), []);
     let crash = ScenarioId::Crash.defaults();
     assert_eq!(shown(ScenarioId::Crash, crash).len(), 1);
+    // etcd was recorded without a leader crash: with the switch on, no recording shows.
+    let etcd = ScenarioId::Etcd.defaults();
+    assert_eq!(shown(ScenarioId::Etcd, etcd).len(), 1);
+    assert_eq!(shown(ScenarioId::Etcd, Inputs { leader_crash: 5_000, ..etcd }), []);
+    let failover = ScenarioId::Failover.defaults();
+    assert_eq!(shown(ScenarioId::Failover, failover).len(), 1);
+    assert_eq!(shown(ScenarioId::Failover, Inputs { sync: true, ..failover }).len(), 1);
 }
 
 #[test]

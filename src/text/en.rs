@@ -504,7 +504,7 @@ pub(super) static EN: Text = Text {
     real_intro: "The same scenario on a real Redis or etcd from Debian's packages, each worker a real process: a GC \
                  pause is a real SIGSTOP and SIGCONT, a crash a SIGKILL, the storage SQLite, its fenced write one \
                  conditional UPDATE. Time ran ten times faster, shown in the scenario's seconds (locksim real, \
-                 scripts/record.sh). etcd's tokens are revisions, and it revokes an expired lease up to 5 s late.",
+                 scripts/record.sh). etcd ran as one member (no leader crash); its tokens are revisions, and it revokes an expired lease up to 5 s late. The failover stops the replica so that nothing reaches it, as the scenario assumes.",
     real_none: "No real run was recorded for this scenario with these switches.",
     real_caption: "{system}, recorded {date}{values}: real “{real}”, simulated “{simulated}”: {same}; each event at \
                    most {jitter} s off its simulated time.",

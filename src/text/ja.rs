@@ -506,7 +506,7 @@ pub(super) static JA: Text = Text {
     real_intro: "同じ場面を、Debian パッケージの実際の Redis と etcd で動かしました。ワーカーは実際のプロセスで、GC 停止は \
                  SIGSTOP と SIGCONT、クラッシュは SIGKILL で本当に起こし、ストレージは SQLite です（フェンシング付きの書き込み\
                  は条件付きの UPDATE 一文）。時間は10倍速で流し、シミュレーションと同じ秒に換算しています（locksim real、\
-                 scripts/record.sh）。etcd の番号はリビジョンで、期限切れのリースの取り消しは最大5秒ほど遅れます。",
+                 scripts/record.sh）。etcd は1台で動かし（リーダーの故障はなし）、番号はリビジョンで、期限切れのリースの取り消しは最大5秒ほど遅れます。フェイルオーバーでは、場面の前提どおり何も届かないよう、レプリカを止めておきます。",
     real_none: "この場面とスイッチの設定では、実機の記録はありません。",
     real_caption: "{system}（{date} 記録{values}）：実機は「{real}」、シミュレーションは「{simulated}」で、{same}\
                    （各イベントの時刻のずれは最大{jitter}秒）。",
