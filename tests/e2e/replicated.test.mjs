@@ -18,13 +18,13 @@ for (const width of [360, 1280]) {
     assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'true']);
     assert.match(await narration(page), /gave B the lock with token 33 again/);
     assert.match(await narration(page), /33 is not lower than 33, so fencing let it through/);
-    assert.deepEqual(await page.$$eval('.lane-labels text', (t) => t.map((e) => e.textContent)),
+    assert.deepEqual(await page.$$eval('.timeline .lane-labels text', (t) => t.map((e) => e.textContent)),
       ['Worker A', 'Worker B', 'Primary', 'Replica', 'Lock (primary)', 'Storage']);
     assert.equal(await page.isVisible('#pause-handle'), false);
     await page.click('label[for=sync]');
     assert.deepEqual([await outcome(page), await double(page)], ['safe', 'false']);
     assert.match(await narration(page), /With WAIT .* B took token 34 at 4 s: no conflict/);
-    assert.equal(await page.locator('text=promoted, with the key').count(), 1);
+    assert.equal(await page.locator('.timeline text', { hasText: 'promoted, with the key' }).count(), 1);
 
     // Redlock: fencing shown but unavailable, with the reason; five servers; the jump dragged on N3.
     await page.click('[data-scenario-id=redlock]');
@@ -33,11 +33,11 @@ for (const width of [360, 1280]) {
     assert.equal(await page.isChecked('#fencing'), false);
     assert.match(await page.textContent('#fencing-hint'), /random, so there is nothing to order/);
     assert.equal(await page.getAttribute('#fencing', 'aria-describedby'), 'fencing-hint');
-    const names = await page.$$eval('.lane-labels text', (t) => t.map((e) => e.textContent));
+    const names = await page.$$eval('.timeline .lane-labels text', (t) => t.map((e) => e.textContent));
     for (const n of ['N1', 'N2', 'N3', 'N4', 'N5', 'Majority']) assert.ok(names.includes(n), `${n} in ${names}`);
     assert.match(await narration(page), /At 3 s B took N3, N4 and N5, a majority/);
     // The handle sits on N3's strip.
-    const strip = await page.locator('.lane-labels text', { hasText: 'N3' }).boundingBox();
+    const strip = await page.locator('.timeline .lane-labels text', { hasText: 'N3' }).boundingBox();
     const grip = await page.locator('#pause-handle .grip').boundingBox();
     assert.ok(Math.abs(grip.y + grip.height / 2 - (strip.y + strip.height / 2)) < 12, 'the grip is on N3');
     await page.focus('#pause-handle');
@@ -54,7 +54,7 @@ for (const width of [360, 1280]) {
     await page.click('label[for=leader_crash]');
     assert.equal(await outcome(page), 'safe');
     assert.match(await narration(page), /The leader crashed at 5 s; the new one, ready at 6 s, renewed every lease, so A's now ran to 17 s/);
-    assert.equal(await page.locator('text=no leader').count(), 1);
+    assert.equal(await page.locator('.timeline text', { hasText: 'no leader' }).count(), 1);
     await page.waitForURL(/leader_crash=5000/);
     await page.click('label[for=leader_crash]');
     await page.click('label[for=fencing]');
