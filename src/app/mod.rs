@@ -133,6 +133,14 @@ pub fn say(root: &web_sys::Element, selector: &str, text: &str) -> bool {
     true
 }
 
+/// Sets attribute `name` of `el`, unless it already says that: the effects that set attributes run on every
+/// step of a drag.
+pub fn set(el: &web_sys::Element, name: &str, value: &str) {
+    if el.get_attribute(name).as_deref() != Some(value) {
+        let _ = el.set_attribute(name, value);
+    }
+}
+
 /// Brings the figure into view with focus on it, after a control elsewhere loaded a run into it.
 pub fn show_figure() {
     let doc = web_sys::window().and_then(|w| w.document());
@@ -239,9 +247,9 @@ pub fn App() -> impl IntoView {
         let (id, t) = (lab.scenario.get(), lab.text());
         let Some(fig) = figure.get() else { return };
         let (kind, double) = lab.run.with(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
-        let _ = fig.set_attribute("data-outcome", kind.name());
-        let _ = fig.set_attribute("data-double-grant", if double { "true" } else { "false" });
-        let _ = fig.set_attribute("data-scenario", id.id());
+        set(&fig, "data-outcome", kind.name());
+        set(&fig, "data-double-grant", if double { "true" } else { "false" });
+        set(&fig, "data-scenario", id.id());
         say(&fig, ".seed-question", t.question);
         if let Some(q) = fig.query_selector(".seed-question").ok().flatten() {
             let _ = q.toggle_attribute_with_force("hidden", id != ScenarioId::GcPause);

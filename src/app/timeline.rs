@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
-use super::{effect, Lab};
+use super::{effect, set, Lab};
 use crate::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
 use crate::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
 use crate::scenarios::{Key, JUMP_NODE};
@@ -27,13 +27,6 @@ fn skeleton() -> String {
         f(WORKER_H + 8.0),
         f(AXIS_H - 6.0)
     )
-}
-
-/// Sets attribute `name` of `el`, unless it already says that: the effect runs on every step of a drag.
-fn set(el: &Element, name: &str, value: &str) {
-    if el.get_attribute(name).as_deref() != Some(value) {
-        let _ = el.set_attribute(name, value);
-    }
 }
 
 /// Sets the markup of `el`, unless it is already that.
