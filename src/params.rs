@@ -129,6 +129,8 @@ fn parse_value(spec: &InputSpec, value: &str) -> Result<u64, Problem> {
             }
         }
         Kind::At { .. } if v == "off" => Ok(0),
+        // "on" (an embedding host's `true`) is the time the page's switch sets.
+        Kind::At { on, .. } if v == "on" => Ok(on),
         Kind::Ms { .. } | Kind::Count { .. } | Kind::At { .. } => {
             let n: u64 =
                 v.parse().map_err(|_| Problem::NotANumber { key: key.into(), value: shorten(value) })?;
@@ -394,6 +396,20 @@ mod tests {
             let back = Query::parse(&q.to_query_string());
             assert_eq!((back.scenario, back.inputs), (q.scenario, q.inputs), "{}", q.to_query_string());
         }
+        // A leader crash is a time or off; "on" is the time the page's switch sets.
+        for (given, value, written) in
+            [("off", 0, "off"), ("0", 0, "off"), ("7500", 7_500, "7500"), ("on", 5_000, "5000")]
+        {
+            let q = Query::parse(&format!("?scenario=etcd&leader_crash={given}"));
+            assert_eq!((q.inputs.leader_crash, q.problems.len()), (value, 0), "{given}");
+            assert!(
+                q.to_query_string().contains(&format!("&leader_crash={written}&")),
+                "{}",
+                q.to_query_string()
+            );
+        }
+        let bad = Query::parse("?scenario=etcd&leader_crash=true&jump=-1");
+        assert_eq!((bad.inputs.leader_crash, bad.problems.len()), (0, 1));
         let q = Query::parse("?ttl=60000&pause=15000&first_token=7");
         assert_eq!(
             q.to_query_string(),

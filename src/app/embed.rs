@@ -63,7 +63,9 @@ pub fn connect(lab: Lab) {
         for key in id.keys().iter().chain(id.extras()) {
             let spec = key.spec();
             let value: JsValue = match spec.kind {
+                // Switches as words; a time that may be off (a leader crash) as "off" or its number.
                 crate::scenarios::Kind::Words(_) => spec.text(&i).into(),
+                crate::scenarios::Kind::At { .. } if spec.get(&i) == 0 => "off".into(),
                 _ => (spec.get(&i) as f64).into(),
             };
             fields.push((spec.name, value));
