@@ -366,13 +366,15 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
         }
     }
     for (i, lease) in run.trace.leases.iter().enumerate() {
+        // A grant lost in a failover stays promised until its holder lets go, whenever the new grant came
+        // (a real recording's promotion and grant are a few ms apart).
         let promised_on = double.filter(|d| {
             d.earlier == lease.worker
-                && matches!(
-                    lease.end,
-                    LeaseEnd::Overwritten(_) | LeaseEnd::DeletedByOther(_) | LeaseEnd::Lost
-                )
-                && lease.held.to == Some(d.at)
+                && match lease.end {
+                    LeaseEnd::Lost => true,
+                    LeaseEnd::Overwritten(_) | LeaseEnd::DeletedByOther(_) => lease.held.to == Some(d.at),
+                    _ => false,
+                }
         });
         let (span, row) = match promised_on {
             Some(d) => (Span { from: lease.held.from, to: d.until }, 1.0),
@@ -609,6 +611,18 @@ mod tests {
         )));
         let names = lane_names(&l, &run, ScenarioId::Failover, t);
         assert!(names.contains(">Primary</text>") && names.contains(">Replica</text>"));
+        // So does a recorded real failover, whose promotion and grant are a few ms apart.
+        let recorded = crate::recordings::all()
+            .into_iter()
+            .find(|r| r.scenario == ScenarioId::Failover && !r.inputs.sync);
+        let real = recorded.expect("a recorded failover").run();
+        let lr = Layout::new(1_000.0, &real, MIN_AXIS);
+        let a_row_1 = format!(
+            r#"class="lease w-a" x="{}" y="{}""#,
+            px(lr.x(real.trace.leases[0].held.from)),
+            px(lr.top(Lane::Lock) + 26.0)
+        );
+        assert!(lanes(&lr, &real, None, None, t).contains(&a_row_1));
         let kept = sim::run(&ScenarioId::Failover.build(&Inputs { sync: true, ..Inputs::default() }));
         assert!(lanes(&l, &kept, None, None, t).contains(">promoted, with the key</text>"));
 
