@@ -325,16 +325,16 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
         let top = l.top(Lane::Node(n));
         // On a narrow figure the strip's name sits at its left end: its keys start after it.
         let name_x = if l.wide { 0.0 } else { l.axis.x0 + text_width(&node_name(l, n, t)) - 10.0 };
+        // A clock jump is the reader's input: a band from the jump to the time the clock now reads, under its keys.
+        for &(at, by) in &node.jumps {
+            s.bar(l, Span { from: at, to: Some(at + by) }, None, top + 1.0, 14.0, "paused");
+            s.text("node-label", l.x(at + by) + 12.0, top + 12.0, "start", &(t.jumped)(by));
+        }
         for &(span, w) in &node.keys {
             if let Some(span) = shown(span, p) {
                 let x = l.x(span.from).max(name_x);
                 s.rect(&format!("lease {}", worker_class(w)), x, top + 3.0, l.x_end(span.to, p) - x, 10.0);
             }
-        }
-        // A clock jump is the reader's input: a band from the jump to the time the clock now reads.
-        for &(at, by) in &node.jumps {
-            s.bar(l, Span { from: at, to: Some(at + by) }, None, top + 1.0, 14.0, "paused");
-            s.text("node-label", l.x(at + by) + 12.0, top + 12.0, "start", &(t.jumped)(by));
         }
         if let Some(at) = node.down.filter(|&at| visible(at, p)) {
             let _ = write!(
@@ -633,7 +633,7 @@ mod tests {
         assert_eq!(l.nodes, 0);
         let svg = lanes(&l, &run, None, None, t);
         assert!(svg.contains(">no leader</text>") && svg.contains(r#"class="renew""#), "{svg}");
-        assert!(lane_names(&l, &run, ScenarioId::Etcd, t).contains(">etcd (3 members)</text>"));
+        assert!(lane_names(&l, &run, ScenarioId::Etcd, t).contains(">etcd</text>"));
         // The purple band is the dragged input's.
         assert!(legend(t, Some(Key::Jump)).contains(">N3's clock jump</li>"));
         assert!(legend(t, Some(Key::Pause)).contains(">GC pause</li>"));

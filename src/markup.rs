@@ -101,7 +101,7 @@ pub fn switches(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
         // Shown but unavailable, with the reason: the reader looks for fencing and learns why it is missing.
         let _ = write!(
             out,
-            r#"<label class="switch" for="fencing"><input id="fencing" type="checkbox" role="switch" aria-labelledby="fencing-name" aria-describedby="fencing-hint" disabled><span class="track" aria-hidden="true"></span><span class="switch-name"><span id="fencing-name">{}</span></span><span class="switch-hint" id="fencing-hint">{}</span></label>"#,
+            r#"<label class="switch" for="fencing"><input id="fencing" type="checkbox" role="switch" aria-labelledby="fencing-name" aria-describedby="fencing-hint" aria-disabled="true"><span class="track" aria-hidden="true"></span><span class="switch-name"><span id="fencing-name">{}</span></span><span class="switch-hint" id="fencing-hint">{}</span></label>"#,
             esc((t.switch_name)(Key::Fencing)),
             esc(t.no_fencing)
         );

@@ -182,6 +182,13 @@ impl Story {
                         .push(if self.lock_free.is_some() { ExpiredHarmlessDelay } else { ExpiredHarmless }),
                     Safe if i.pause == 0 => out.push(NoPause),
                     Safe if self.a_rearmed.is_some() => out.push(WokeInRenewed),
+                    // Woke past its lease's end while the group had no leader to expire it.
+                    Safe if consensus
+                        && self.election.is_some()
+                        && self.a_wake.is_some_and(|w| w >= self.a_lease_end()) =>
+                    {
+                        out.push(WokeNoLeader)
+                    }
                     Safe if i.lease => out.push(WokeInLease),
                     Safe => out.push(WokeNoLease),
                     Stalled => out.push(StalledUntilWake),
@@ -229,6 +236,10 @@ impl Story {
                     Corrupted => out.push(RedlockOverwrote),
                     DoubleGrant => out.push(RedlockBoth),
                     UnfencedGap => out.push(RedlockGap),
+                    // A key expired early, but nobody else held a majority when A wrote.
+                    _ if self.a_key_lost.zip(self.write[A]).is_some_and(|(lost, w)| lost < w) => {
+                        out.push(RedlockNoHarm)
+                    }
                     _ => {}
                 }
             }
@@ -364,6 +375,8 @@ lines! {
     LeaderRearmed,
     LeaderCrashed,
     WokeInRenewed,
+    WokeNoLeader,
+    RedlockNoHarm,
 }
 
 #[cfg(test)]

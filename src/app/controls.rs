@@ -20,18 +20,23 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {
             return;
         };
+        // Redlock's fencing is shown, focusable and explained, but cannot be turned on.
+        if input.get_attribute("aria-disabled").is_some() {
+            return input.set_checked(false);
+        }
         if let Some(key) = Key::from_name(&input.id()) {
             lab.set(key, key.spec().switched(input.checked()));
         }
     };
     let root = NodeRef::<html::Div>::new();
-    let framed = StoredValue::new(None::<(ScenarioId, Lang, Ms)>);
+    let framed = StoredValue::new(None::<(ScenarioId, Lang, Ms, Ms)>);
     effect(move || {
         let (id, i, lang) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get());
         let Some(root) = root.get() else { return };
         let t = lab.text();
-        if framed.get_value() != Some((id, lang, i.ttl)) {
-            framed.set_value(Some((id, lang, i.ttl)));
+        // The hints say the lease's length and the leader crash's time.
+        if framed.get_value() != Some((id, lang, i.ttl, i.leader_crash)) {
+            framed.set_value(Some((id, lang, i.ttl, i.leader_crash)));
             root.set_inner_html(&markup::toggles(id, &i, t));
         }
         // Flips from elsewhere (an embedding page, the history) reach the checkboxes here.

@@ -17,16 +17,17 @@ use crate::scenarios::{Inputs, ScenarioId};
 #[component]
 pub fn Real(lab: Lab) -> impl IntoView {
     let all = StoredValue::new_local(recordings::all());
-    let drawn = StoredValue::new_local(None::<((ScenarioId, Inputs), Lang)>);
+    let drawn = StoredValue::new_local(None::<((ScenarioId, Inputs), Lang, bool)>);
     let body = NodeRef::<html::Section>::new();
     effect(move || {
-        let key = (settings(lab.scenario.get(), &lab.inputs.get()), lab.lang.get());
+        let (id, inputs) = (lab.scenario.get(), lab.inputs.get());
+        // A drag does not redraw the panel; a switch does, and so does turning a leader crash on or off.
+        let key = (settings(id, &inputs), lab.lang.get(), inputs.leader_crash != 0);
         let Some(el) = body.get() else { return };
         if drawn.get_value() == Some(key) {
             return;
         }
         drawn.set_value(Some(key));
-        let ((id, inputs), _) = key;
         let html = all.with_value(|all: &Vec<Recording>| {
             let shown: Vec<_> = all.iter().filter(|r| r.matches(id, &inputs)).map(|r| (r, r.run())).collect();
             markup::real_runs(&shown, lab.text())

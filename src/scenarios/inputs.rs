@@ -163,7 +163,8 @@ pub static INPUTS: [InputSpec; 17] = [
     row!(LockDelay, "lockdelay", ON_OFF, lock_delay, bool),
     row!(Register, "register", ON_OFF, register, bool),
     row!(Sync, "sync", ON_OFF, sync, bool),
-    row!(Jump, "jump", MS_30, jump, ms),
+    // N3's clock reads 2 s + jump: up to 30 s, the end of the axis.
+    row!(Jump, "jump", Kind::Ms { min: 0, max: 28_000 }, jump, ms),
     row!(LeaderCrash, "leader_crash", Kind::At { max: MAX_PAUSE, on: super::LEADER_CRASH }, leader_crash, ms),
     row!(Ttl, "ttl", Kind::Ms { min: 1, max: 60_000 }, ttl, ms),
     row!(PauseStart, "pause_start", MS_30, pause_start, ms),

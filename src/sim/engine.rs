@@ -10,6 +10,9 @@ use super::trace::{Event, EventKind, NodeChange, Observer, WorkerId};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Phase {
     Expiry,
+    /// A server crashing, a promotion, a clock jump, a leader lost or ready: after the expiries of the same
+    /// millisecond (rule 7), before its grants.
+    Service,
     Grant,
     Worker,
     Delivery,
@@ -170,13 +173,12 @@ pub fn simulate_in<O: Observer + ?Sized>(scenario: &Scenario, observer: &mut O, 
 impl<O: Observer + ?Sized> Engine<'_, O> {
     fn schedule(&mut self, at: Ms, what: Happening) {
         let (phase, actor) = match what {
-            Happening::Expire { .. }
-            | Happening::PrimaryDown
+            Happening::Expire { .. } | Happening::NodeExpire { .. } => (Phase::Expiry, 0),
+            Happening::PrimaryDown
             | Happening::Promote
             | Happening::Jump
-            | Happening::NodeExpire { .. }
             | Happening::LeaderDown
-            | Happening::LeaderReady => (Phase::Expiry, 0),
+            | Happening::LeaderReady => (Phase::Service, 0),
             Happening::Keepalive { worker, .. } => (Phase::Worker, worker),
             Happening::LockFree => (Phase::Grant, 0),
             Happening::Continue(w) | Happening::Wake(w) | Happening::Retry(w) => (Phase::Worker, w),

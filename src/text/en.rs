@@ -183,7 +183,7 @@ static ZOOKEEPER: ScenarioText = ScenarioText {
              watches the one just before its own; the znode's zxid is its token (the numbers stand for zxids). A \
              running client's heartbeats keep its session alive; after {ttl} s without one the session expires and \
              its znode goes. {base}",
-    prompt: "A wakes after {pause} s, leader crash {leader_crash?at # s|off}, fencing {fencing}. What happens?",
+    prompt: "A wakes after {pause} s, fencing {fencing}. What happens?",
     choices: CONSENSUS_CHOICES,
 };
 
@@ -259,10 +259,12 @@ fn line(l: Line) -> &'static str {
         Line::RedlockOverwrote => "B wrote at {b_write} s; A, still believing it held the lock, wrote at {a_write} s and the storage accepted it: a random value gives it nothing to compare, so B's work is overwritten.",
         Line::RedlockBoth => "A wrote at {a_write} s and B at {b_write} s, each believing it held the lock, and the storage accepted both.",
         Line::RedlockGap => "A wrote at {a_write} s while B held the lock, before B's own write at {b_write} s; the storage accepted both.",
-        Line::KeepaliveStopped => "While A was paused its keepalives stopped too, so nothing renewed its lease: when it ran out, etcd deleted A's key and B's came first.",
+        Line::KeepaliveStopped => "While A was paused its keepalives stopped too: when its lease ran out, etcd deleted A's key and B's came first.",
         Line::SessionExpired => "While A was paused its heartbeats stopped too, so its session expired and its znode went with it: B's watch fired.",
         Line::LeaderRearmed => "The leader crashed at {crash} s; the new one, ready at {ready} s, renewed every lease, so A's now ran to {rearmed} s.",
         Line::LeaderCrashed => "The leader crashed at {crash} s; until the new one was ready at {ready} s nothing was granted or expired.",
+        Line::WokeNoLeader => "A woke at {wake} s, after its lease's {ttl} s, but without a leader nothing had expired it: it wrote and released the lock, and B then took token {b}. No conflict.",
+        Line::RedlockNoHarm => "A's key on N3 had expired at {key_lost} s, so A wrote at {a_write} s without a majority, but nobody else held one: no harm.",
         Line::WokeInRenewed => "A woke at {wake} s, within its renewed lease, wrote and released the lock; B then took token {b}, so there was no conflict.",
     }
 }
@@ -322,7 +324,7 @@ pub(super) static EN: Text = Text {
     },
     worker: |name| fill("Worker {}", &[name]),
     lock_service: "Lock service",
-    services: ["Lock (primary)", "Majority", "etcd (3 members)", "ZooKeeper"],
+    services: ["Lock (primary)", "Majority", "etcd", "ZooKeeper"],
     nodes: ["Primary", "Replica"],
     no_fencing: "unavailable: Redlock's values are random, so there is nothing to order",
     jumped: |by| fill("clock +{} s", &[&s(by)]),
@@ -504,7 +506,7 @@ pub(super) static EN: Text = Text {
     real_intro: "The same scenario on a real Redis or etcd from Debian's packages, each worker a real process: a GC \
                  pause is a real SIGSTOP and SIGCONT, a crash a SIGKILL, the storage SQLite, its fenced write one \
                  conditional UPDATE. Time ran ten times faster, shown in the scenario's seconds (locksim real, \
-                 scripts/record.sh). etcd ran as one member (no leader crash); its tokens are revisions, and it revokes an expired lease up to 5 s late. The failover stops the replica so that nothing reaches it, as the scenario assumes.",
+                 scripts/record.sh). etcd ran as one member (no leader crash); its tokens are revisions, and it revokes an expired lease up to 5 s late. Without WAIT, the failover stops the replica so that nothing reaches it, as the scenario assumes.",
     real_none: "No real run was recorded for this scenario with these switches.",
     real_caption: "{system}, recorded {date}{values}: real “{real}”, simulated “{simulated}”: {same}; each event at \
                    most {jitter} s off its simulated time.",

@@ -183,7 +183,7 @@ static ZOOKEEPER: ScenarioText = ScenarioText {
     setup: "ZooKeeper のアンサンブルと、ロックのレシピ。各ワーカーは一時的（ephemeral）な連番の znode を作り、\
              自分のすぐ前の znode を見張ります。znode の zxid が番号です（図の番号は zxid の代わり）。動いている\
              クライアントのハートビートがセッションを保ち、{ttl}秒届かなければセッションが切れて znode も消えます。{base}",
-    prompt: "A は{pause}秒後に目を覚まします（{leader_crash?#秒にリーダーが故障|リーダーの故障なし}、フェンシングは{fencing}）。何が起きる？",
+    prompt: "A は{pause}秒後に目を覚まします（フェンシングは{fencing}）。何が起きる？",
     choices: CONSENSUS_CHOICES,
 };
 
@@ -259,10 +259,12 @@ fn line(l: Line) -> &'static str {
         Line::RedlockOverwrote => "B は{b_write}秒に書き込みました。まだ持ち主のつもりの A が{a_write}秒に書き込むと、資源はそれも受け付けました。値が乱数では比べようがなく、B の仕事は上書きされました。",
         Line::RedlockBoth => "A は{a_write}秒に、B は{b_write}秒に、どちらも自分が持ち主だと思ったまま書き込み、資源は両方を受け付けました。",
         Line::RedlockGap => "A は、B がロックを持っている{a_write}秒に、B 自身の書き込み（{b_write}秒）より先に書き込み、資源は両方を受け付けました。",
-        Line::KeepaliveStopped => "A が止まっている間は keepalive も止まるので、リースを延ばすものがありません。リースが切れると etcd は A のキーを消し、B のキーが先頭になりました。",
+        Line::KeepaliveStopped => "A が止まっている間は keepalive も止まります。リースが切れると etcd は A のキーを消し、B のキーが先頭になりました。",
         Line::SessionExpired => "A が止まっている間はハートビートも止まるので、A のセッションが切れて znode も消え、B の見張りが反応しました。",
         Line::LeaderRearmed => "{crash}秒にリーダーが落ちました。{ready}秒に立った新しいリーダーがすべてのリースを延ばしたので、A のリースは{rearmed}秒まで延びました。",
         Line::LeaderCrashed => "{crash}秒にリーダーが落ちました。新しいリーダーが立つ{ready}秒までは、ロックが渡されることも期限が切れることもありませんでした。",
+        Line::WokeNoLeader => "A はリースの{ttl}秒を過ぎた{wake}秒に目覚めましたが、リーダーがいないので期限は切れていませんでした。A は書き込んでロックを返し、B はその後で番号 {b} を取ったので、衝突は起きません。",
+        Line::RedlockNoHarm => "N3 の A のキーは{key_lost}秒に切れていたので、A は過半数なしで{a_write}秒に書き込みましたが、ほかに過半数を持つ者はいなかったので害はありません。",
         Line::WokeInRenewed => "A は延ばされたリースが切れる前の{wake}秒に目覚めて書き込み、ロックを返しました。B はその後で番号 {b} を取ったので、衝突は起きません。",
     }
 }
@@ -321,7 +323,7 @@ pub(super) static JA: Text = Text {
     },
     worker: |name| fill("ワーカー {}", &[name]),
     lock_service: "ロックサービス",
-    services: ["ロック（プライマリ）", "過半数", "etcd（3台）", "ZooKeeper"],
+    services: ["ロック（プライマリ）", "過半数", "etcd", "ZooKeeper"],
     nodes: ["プライマリ", "レプリカ"],
     no_fencing: "使えない：Redlock の値は乱数で、順序を比べられない",
     jumped: |by| fill("時計 +{}秒", &[&s(by)]),
@@ -506,7 +508,7 @@ pub(super) static JA: Text = Text {
     real_intro: "同じ場面を、Debian パッケージの実際の Redis と etcd で動かしました。ワーカーは実際のプロセスで、GC 停止は \
                  SIGSTOP と SIGCONT、クラッシュは SIGKILL で本当に起こし、ストレージは SQLite です（フェンシング付きの書き込み\
                  は条件付きの UPDATE 一文）。時間は10倍速で流し、シミュレーションと同じ秒に換算しています（locksim real、\
-                 scripts/record.sh）。etcd は1台で動かし（リーダーの故障はなし）、番号はリビジョンで、期限切れのリースの取り消しは最大5秒ほど遅れます。フェイルオーバーでは、場面の前提どおり何も届かないよう、レプリカを止めておきます。",
+                 scripts/record.sh）。etcd は1台で動かし（リーダーの故障はなし）、番号はリビジョンで、期限切れのリースの取り消しは最大5秒ほど遅れます。WAIT なしのフェイルオーバーでは、場面の前提どおり何も届かないよう、レプリカを止めておきます。",
     real_none: "この場面とスイッチの設定では、実機の記録はありません。",
     real_caption: "{system}（{date} 記録{values}）：実機は「{real}」、シミュレーションは「{simulated}」で、{same}\
                    （各イベントの時刻のずれは最大{jitter}秒）。",
