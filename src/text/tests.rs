@@ -446,7 +446,10 @@ fn replicated_narrations_tell_what_saved_or_lost_the_lock() {
     let en = |id: ScenarioId, f: &dyn Fn(&mut Inputs)| both(&story(id, f)).0;
     // A crash just before the lease's end: no leader to expire it, so A's late write is safe.
     let n = en(ScenarioId::Etcd, &|i| (i.leader_crash, i.pause) = (9_800, 10_500));
-    assert!(n.contains("A woke at 10.5 s, after its lease's 10 s, but without a leader nothing had expired it"), "{n}");
+    assert!(
+        n.contains("A woke at 10.5 s, after its lease's 10 s, but without a leader nothing had expired it"),
+        "{n}"
+    );
     assert!(!n.contains("within the lease"), "{n}");
     // Re-armed, then run out during a longer pause: the narration does not deny the renewal.
     let n = en(ScenarioId::Etcd, &|i| (i.leader_crash, i.pause) = (5_000, 20_000));
@@ -455,6 +458,8 @@ fn replicated_narrations_tell_what_saved_or_lost_the_lock() {
     let n = en(ScenarioId::Redlock, &|i| i.jump = 5_500);
     assert!(n.contains("A's key on N3 had expired at 4.5 s, so A wrote at 5 s without a majority"), "{n}");
     // A leader crash at the lease's very end comes after the expiry (rule 7): B has the lock, nothing saved A.
-    let o = crate::sim::outcome(&ScenarioId::Etcd.build(&Inputs { leader_crash: 10_000, ..ScenarioId::Etcd.defaults() }));
+    let o = crate::sim::outcome(
+        &ScenarioId::Etcd.build(&Inputs { leader_crash: 10_000, ..ScenarioId::Etcd.defaults() }),
+    );
     assert_eq!(o.kind, OutcomeKind::Fenced);
 }
