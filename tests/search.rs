@@ -100,7 +100,7 @@ fn dimensions(id: ScenarioId, inputs: &Inputs) -> Vec<(Key, Ms, Ms)> {
         Etcd => {
             vec![(Key::PauseStart, 0, inputs.ttl), (Key::Pause, 0, 30_000), (Key::LeaderCrash, 0, 30_000)]
         }
-        Redlock => vec![(Key::Pause, 0, 30_000), (Key::Jump, 0, 30_000)],
+        Redlock => vec![(Key::Pause, 0, 30_000), (Key::Jump, 0, 28_000)],
         SetnxExpire | CheckThenSet | Crash | Failover => vec![],
     }
 }
