@@ -65,11 +65,18 @@ impl Layout {
 
     /// The room for a lane's name above it on a narrow figure (a server's strip names itself inside).
     fn label_gap(&self, lane: Lane) -> f64 {
-        if self.wide || matches!(lane, Lane::Node(_)) {
+        if self.wide || (matches!(lane, Lane::Node(_)) && self.names_inside()) {
             0.0
         } else {
             LABEL_H
         }
+    }
+
+    /// Whether server strips carry their names inside, at their left end: on a narrow figure with more
+    /// than two (Redlock's five would otherwise take twice the height); a primary and a replica are named
+    /// above, like every other lane, so their marks never cover their names.
+    fn names_inside(&self) -> bool {
+        !self.wide && self.nodes > 2
     }
 
     /// Every lane, top to bottom.
@@ -234,7 +241,7 @@ pub fn lane_names(l: &Layout, run: &Run, id: ScenarioId, t: &Text) -> String {
         let top = l.top(lane);
         let (x, y) = match lane {
             _ if l.wide => (8.0, top + Layout::height_of(lane) / 2.0 + 4.0),
-            Lane::Node(_) => (l.axis.x0 - 12.0, top + 12.0),
+            Lane::Node(_) if l.names_inside() => (l.axis.x0 - 12.0, top + 12.0),
             _ => (l.axis.x0, top - 4.0),
         };
         s.text("lane-label", x, y, "start", &name);
@@ -324,7 +331,7 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
     for (n, node) in run.trace.nodes.iter().enumerate() {
         let top = l.top(Lane::Node(n));
         // On a narrow figure the strip's name sits at its left end: its keys start after it.
-        let name_x = if l.wide { 0.0 } else { l.axis.x0 + text_width(&node_name(l, n, t)) - 10.0 };
+        let name_x = if l.names_inside() { l.axis.x0 + text_width(&node_name(l, n, t)) - 10.0 } else { 0.0 };
         // A clock jump is the reader's input: a band from the jump to the time the clock now reads, under its keys.
         for &(at, by) in &node.jumps {
             s.bar(l, Span { from: at, to: Some(at + by) }, None, top + 1.0, 14.0, "paused");
