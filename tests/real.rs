@@ -304,25 +304,28 @@ fn a_missing_server_names_the_setup_script() {
 
 /// Starts a long gc-pause run and returns once worker A is stopped (SIGSTOP), with what the run started.
 fn start_and_wait_for_the_pause(backend: &str) -> (Child, Started) {
-    let mut child = locksim()
-        .args(["real", "--scenario", "gc-pause", "--backend", backend, "--pause", "30000"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    // The server's line, then one per worker; A is the second process.
+    let args = ["--scenario", "gc-pause", "--backend", backend, "--pause", "30000"];
+    start_until_stopped(&args, 3, 1, "worker A")
+}
+
+/// Starts `locksim real` with `args`, reads the lines of its `processes` started processes, and returns once
+/// the `stopped`-th of them (`what`) is stopped (SIGSTOP), with what the run started.
+fn start_until_stopped(args: &[&str], processes: usize, stopped: usize, what: &str) -> (Child, Started) {
+    let mut child =
+        locksim().arg("real").args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
     let mut started = Started::default();
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    // The server's line, then one per worker.
-    while started.pids.len() < 3 {
+    while started.pids.len() < processes {
         let mut line = String::new();
         assert!(stderr.read_line(&mut line).unwrap() > 0, "locksim ended early");
         Started::read(&line, &mut started);
     }
     std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-    let worker_a = started.pids[1];
+    let pid = started.pids[stopped];
     let deadline = Instant::now() + Duration::from_secs(5);
-    while state(worker_a) != Some('T') {
-        assert!(Instant::now() < deadline, "worker A was never stopped");
+    while state(pid) != Some('T') {
+        assert!(Instant::now() < deadline, "{what} was never stopped");
         std::thread::sleep(Duration::from_millis(5));
     }
     (child, started)
@@ -350,28 +353,10 @@ fn sigterm_mid_pause_stops_everything_and_removes_the_directory() {
 fn sigterm_while_the_replica_is_stopped_stops_everything() {
     require("redis-server");
     let _serial = serial();
-    let mut child = locksim()
-        .args(["real", "--scenario", "failover", "--backend", "redis", "--scale", "1"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut started = Started::default();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
     // The primary's line, the replica's, then one per worker.
-    while started.pids.len() < 4 {
-        let mut line = String::new();
-        assert!(stderr.read_line(&mut line).unwrap() > 0, "locksim ended early");
-        Started::read(&line, &mut started);
-    }
-    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    let args = ["--scenario", "failover", "--backend", "redis", "--scale", "1"];
+    let (mut child, started) = start_until_stopped(&args, 4, 1, "the replica");
     assert_eq!(started.ports.len(), 2, "{started:?}");
-    let replica = started.pids[1];
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while state(replica) != Some('T') {
-        assert!(Instant::now() < deadline, "the replica was never stopped");
-        std::thread::sleep(Duration::from_millis(5));
-    }
     signal(&child, libc::SIGTERM);
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status}");
