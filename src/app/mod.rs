@@ -222,8 +222,8 @@ pub fn App() -> impl IntoView {
     });
     embed::connect(lab);
     let revealed = Memo::new(move |_| phase.get().revealed());
-    // The figure's interface attributes and its question, set by one effect: a reactive view per attribute
-    // would cost the bundle more.
+    // The masthead and the notices, then the figure's interface attributes and its question, each set by
+    // one effect: a reactive view per attribute or text would cost the bundle more.
     let figure = NodeRef::<leptos::html::Figure>::new();
     let (masthead, link_notice, message_notice) = (
         NodeRef::<leptos::html::Header>::new(),
