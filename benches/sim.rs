@@ -3,8 +3,9 @@
 //! `cargo bench --bench sim` (or `-- search` for the searches); the throughput lines give runs per second.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use fencing_lab::scenarios::search;
 use fencing_lab::scenarios::{Inputs, ScenarioId};
-use fencing_lab::sim::{self, search, MAX_PAUSE};
+use fencing_lab::sim::{self, MAX_PAUSE};
 
 fn bench(c: &mut Criterion) {
     let fenced = ScenarioId::GcPause.build(&Inputs { pause: 15_000, ..Inputs::default() });

@@ -1,8 +1,8 @@
 //! "Break it": what the page searches and maps for the current scenario and switches. Plain functions over
 //! the core's search, so native tests cover everything but the drawing.
 
+use crate::scenarios::search::{self, Bound, Search, DISTURBANCES};
 use crate::scenarios::{Inputs, Key, ScenarioId};
-use crate::sim::search::{self, Bound, Search, DISTURBANCES};
 use crate::sim::{Ms, OutcomeKind};
 
 /// The most schedules a search on the page runs: well under a second in Chromium.

@@ -9,8 +9,8 @@ use common::switch_settings;
 use fencing_lab::breakit::{page_search, settings, Plane, CELL, PAGE_SCHEDULES};
 use fencing_lab::markup;
 use fencing_lab::params::Lang;
+use fencing_lab::scenarios::search::{self, Search};
 use fencing_lab::scenarios::{Inputs, Key, ScenarioId};
-use fencing_lab::sim::search::{self, Search};
 use fencing_lab::sim::{self, OutcomeKind};
 use fencing_lab::text::{fill, text};
 

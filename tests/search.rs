@@ -6,8 +6,8 @@
 mod common;
 use common::{locksim, switch_settings};
 
+use fencing_lab::scenarios::search::{self, Bound, Counterexample, Report};
 use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId, INPUTS};
-use fencing_lab::sim::search::{self, Bound, Counterexample, Report};
 use fencing_lab::sim::{self, Ms, OutcomeKind};
 
 fn pause_alone(step: Ms) -> [Bound; 1] {

@@ -221,7 +221,7 @@ fn check_before_write_does_not_help_if_paused_after_the_check() {
     let mut sc = base(0, true, false);
     sc.workers[0].steps = vec![
         Step::Acquire,
-        Step::Work(9_000),
+        Step::Work(Dur::Ms(9_000)),
         Step::CheckLease,
         Step::Pause(Dur::Ms(6_000)),
         Step::Write { delay: Dur::Ms(0) },
@@ -239,7 +239,7 @@ fn check_before_write_does_not_help_if_paused_after_the_check() {
 fn delayed_write_in_the_network_is_fenced() {
     let mut sc = base(0, true, true);
     sc.workers[0].steps =
-        vec![Step::Acquire, Step::Work(9_000), Step::Write { delay: Dur::Ms(3_000) }, Step::Release];
+        vec![Step::Acquire, Step::Work(Dur::Ms(9_000)), Step::Write { delay: Dur::Ms(3_000) }, Step::Release];
     let run = sim::run(&sc);
     assert_eq!(run.outcome.kind, Fenced);
     let late = run.outcome.stale_write.unwrap();
@@ -259,7 +259,12 @@ fn a_third_worker_gets_the_following_token() {
     let mut sc = base(15_000, true, true);
     sc.workers.push(Worker {
         name: "C".into(),
-        steps: vec![Step::Idle(2_000), Step::Acquire, Step::Write { delay: Dur::Ms(0) }, Step::Release],
+        steps: vec![
+            Step::Idle(Dur::Ms(2_000)),
+            Step::Acquire,
+            Step::Write { delay: Dur::Ms(0) },
+            Step::Release,
+        ],
     });
     let run = sim::run(&sc);
     assert_eq!(grants(&run), vec![(0, 0, 33), (10_000, 1, 34), (11_000, 2, 35)]);
@@ -297,4 +302,137 @@ fn outcome_names_are_the_interface() {
     for k in OutcomeKind::ALL {
         assert_eq!(serde_json::to_string(&k).unwrap(), format!("\"{}\"", k.name()));
     }
+}
+
+/// The names of the events at `at`, in the order the run gave them.
+fn order_at(sc: &Scenario, at: u64) -> Vec<&'static str> {
+    let run = sim::run(sc);
+    let name = |k: &EventKind| match k {
+        EventKind::Expire { .. } => "expire",
+        EventKind::Election { .. } => "election",
+        EventKind::Node { .. } => "node",
+        EventKind::Grant { .. } => "grant",
+        EventKind::Register { .. } => "register",
+        EventKind::Renew { .. } => "renew",
+        EventKind::PauseStart { .. } => "pause",
+        EventKind::Wake { .. } => "wake",
+        EventKind::Write { .. } => "write",
+        EventKind::Store { .. } => "store",
+        EventKind::Release { .. } => "release",
+        EventKind::Request { .. } => "request",
+        EventKind::Wait { .. } => "wait",
+        _ => "other",
+    };
+    run.trace.events.iter().filter(|e| e.at == at).map(|e| name(&e.kind)).collect()
+}
+
+fn etcd(f: impl FnOnce(&mut Inputs)) -> Scenario {
+    let mut i = ScenarioId::Etcd.defaults();
+    f(&mut i);
+    ScenarioId::Etcd.build(&i)
+}
+
+#[test]
+fn rule7_a_service_change_comes_between_an_expiry_and_the_grant_it_frees() {
+    // The leader crashes on the millisecond A's lease runs out: no grant until a new leader is ready at 11 s.
+    let sc = etcd(|i| (i.pause, i.leader_crash) = (11_500, 10_000));
+    assert_eq!(order_at(&sc, 10_000), ["expire", "election"]);
+    let run = sim::run(&sc);
+    assert_eq!(grants(&run), vec![(0, 0, 33), (11_000, 1, 34)]);
+    // A writes at 11.5 s while B holds the lock and before B's write: the gap.
+    assert_eq!(run.outcome.kind, UnfencedGap);
+    // Waking at 10.5 s, A writes while nobody holds the lock: harmless.
+    assert_eq!(sim::run(&etcd(|i| (i.pause, i.leader_crash) = (10_500, 10_000))).outcome.kind, Safe);
+}
+
+#[test]
+fn rule7_every_keepalive_comes_before_a_pause_of_the_same_millisecond() {
+    // ZooKeeper: keepalives every ttl/3 (3333 ms). A pause that starts on the very millisecond of any
+    // keepalive has not stopped the client yet: that keepalive renews, the next one is overdue.
+    for k in 1..=2u64 {
+        let start = 3_333 * k;
+        let mut i = ScenarioId::Zookeeper.defaults();
+        (i.pause_start, i.pause) = (start, 10_000);
+        let sc = ScenarioId::Zookeeper.build(&i);
+        assert_eq!(order_at(&sc, start), ["renew", "pause"], "keepalive {k}");
+        let renewed =
+            sim::run(&sc).trace.events.iter().filter(|e| matches!(e.kind, EventKind::Renew { .. })).count();
+        assert_eq!(renewed as u64, k, "renewals up to and including the pause's start, keepalive {k}");
+    }
+}
+
+#[test]
+fn rule7_a_keepalive_due_on_the_wake_is_sent_by_the_woken_worker() {
+    // A pause that ends on a keepalive's millisecond: the keepalive finds A paused, A sends it on waking.
+    let mut i = ScenarioId::Zookeeper.defaults();
+    (i.pause_start, i.pause) = (0, 6_666);
+    assert_eq!(
+        order_at(&ScenarioId::Zookeeper.build(&i), 6_666),
+        ["wake", "renew", "write", "store", "release", "grant"]
+    );
+}
+
+#[test]
+fn rule7_a_grant_and_its_registration_come_before_the_workers() {
+    // register-token, A wakes on the millisecond its lease ends: expiry, grant to B with its token registered,
+    // then A's write, which the registered 34 fences.
+    let mut i = ScenarioId::RegisterToken.defaults();
+    i.pause = 10_000;
+    let sc = ScenarioId::RegisterToken.build(&i);
+    assert_eq!(order_at(&sc, 10_000), ["expire", "grant", "register", "wake", "write", "store", "release"]);
+    assert_eq!(sim::run(&sc).outcome.kind, Fenced);
+}
+
+#[test]
+fn rule7_workers_in_order_then_deliveries() {
+    // A's write sent at 2 s with a 1 s delay arrives at 3 s, when B (asking at 3 s) acts first.
+    let a = Worker {
+        name: "A".into(),
+        steps: vec![
+            Step::Acquire,
+            Step::Work(Dur::Ms(2_000)),
+            Step::Write { delay: Dur::Ms(1_000) },
+            Step::Release,
+        ],
+    };
+    let b = Worker { name: "B".into(), steps: vec![Step::Idle(Dur::Ms(3_000)), Step::Acquire] };
+    let c = Worker { name: "C".into(), steps: vec![Step::Idle(Dur::Ms(3_000)), Step::Acquire] };
+    let sc = Scenario::with_workers(vec![a, b, c]);
+    let run = sim::run(&sc);
+    let at3: Vec<(&str, Option<usize>)> = run
+        .trace
+        .events
+        .iter()
+        .filter(|e| e.at == 3_000)
+        .map(|e| match e.kind {
+            EventKind::Request { worker } => ("request", Some(worker)),
+            EventKind::Wait { worker, .. } => ("wait", Some(worker)),
+            EventKind::Store { worker, .. } => ("store", Some(worker)),
+            EventKind::Release { worker, .. } => ("release", Some(worker)),
+            EventKind::Grant { worker, .. } => ("grant", Some(worker)),
+            _ => ("other", None),
+        })
+        .collect();
+    assert_eq!(
+        at3,
+        [
+            ("request", Some(1)),
+            ("wait", Some(1)),
+            ("request", Some(2)),
+            ("wait", Some(2)),
+            ("store", Some(0)),
+            ("release", Some(0)),
+            ("grant", Some(1))
+        ]
+    );
+}
+
+#[test]
+fn a_run_ends_at_the_horizon_even_when_a_worker_polls_for_ever() {
+    // A takes the lock with no expiry and crashes; B polls every 10 ms for a lock nobody will free.
+    let a = Worker { name: "A".into(), steps: vec![Step::AcquireNoExpiry, Step::Crash] };
+    let b = Worker { name: "B".into(), steps: vec![Step::TryAcquire { retry: Dur::Ms(10) }, Step::Release] };
+    let run = sim::run(&Scenario::with_workers(vec![a, b]));
+    assert!(run.trace.events.iter().all(|e| e.at <= sim::HORIZON));
+    assert_eq!(run.outcome.kind, Orphaned);
 }

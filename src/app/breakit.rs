@@ -19,8 +19,8 @@ use super::{data_of, effect, say, Lab};
 use crate::breakit::{page_search, settings, Plane};
 use crate::markup;
 use crate::params::Lang;
+use crate::scenarios::search::{Report, Search};
 use crate::scenarios::{Inputs, ScenarioId};
-use crate::sim::search::{Report, Search};
 
 /// How long one slice of a search may hold the main thread: input waits at most this long.
 const SLICE_MS: f64 = 6.0;

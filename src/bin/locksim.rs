@@ -5,7 +5,7 @@
 //! and exit code 2.
 //!
 //! `locksim search --scenario ID [inputs] [--step MS] [--json]` runs every combination of the scenario's
-//! disturbances instead ([`sim::search`]) and prints the smallest counterexamples.
+//! disturbances instead ([`fencing_lab::scenarios::search`]) and prints the smallest counterexamples.
 //!
 //! `locksim real --scenario ID [inputs] --backend redis|etcd [--scale 0.1] [--json]` runs the scenario on a
 //! real lock service with real worker processes (`fencing_lab::real`) and prints both verdicts. The workers
@@ -20,8 +20,9 @@ use fencing_lab::params::{parse_scenario, set_input};
 #[cfg(not(target_arch = "wasm32"))]
 use fencing_lab::real;
 use fencing_lab::report::table;
+use fencing_lab::scenarios::search;
 use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId, INPUTS};
-use fencing_lab::sim::{self, search, Ms, MAX_PAUSE};
+use fencing_lab::sim::{self, Ms, MAX_PAUSE};
 
 /// The grid step of `locksim search` without `--step`: the gc-pause grid is then 30 401 runs, a few ms.
 const STEP: Ms = 100;

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use super::clock::Scale;
 use super::{backends, conductor, runs, Backend, Failure};
 use crate::scenarios::{Inputs, ScenarioId};
-use crate::sim::Service;
 
 /// The smallest and largest time scale.
 const SCALES: (f64, f64) = (0.01, 1.0);
@@ -42,7 +41,7 @@ pub fn check(
         )));
     }
     let sc = id.build(inputs);
-    if let (Backend::Etcd, Service::Consensus { leader_crash: Some(at), .. }) = (backend, sc.service) {
+    if let (Backend::Etcd, Some(at)) = (backend, sc.leader_crash()) {
         return Err(Failure::Usage(format!(
             "--leader-crash {at} has no real run: a leader crash needs a three-member etcd cluster (the other \
              two elect a new leader), and locksim real starts one etcd member; without --leader-crash \

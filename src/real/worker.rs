@@ -185,7 +185,7 @@ impl Worker<'_> {
         let lease = if self.sc.lease { Take::Lease(self.scale.real_ms(ttl)) } else { Take::Forever };
         for &step in &self.sc.workers[self.me].steps {
             match step {
-                Step::Idle(d) | Step::Work(d) => sleep_until(now_ns() + self.scale.real_ns(d)),
+                Step::Idle(d) | Step::Work(d) => sleep_until(now_ns() + self.scale.real_ns(self.sc.dur(d))),
                 Step::WorkUntil(until) => sleep_until(self.t0 + self.scale.real_ns(self.sc.dur(until))),
                 Step::Pause(d) => {
                     let d = self.sc.dur(d);
@@ -195,7 +195,9 @@ impl Worker<'_> {
                 }
                 Step::Acquire => self.acquire(lease, POLL_NS)?,
                 Step::AcquireNoExpiry => self.acquire(Take::Setnx, POLL_NS)?,
-                Step::TryAcquire { retry } => self.acquire(lease, self.scale.real_ns(retry).max(POLL_NS))?,
+                Step::TryAcquire { retry } => {
+                    self.acquire(lease, self.scale.real_ns(self.sc.dur(retry)).max(POLL_NS))?
+                }
                 Step::Get => {
                     let at = self.now();
                     let free = self.lock.holder()?.is_none();

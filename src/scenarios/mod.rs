@@ -6,12 +6,13 @@
 //! input can be accepted by one and dropped by another.
 
 mod inputs;
+pub mod search;
 
 pub use inputs::{InputSpec, Inputs, Key, Kind, INPUTS};
 
 use serde::{Deserialize, Serialize};
 
-use crate::sim::{self, worker, Dur, Ms, Scenario, Service, Step};
+use crate::sim::{self, worker, Dur, Ms, Param, Scenario, Service, Step};
 
 /// How the source groups the ways a lock fails; the picker shows scenarios under these headings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -196,43 +197,64 @@ impl ScenarioId {
         }
     }
 
-    /// The run's scenario for these inputs. Inputs the scenario does not use keep their defaults.
+    /// The named values of this scenario's runs: the disturbances it reads (a search varies them, in this
+    /// order; the dragged one is among them), then the lengths of the base timing it reads.
+    pub fn named(self) -> impl Iterator<Item = Key> {
+        DISTURBANCES.into_iter().chain([Key::BRequest, Key::BWork]).filter(move |k| self.uses(*k))
+    }
+
+    /// The run's scenario for these inputs. Inputs the scenario does not use keep their defaults; its
+    /// disturbances ([`ScenarioId::named`]) are named values of the scenario, so a drag, a flag or a search
+    /// sets them by name.
     pub fn build(self, given: &Inputs) -> Scenario {
         let mut i = Inputs::default();
         for key in self.keys().iter().chain(self.extras()) {
             key.spec().copy(given, &mut i);
         }
-        let b = base_b(&i);
+        let named: Vec<Key> = self.named().collect();
+        // `d(key)`: the length of that input, by name if the scenario names it.
+        let d = |key: Key| match named.iter().position(|k| *k == key) {
+            Some(n) => Dur::Param(n as u8),
+            None => Dur::Ms(key.spec().get(&i)),
+        };
+        let ms = Dur::Ms;
+        let write = Step::Write { delay: ms(0) };
+        let b = worker(
+            "B",
+            [Step::Idle(ms(i.b_request)), Step::Acquire, Step::Work(ms(i.b_work)), write, Step::Release],
+        );
         let mut sc = match self {
-            GcPause | LockDelay | RegisterToken | Etcd | Zookeeper => {
-                Scenario::with_workers(vec![base_a(&i), b])
-            }
-            Failover => Scenario::with_workers(vec![
-                // A never pauses: it writes at 4 s, well inside its lease, and releases.
+            GcPause | LockDelay | RegisterToken | Etcd | Zookeeper => Scenario::with_workers(vec![
+                // A takes the lock, works until its pause starts, pauses, writes at once, releases.
                 worker(
                     "A",
-                    [Step::Acquire, Step::Work(4_000), Step::Write { delay: Dur::Ms(0) }, Step::Release],
+                    [
+                        Step::Acquire,
+                        Step::Work(d(Key::PauseStart)),
+                        Step::Pause(d(Key::Pause)),
+                        write,
+                        Step::Release,
+                    ],
                 ),
+                b,
+            ]),
+            Failover => Scenario::with_workers(vec![
+                // A never pauses: it writes at 4 s, well inside its lease, and releases.
+                worker("A", [Step::Acquire, Step::Work(ms(4_000)), write, Step::Release]),
                 b,
             ]),
             Redlock => Scenario::with_workers(vec![
                 worker(
                     "A",
-                    [
-                        Step::Acquire,
-                        Step::Pause(Dur::Ms(i.pause)),
-                        Step::Work(5_000),
-                        Step::Write { delay: Dur::Ms(0) },
-                        Step::Release,
-                    ],
+                    [Step::Acquire, Step::Pause(d(Key::Pause)), Step::Work(ms(5_000)), write, Step::Release],
                 ),
                 worker(
                     "B",
                     [
-                        Step::Idle(3_000),
-                        Step::TryAcquire { retry: 1_000 },
-                        Step::Work(1_000),
-                        Step::Write { delay: Dur::Ms(0) },
+                        Step::Idle(ms(3_000)),
+                        Step::TryAcquire { retry: ms(1_000) },
+                        Step::Work(ms(1_000)),
+                        write,
                         Step::Release,
                     ],
                 ),
@@ -242,10 +264,10 @@ impl ScenarioId {
                     "A",
                     [
                         Step::Acquire,
-                        Step::Work(A_WORKS),
+                        Step::Work(ms(A_WORKS)),
                         Step::CheckLease,
-                        Step::Pause(Dur::Dragged),
-                        Step::Write { delay: Dur::Ms(0) },
+                        Step::Pause(d(Key::Pause)),
+                        write,
                         Step::Release,
                     ],
                 ),
@@ -254,7 +276,12 @@ impl ScenarioId {
             NetworkDelay => Scenario::with_workers(vec![
                 worker(
                     "A",
-                    [Step::Acquire, Step::Work(A_WORKS), Step::Write { delay: Dur::Dragged }, Step::Release],
+                    [
+                        Step::Acquire,
+                        Step::Work(ms(A_WORKS)),
+                        Step::Write { delay: d(Key::Delay) },
+                        Step::Release,
+                    ],
                 ),
                 b,
             ]),
@@ -265,16 +292,13 @@ impl ScenarioId {
             Crash => Scenario::with_workers(vec![worker("A", [Step::Acquire, Step::Crash]), b]),
             CheckThenSet => {
                 // GET at 0 / 0.5 s, SET at 1 / 1.5 s; or SET NX at those times, retrying every 0.5 s.
-                let take = |at: Ms| -> Vec<Step> {
-                    if i.atomic {
-                        vec![Step::Idle(at + 1_000), Step::TryAcquire { retry: 500 }]
-                    } else {
-                        vec![Step::Idle(at), Step::Get, Step::Idle(1_000), Step::Set]
-                    }
-                };
                 let program = |at: Ms| {
-                    let mut steps = take(at);
-                    steps.extend([Step::Work(1_000), Step::Write { delay: Dur::Ms(0) }, Step::Release]);
+                    let mut steps = if i.atomic {
+                        vec![Step::Idle(ms(at + 1_000)), Step::TryAcquire { retry: ms(500) }]
+                    } else {
+                        vec![Step::Idle(ms(at)), Step::Get, Step::Idle(ms(1_000)), Step::Set]
+                    };
+                    steps.extend([Step::Work(ms(1_000)), write, Step::Release]);
                     steps
                 };
                 Scenario::with_workers(vec![worker("A", program(0)), worker("B", program(500))])
@@ -284,35 +308,37 @@ impl ScenarioId {
                     "A",
                     [
                         Step::Acquire,
-                        Step::Work(A_WORKS),
-                        Step::Write { delay: Dur::Ms(0) },
-                        Step::WorkUntil(Dur::Dragged),
+                        Step::Work(ms(A_WORKS)),
+                        write,
+                        Step::WorkUntil(d(Key::Work)),
                         Step::Release,
                     ],
                 ),
                 worker(
                     "B",
-                    [
-                        Step::Idle(1_000),
-                        Step::Acquire,
-                        Step::Work(6_000),
-                        Step::Write { delay: Dur::Ms(0) },
-                        Step::Release,
-                    ],
+                    [Step::Idle(ms(1_000)), Step::Acquire, Step::Work(ms(6_000)), write, Step::Release],
                 ),
                 worker(
                     "C",
-                    [
-                        Step::Idle(11_000),
-                        Step::Acquire,
-                        Step::Work(1_000),
-                        Step::Write { delay: Dur::Ms(0) },
-                        Step::Release,
-                    ],
+                    [Step::Idle(ms(11_000)), Step::Acquire, Step::Work(ms(1_000)), write, Step::Release],
                 ),
             ]),
         };
-        sc.drag = self.dragged().map_or(0, |k| k.spec().get(&i));
+        sc.params = named
+            .iter()
+            .map(|k| {
+                let spec = k.spec();
+                let (min, max) = spec.range();
+                Param {
+                    name: spec.name.to_owned(),
+                    value: spec.get(&i),
+                    min,
+                    max,
+                    off: matches!(spec.kind, Kind::At { .. }),
+                }
+            })
+            .collect();
+        sc.drag = self.dragged().and_then(|k| named.iter().position(|n| *n == k)).map(|n| n as u8);
         sc.lease = i.lease;
         sc.fencing = i.fencing;
         sc.ttl = i.ttl;
@@ -334,20 +360,23 @@ impl ScenarioId {
                     reach: [0b00111, 0b11111, 0b11111],
                     jump_node: JUMP_NODE,
                     jump_at: JUMP_AT,
-                    jump: Dur::Dragged,
+                    jump: d(Key::Jump),
                     drift: REDLOCK_DRIFT,
                 }
             }
-            Etcd => Service::Consensus {
-                leader_crash: (i.leader_crash > 0).then_some(i.leader_crash),
-                election: ELECTION,
-            },
+            Etcd => Service::Consensus { leader_crash: Some(d(Key::LeaderCrash)), election: ELECTION },
             Zookeeper => Service::Consensus { leader_crash: None, election: ELECTION },
             _ => Service::Single,
         };
         sc
     }
 }
+
+/// The disturbances: the numeric inputs that stand for something going wrong (when A's pause starts and
+/// how long it lasts, how long A's write spends in the network, when A's job ends, a clock jump, a leader
+/// crash). Each scenario names those it reads as named values of its runs, and a search varies them.
+pub const DISTURBANCES: [Key; 6] =
+    [Key::PauseStart, Key::Pause, Key::Delay, Key::Work, Key::Jump, Key::LeaderCrash];
 
 /// Whose clock jumps in `redlock`: N3.
 pub const JUMP_NODE: usize = 2;
@@ -370,30 +399,6 @@ pub const A_WORKS: Ms = 2_000;
 
 /// Chubby's lock-delay as Consul sets it by default (15 s); Chubby caps it at one minute.
 pub const LOCK_DELAY: Ms = 15_000;
-
-/// A of the base scenario: takes the lock, (works until `pause_start`,) pauses, writes, releases.
-fn base_a(i: &Inputs) -> crate::sim::Worker {
-    let mut a = vec![Step::Acquire];
-    if i.pause_start > 0 {
-        a.push(Step::Work(i.pause_start));
-    }
-    a.extend([Step::Pause(Dur::Dragged), Step::Write { delay: Dur::Ms(0) }, Step::Release]);
-    worker("A", a)
-}
-
-/// B of the base scenario: asks at `b_request`, works `b_work`, writes, releases.
-fn base_b(i: &Inputs) -> crate::sim::Worker {
-    worker(
-        "B",
-        [
-            Step::Idle(i.b_request),
-            Step::Acquire,
-            Step::Work(i.b_work),
-            Step::Write { delay: Dur::Ms(0) },
-            Step::Release,
-        ],
-    )
-}
 
 #[cfg(test)]
 mod tests {

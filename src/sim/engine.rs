@@ -1,10 +1,18 @@
 //! Engine: a small discrete-event simulation of workers, a lock service and a storage.
 //!
 //! Pending happenings sit in a queue ordered by (time, phase, actor, insertion). The phases give the
-//! same-millisecond order of the semantics (docs/semantics.md): lease expiry, then lock grant, then worker
-//! actions (lower index first), then delayed writes arriving at the storage.
+//! same-millisecond order of the semantics (docs/semantics.md, rule 7): lease expiries, then changes of a
+//! replicated service, then lock grants, then keepalives, then worker actions (lower index first), then
+//! delayed writes arriving at the storage. A phase never reaches back into an earlier one: an expiry frees
+//! the lock, and the grant that follows waits for the grant phase, after the service's changes.
+//!
+//! A run ends when nothing is left to happen, or at [`HORIZON`]: a worker polling for a lock nobody will
+//! ever free would otherwise poll for ever.
 
 use super::scenario::{Ms, Release, Scenario, Service, Step, MAX_NODES};
+
+/// The end of every run (20 minutes): nothing after it happens.
+pub const HORIZON: Ms = 1_200_000;
 use super::trace::{Event, EventKind, NodeChange, Observer, WorkerId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -14,6 +22,9 @@ enum Phase {
     /// millisecond (rule 7), before its grants.
     Service,
     Grant,
+    /// A client's keepalive, sent by its own thread: before the worker's actions of the same millisecond, so
+    /// a pause that starts then has not stopped it yet, whichever keepalive it is.
+    Keepalive,
     Worker,
     Delivery,
 }
@@ -158,8 +169,8 @@ pub fn simulate_in<O: Observer + ?Sized>(scenario: &Scenario, observer: &mut O, 
             engine.schedule(promote.max(crash), Happening::Promote);
         }
         Service::Redlock { jump_at, .. } => engine.schedule(jump_at, Happening::Jump),
-        Service::Consensus { leader_crash, .. } => {
-            if let Some(at) = leader_crash {
+        Service::Consensus { .. } => {
+            if let Some(at) = scenario.leader_crash() {
                 engine.schedule(at, Happening::LeaderDown);
             }
         }
@@ -179,7 +190,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
             | Happening::Jump
             | Happening::LeaderDown
             | Happening::LeaderReady => (Phase::Service, 0),
-            Happening::Keepalive { worker, .. } => (Phase::Worker, worker),
+            Happening::Keepalive { worker, .. } => (Phase::Keepalive, worker),
             Happening::LockFree => (Phase::Grant, 0),
             Happening::Continue(w) | Happening::Wake(w) | Happening::Retry(w) => (Phase::Worker, w),
             // Deliveries of one millisecond arrive in the order they were sent (the insertion order).
@@ -191,7 +202,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
 
     fn pop(&mut self) -> Option<Pending> {
         let i = (0..self.queue.len()).min_by_key(|&i| self.queue[i].key())?;
-        Some(self.queue.swap_remove(i))
+        Some(self.queue.swap_remove(i)).filter(|p| p.at <= HORIZON)
     }
 
     fn emit(&mut self, at: Ms, kind: EventKind) {
@@ -211,10 +222,9 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                 self.unavailable_until = now + self.sc.lock_delay;
                 if self.sc.lock_delay > 0 {
                     self.emit(now, EventKind::LockDelay { until: self.unavailable_until });
-                    self.schedule(self.unavailable_until, Happening::LockFree);
-                } else {
-                    self.grant_next(now);
                 }
+                // The next holder is granted in the grant phase, after this millisecond's service changes.
+                self.schedule(self.unavailable_until, Happening::LockFree);
             }
             Happening::LockFree => self.grant_next(now),
             Happening::Continue(w) => self.run_worker(w, now),
@@ -409,6 +419,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
             self.workers[w].pc += 1;
             match step {
                 Step::Idle(d) | Step::Work(d) => {
+                    let d = self.sc.dur(d);
                     if d > 0 {
                         return self.schedule(now + d, Happening::Continue(w));
                     }
@@ -446,7 +457,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                             self.emit(now, EventKind::Wait { worker: w, holder });
                             self.workers[w].retrying = true;
                         }
-                        return self.schedule(now + retry.max(1), Happening::Retry(w));
+                        return self.schedule(now + self.sc.dur(retry).max(1), Happening::Retry(w));
                     }
                 }
                 Step::Get => {

@@ -4,16 +4,18 @@
 //! byte for byte. Everything the app shows about a run comes from here.
 
 mod engine;
+pub mod explore;
 mod outcome;
 mod scenario;
-pub mod search;
 mod trace;
 
 use serde::{Deserialize, Serialize};
 
-pub use engine::simulate;
+pub use engine::{simulate, HORIZON};
 pub use outcome::{Classifier, DoubleGrant, Outcome, OutcomeKind, WaitRecord};
-pub use scenario::{worker, Dur, Ms, Release, Scenario, Service, Step, Worker, MAX_NODES, MAX_PAUSE};
+pub use scenario::{
+    worker, Dur, Ms, Param, Release, Scenario, Service, Step, Worker, MAX_NODES, MAX_PARAMS, MAX_PAUSE,
+};
 pub use trace::{
     Actor, Event, EventKind, Lease, LeaseEnd, NodeChange, NodeLane, Observer, Span, Trace, TraceBuilder,
     WorkerId, WorkerLane, WriteRecord,
@@ -94,7 +96,7 @@ impl Runner {
     }
 }
 
-/// A stretch of values of the dragged input, `from..=to`, that all give one verdict.
+/// A stretch of values of the dragged value, `from..=to`, that all give one verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Segment {
     /// First value of the stretch.
@@ -105,7 +107,7 @@ pub struct Segment {
     pub kind: OutcomeKind,
 }
 
-/// The verdict for every value of the dragged input ([`Scenario::drag`]) in `range`, as stretches of equal
+/// The verdict for every value of the dragged value ([`Scenario::drag`]) in `range`, as stretches of equal
 /// verdict, exact to the millisecond.
 ///
 /// Every value is run: a verdict can change and change back within a few milliseconds (a lease of 2 ms
@@ -114,7 +116,7 @@ pub fn outcome_map(scenario: &Scenario, range: std::ops::RangeInclusive<Ms>) -> 
     let mut segments: Vec<Segment> = Vec::new();
     let (mut sc, mut runner) = (scenario.clone(), Runner::default());
     for drag in range {
-        sc.drag = drag;
+        sc.set_drag(drag);
         let kind = runner.outcome(&sc).kind;
         match segments.last_mut() {
             Some(last) if last.kind == kind => last.to = drag,
@@ -124,13 +126,13 @@ pub fn outcome_map(scenario: &Scenario, range: std::ops::RangeInclusive<Ms>) -> 
     segments
 }
 
-/// The verdict for each value of the dragged input in `values`, everything else as in `scenario`.
+/// The verdict for each value of the dragged value in `values`, everything else as in `scenario`.
 pub fn sweep(scenario: &Scenario, values: impl IntoIterator<Item = Ms>) -> Vec<OutcomeKind> {
     let (mut sc, mut runner) = (scenario.clone(), Runner::default());
     values
         .into_iter()
         .map(|drag| {
-            sc.drag = drag;
+            sc.set_drag(drag);
             runner.outcome(&sc).kind
         })
         .collect()

@@ -22,14 +22,33 @@ pub enum Release {
     PlainDelete,
 }
 
-/// A length of time in a step: fixed, or the scenario's dragged value.
+/// A length of time: fixed, or one of the scenario's named values ([`Scenario::params`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Dur {
-    /// The scenario's [`Scenario::drag`]: the band the learner drags.
-    Dragged,
     /// A fixed length.
     Ms(Ms),
+    /// The value of the scenario's named value at this index: one a reader drags, a search varies, a flag or
+    /// a link sets.
+    Param(u8),
+}
+
+/// Most named values a scenario has.
+pub const MAX_PARAMS: usize = 8;
+
+/// A named value of a scenario: a length the reader may drag or set and a search may vary, by its name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Param {
+    /// Its name in scripts, links and flags (`pause`, `pause_start`).
+    pub name: String,
+    /// Its value now.
+    pub value: Ms,
+    /// The smallest value a control or a search gives it.
+    pub min: Ms,
+    /// The largest.
+    pub max: Ms,
+    /// Whether 0 means "it does not happen" (a leader crash that is off).
+    pub off: bool,
 }
 
 /// One step of a worker's program. Steps run in order; a step that takes time delays the next one.
@@ -37,7 +56,7 @@ pub enum Dur {
 #[serde(rename_all = "kebab-case")]
 pub enum Step {
     /// Do nothing for a while (before asking for the lock, say).
-    Idle(Ms),
+    Idle(Dur),
     /// Take the lock atomically with its lease (Redis `SET key v NX PX ttl`); queue while someone holds it.
     Acquire,
     /// Take the lock without any expiry (Redis `SETNX` before its `EXPIRE`); queue while someone holds it.
@@ -45,7 +64,7 @@ pub enum Step {
     /// Try `SET NX PX` once; if the lock is taken, try again every `retry` ms.
     TryAcquire {
         /// Time between attempts.
-        retry: Ms,
+        retry: Dur,
     },
     /// Read the lock (Redis `GET`) and remember whether it looked free.
     Get,
@@ -53,7 +72,7 @@ pub enum Step {
     /// After a `GET` that saw it taken, behaves as [`Step::Acquire`].
     Set,
     /// Work for a while, alive and running.
-    Work(Ms),
+    Work(Dur),
     /// Work until this time from t = 0 (go straight on if it is already past).
     WorkUntil(Dur),
     /// Stop the world (GC, VM suspend, swap): the worker does nothing and notices nothing.
@@ -114,8 +133,8 @@ pub enum Service {
     /// the leader may crash at `leader_crash`, and the new one, ready `election` later, re-arms every lease
     /// for `election` + ttl (etcd).
     Consensus {
-        /// When the leader crashes, if it does.
-        leader_crash: Option<Ms>,
+        /// When the leader crashes, if it does (a named value that is 0 and `off`: it does not).
+        leader_crash: Option<Dur>,
         /// The election timeout.
         election: Ms,
     },
@@ -136,8 +155,10 @@ pub struct Worker {
 /// Everything one run needs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scenario {
-    /// The value of every [`Dur::Dragged`]: the learner's band (a pause, a delay, a job's end).
-    pub drag: Ms,
+    /// The named values every [`Dur::Param`] refers to, in the order a search varies them.
+    pub params: Vec<Param>,
+    /// The named value the learner drags on the timeline (a pause, a delay, a job's end, a clock jump).
+    pub drag: Option<u8>,
     /// Lease expiry on or off.
     pub lease: bool,
     /// Whether the storage rejects a token lower than the highest it has seen.
@@ -164,7 +185,8 @@ impl Scenario {
     /// lease, token 33 first, compare-and-delete release, no lock-delay, no registration.
     pub fn with_workers(workers: Vec<Worker>) -> Scenario {
         Scenario {
-            drag: 0,
+            params: Vec::new(),
+            drag: None,
             lease: true,
             fencing: true,
             ttl: 10_000,
@@ -182,11 +204,42 @@ impl Scenario {
         !matches!(self.service, Service::Redlock { .. })
     }
 
-    /// The length of `d` in this scenario.
+    /// The length of `d` in this scenario (a named value that is missing reads as 0).
     pub fn dur(&self, d: Dur) -> Ms {
         match d {
-            Dur::Dragged => self.drag,
             Dur::Ms(ms) => ms,
+            Dur::Param(i) => self.params.get(usize::from(i)).map_or(0, |p| p.value),
+        }
+    }
+
+    /// When the consensus group's leader crashes, if it does.
+    pub fn leader_crash(&self) -> Option<Ms> {
+        let Service::Consensus { leader_crash: Some(d), .. } = self.service else { return None };
+        let off = matches!(d, Dur::Param(i) if self.params.get(usize::from(i)).is_some_and(|p| p.off));
+        Some(self.dur(d)).filter(|&at| at > 0 || !off)
+    }
+
+    /// The index of the named value called `name`.
+    pub fn param(&self, name: &str) -> Option<usize> {
+        self.params.iter().position(|p| p.name == name)
+    }
+
+    /// Sets named value `i` (nothing if there is none).
+    pub fn set_param(&mut self, i: usize, value: Ms) {
+        if let Some(p) = self.params.get_mut(i) {
+            p.value = value;
+        }
+    }
+
+    /// The value the learner drags, if the scenario has one.
+    pub fn dragged(&self) -> Option<&Param> {
+        self.drag.and_then(|i| self.params.get(usize::from(i)))
+    }
+
+    /// Sets the dragged value (nothing if there is none).
+    pub fn set_drag(&mut self, value: Ms) {
+        if let Some(i) = self.drag {
+            self.set_param(usize::from(i), value);
         }
     }
 }

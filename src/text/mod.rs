@@ -10,8 +10,8 @@ mod ja;
 use crate::geom::seconds;
 use crate::lesson::Boundary;
 use crate::params::{Lang, Problem};
+use crate::scenarios::search::{Bound, Report};
 use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId, A_WORKS, LEADER_CRASH, LOCK_DELAY};
-use crate::sim::search::{Bound, Report};
 use crate::sim::{Ms, OutcomeKind};
 use crate::story::{Line, Story};
 

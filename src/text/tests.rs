@@ -424,7 +424,7 @@ fn every_time_the_narration_names_at_every_boundary_is_one_of_the_runs_own() {
 
 #[test]
 fn a_leader_crash_that_is_off_is_said_so_in_the_search_report() {
-    use crate::sim::search::{self, Bound};
+    use crate::scenarios::search::{self, Bound};
     let en = text(Lang::En);
     let b = Bound { key: Key::LeaderCrash, from: 0, to: 30_000, step: 500 };
     assert_eq!(en.range(&b), "leader crash off or 0.5–30 s");

@@ -1,23 +1,22 @@
-//! Search: run every combination of a scenario's disturbances over a grid and report the smallest
-//! counterexample for safety and for liveness.
+//! Search of the catalogue: run every combination of a scenario's disturbances over a grid and report the
+//! smallest counterexample for safety and for liveness.
 //!
-//! The disturbances are the scenario's numeric inputs that stand for something going wrong: when A's pause
-//! starts and how long it lasts, how long A's write spends in the network, when A's job ends. Each is varied
-//! over a [`Bound`] (a range and a step); the switches (lease, fencing, …) and the base timing stay as given.
-//! Pure and deterministic like the rest of the core: no clock (the caller times the search and fills in
-//! [`Report::millis`]), no threads, the same search gives the same report.
+//! The disturbances ([`DISTURBANCES`]) are the scenario's named values: when A's pause starts and how long
+//! it lasts, how long A's write spends in the network, when A's job ends, a clock jump, a leader crash. Each
+//! is varied over a [`Bound`] (a range and a step) by the core's [`Explorer`], which sets the named value
+//! itself; the switches (lease, fencing, …) and the base timing stay as given. Deterministic: no clock (the
+//! caller times the search and fills in [`Report::millis`]), no threads, the same search gives the same
+//! report.
 
 use std::fmt;
 
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use super::{Ms, OutcomeKind, Runner, Scenario, Step};
-use crate::scenarios::{Inputs, Key, Kind, ScenarioId, INPUTS};
-
-/// The disturbances a search varies, in the order of its dimensions (the order that breaks ties).
-pub const DISTURBANCES: [Key; 6] =
-    [Key::PauseStart, Key::Pause, Key::Delay, Key::Work, Key::Jump, Key::LeaderCrash];
+pub use super::DISTURBANCES;
+use super::{Inputs, Key, Kind, ScenarioId, INPUTS};
+use crate::sim::explore::{self, Dim, Explorer, Found};
+use crate::sim::{Ms, OutcomeKind};
 
 /// One dimension of a search: the input and the values it takes, `from`, `from + step`, … up to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -148,244 +147,98 @@ pub fn search_within(id: ScenarioId, inputs: &Inputs, bounds: &[Bound]) -> Repor
 /// bound. An input the scenario does not read is pruned (it cannot change the outcome) and said so in
 /// [`Report::pruned`], as are the switches it ignores. With no dimension left the search is one run.
 pub struct Search {
-    grid: Grid,
-    runner: Runner,
-    /// Runs done, and all the grid holds.
-    done: u64,
-    total: u64,
-    /// The best so far of each kind: (total disturbance, verdict, values).
-    safety: Option<(Ms, OutcomeKind, Vec<Ms>)>,
-    liveness: Option<(Ms, OutcomeKind, Vec<Ms>)>,
+    id: ScenarioId,
+    start: Inputs,
+    keys: Vec<Key>,
+    explorer: Explorer,
     pruned: Pruned,
 }
 
 impl Search {
     /// A search at its first point.
     pub fn new(id: ScenarioId, inputs: &Inputs, bounds: &[Bound]) -> Search {
-        let mut dims: Vec<Bound> = Vec::new();
-        let mut unread = Vec::new();
+        let sc = id.build(inputs);
+        let (mut keys, mut dims, mut unread) = (Vec::new(), Vec::new(), Vec::new());
         for b in bounds {
-            if dims.iter().any(|d| d.key == b.key) {
+            if keys.contains(&b.key) {
                 continue;
             }
-            if !id.uses(b.key) {
+            // The scenario names every disturbance it reads: one it does not name cannot change a run.
+            let Some(param) = sc.param(b.key.spec().name) else {
                 unread.push(b.key.spec().name);
                 continue;
-            }
+            };
             let (min, max) = b.key.spec().range();
-            let step = b.step.max(1);
             let to = b.to.clamp(min, max);
-            let from = b.from.clamp(min, to);
-            dims.push(Bound { key: b.key, from, to: from + (to - from) / step * step, step });
+            keys.push(b.key);
+            dims.push(Dim::new(param, b.from.clamp(min, to), to, b.step));
         }
-        let total = dims.iter().map(|d| (d.to - d.from) / d.step + 1).product();
         Search {
-            grid: Grid::new(id, inputs, dims),
-            runner: Runner::default(),
-            done: 0,
-            total,
-            safety: None,
-            liveness: None,
+            id,
+            start: *inputs,
+            keys,
+            explorer: Explorer::new(sc, dims),
             pruned: Pruned { scenario: id, unread },
         }
     }
 
     /// Runs up to `n` more schedules; `true` once every schedule has run.
     pub fn run(&mut self, n: u64) -> bool {
-        for _ in 0..n {
-            if self.finished() {
-                break;
-            }
-            let kind = self.runner.outcome(&self.grid.sc).kind;
-            self.done += 1;
-            let best = match kind {
-                k if k.unsafe_data() => Some(&mut self.safety),
-                k if k.liveness_lost() => Some(&mut self.liveness),
-                _ => None,
-            };
-            if let Some(best) = best {
-                let total: Ms = self.grid.values.iter().sum();
-                // Strictly less: the grid runs in lexicographic order, so the first of equal sums stays.
-                if best.as_ref().is_none_or(|&(t, _, _)| total < t) {
-                    *best = Some((total, kind, self.grid.values.clone()));
-                }
-            }
-            self.grid.advance();
-        }
-        self.finished()
+        self.explorer.run(n)
     }
 
     /// Schedules run so far.
     pub fn done(&self) -> u64 {
-        self.done
+        self.explorer.done()
     }
 
     /// Schedules in all.
     pub fn total(&self) -> u64 {
-        self.total
+        self.explorer.total()
     }
 
-    fn finished(&self) -> bool {
-        self.done == self.total
+    /// The searched bounds, normalised.
+    pub fn bounds(&self) -> Vec<Bound> {
+        let dims = self.explorer.dims();
+        self.keys
+            .iter()
+            .zip(dims)
+            .map(|(&key, d)| Bound { key, from: d.from, to: d.to, step: d.step })
+            .collect()
     }
 
     /// What the search found: over the whole grid once [`Search::run`] has returned `true`.
     pub fn report(&self) -> Report {
-        let dims = &self.grid.dims;
-        let found = |best: &Option<(Ms, OutcomeKind, Vec<Ms>)>| {
-            best.as_ref().map(|(_, outcome, values)| Counterexample {
-                outcome: *outcome,
-                inputs: dims.iter().map(|d| d.key).zip(values.iter().copied()).collect(),
+        let found = |f: Option<&Found>| {
+            f.map(|f| Counterexample {
+                outcome: f.outcome,
+                inputs: self.keys.iter().copied().zip(f.values.iter().copied()).collect(),
             })
         };
         Report {
-            scenario: self.grid.id,
-            inputs: self.grid.start,
-            schedules: self.done,
-            bounds: dims.clone(),
+            scenario: self.id,
+            inputs: self.start,
+            schedules: self.done(),
+            bounds: self.bounds(),
             millis: 0,
-            safety: found(&self.safety),
-            liveness: found(&self.liveness),
+            safety: found(self.explorer.safety()),
+            liveness: found(self.explorer.liveness()),
             pruned: self.pruned.clone(),
         }
     }
 }
 
+/// The number of schedules a search over `bounds` would run, before running any.
+pub fn schedules(id: ScenarioId, inputs: &Inputs, bounds: &[Bound]) -> u64 {
+    let search = Search::new(id, inputs, bounds);
+    explore::size(search.explorer.dims())
+}
+
 /// The verdict of every point of the grid of `bounds` (normalised as [`Search`] does), in its order: the
 /// last bound fastest. An outcome map over two disturbances, for a heat-map.
 pub fn plane(id: ScenarioId, inputs: &Inputs, bounds: &[Bound]) -> (Vec<Bound>, Vec<OutcomeKind>) {
-    let Search { mut grid, mut runner, total, .. } = Search::new(id, inputs, bounds);
-    let kinds = (0..total)
-        .map(|_| {
-            let kind = runner.outcome(&grid.sc).kind;
-            grid.advance();
-            kind
-        })
-        .collect();
-    (grid.dims, kinds)
-}
-
-/// How one dimension's value reaches the scenario.
-#[derive(Clone, Copy, Debug)]
-enum Slot {
-    /// It is [`Scenario::drag`].
-    Drag,
-    /// It is the length of this `Work` step: (worker, step).
-    Work(usize, usize),
-    /// Anything else: build the scenario anew.
-    Rebuild,
-}
-
-/// The grid of a search and the one scenario value it rewrites in place, point by point.
-struct Grid {
-    id: ScenarioId,
-    dims: Vec<Bound>,
-    /// The inputs the search started from.
-    start: Inputs,
-    slots: Vec<Slot>,
-    /// The inputs of the current point (kept only when rebuilding).
-    inputs: Inputs,
-    values: Vec<Ms>,
-    sc: Scenario,
-}
-
-impl Grid {
-    /// The grid at its first point. Rebuilding a scenario per run costs more than the run itself, so each
-    /// dimension is mapped to the one field it sets, found by building the scenario at two values of it.
-    fn new(id: ScenarioId, inputs: &Inputs, dims: Vec<Bound>) -> Grid {
-        // Every dimension at 1 first: a zero pause start leaves out A's `Work` step, which must be there to
-        // be rewritten. A `Work(0)` takes no time and emits nothing, so it runs as the missing step.
-        let mut at_one = *inputs;
-        for d in &dims {
-            let _ = d.key.spec().set(&mut at_one, 1);
-        }
-        let sc = id.build(&at_one);
-        let mut slots: Vec<Slot> = dims
-            .iter()
-            .map(|d| {
-                let mut at_two = at_one;
-                match d.key.spec().set(&mut at_two, 2) {
-                    Ok(()) => slot(&sc, &id.build(&at_two)),
-                    Err(_) => Slot::Rebuild,
-                }
-            })
-            .collect();
-        // A rebuild may move the steps that other slots point at.
-        if slots.iter().any(|s| matches!(s, Slot::Rebuild)) {
-            slots.fill(Slot::Rebuild);
-        }
-        let mut grid = Grid { id, dims, start: *inputs, slots, inputs: at_one, values: Vec::new(), sc };
-        for i in 0..grid.dims.len() {
-            let from = grid.dims[i].from;
-            grid.values.push(from);
-            grid.set(i, from);
-        }
-        grid.rebuild();
-        grid
-    }
-
-    /// Sets dimension `i` to `v`.
-    fn set(&mut self, i: usize, v: Ms) {
-        self.values[i] = v;
-        match self.slots[i] {
-            Slot::Drag => self.sc.drag = v,
-            Slot::Work(w, s) => self.sc.workers[w].steps[s] = Step::Work(v),
-            // Only here: looking the input up in the table on every run would cost more than the rest.
-            Slot::Rebuild => {
-                let _ = self.dims[i].key.spec().set(&mut self.inputs, v);
-            }
-        }
-    }
-
-    fn rebuild(&mut self) {
-        if self.slots.first().is_some_and(|s| matches!(s, Slot::Rebuild)) {
-            self.sc = self.id.build(&self.inputs);
-        }
-    }
-
-    /// Moves to the next point, the last dimension fastest; `false` past the last point.
-    fn advance(&mut self) -> bool {
-        for i in (0..self.dims.len()).rev() {
-            let d = self.dims[i];
-            if self.values[i] + d.step <= d.to {
-                self.set(i, self.values[i] + d.step);
-                self.rebuild();
-                return true;
-            }
-            self.set(i, d.from);
-        }
-        false
-    }
-}
-
-/// The slot that turns scenario `a` (an input at 1) into `b` (the same input at 2), if one field does.
-fn slot(a: &Scenario, b: &Scenario) -> Slot {
-    if a.drag != b.drag {
-        let drag_only = Scenario { drag: b.drag, ..a.clone() } == *b;
-        return if drag_only { Slot::Drag } else { Slot::Rebuild };
-    }
-    if a.workers.len() != b.workers.len() {
-        return Slot::Rebuild;
-    }
-    let mut changed = Vec::new();
-    for (w, (x, y)) in a.workers.iter().zip(&b.workers).enumerate() {
-        if x.steps.len() != y.steps.len() {
-            return Slot::Rebuild;
-        }
-        changed.extend((0..x.steps.len()).filter(|&s| x.steps[s] != y.steps[s]).map(|s| (w, s)));
-    }
-    match changed[..] {
-        [(w, s)] if a.workers[w].steps[s] == Step::Work(1) && b.workers[w].steps[s] == Step::Work(2) => {
-            let mut a2 = a.clone();
-            a2.workers[w].steps[s] = Step::Work(2);
-            if a2 == *b {
-                Slot::Work(w, s)
-            } else {
-                Slot::Rebuild
-            }
-        }
-        _ => Slot::Rebuild,
-    }
+    let search = Search::new(id, inputs, bounds);
+    (search.bounds(), search.explorer.verdicts())
 }
 
 /// `a`, `a and b`, `a, b and c`.
