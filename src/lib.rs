@@ -15,6 +15,7 @@ pub mod real;
 pub mod recordings;
 pub mod report;
 pub mod scenarios;
+pub mod script;
 pub mod sim;
 pub mod story;
 pub mod text;

@@ -123,3 +123,15 @@ fn bad_arguments_exit_2_with_a_message() {
         assert!(err.starts_with("locksim: ") && err.contains("usage:"), "{err}");
     }
 }
+
+#[test]
+fn search_says_its_size_first_and_refuses_past_the_cap_unless_asked() {
+    // etcd every 1 ms: pause start × pause × leader crash is about 9·10¹² schedules.
+    let (code, out, err) = common::locksim(&["search", "--scenario", "etcd", "--step", "1"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("schedules is more than 20000000") && err.contains("--no-cap"), "{err}");
+    let (code, out, err) = common::locksim(&["search", "--scenario", "gc-pause"]);
+    assert_eq!(code, 0);
+    assert!(err.starts_with("search: 30401 schedules\n"), "{err}");
+    assert!(out.contains("schedules: 30401 in"), "{out}");
+}

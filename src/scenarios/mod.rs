@@ -221,7 +221,7 @@ impl ScenarioId {
         let write = Step::Write { delay: ms(0) };
         let b = worker(
             "B",
-            [Step::Idle(ms(i.b_request)), Step::Acquire, Step::Work(ms(i.b_work)), write, Step::Release],
+            [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), write, Step::Release],
         );
         let mut sc = match self {
             GcPause | LockDelay | RegisterToken | Etcd | Zookeeper => Scenario::with_workers(vec![

@@ -1,0 +1,70 @@
+//! Splitting one line of a script into tokens, each with its column (in characters, from 1).
+
+use super::error::{Error, Problem};
+
+/// One token of a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tok {
+    /// A word: a keyword, a worker's or a named value's name (`acquire`, `first-token`, `A`, `pause_start`).
+    Word(String),
+    /// A number, with the letters right after it (`15s`, `1.5s`, `500ms`, `33`).
+    Num(String),
+    /// `,` `:` `{` `}` `=`, or `..` (as `.`).
+    Punct(char),
+}
+
+/// A token and where it starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned {
+    /// The token.
+    pub tok: Tok,
+    /// Its column, from 1.
+    pub col: usize,
+}
+
+/// The tokens of `line` (number `n`), its comment left out.
+pub fn tokens(line: &str, n: usize) -> Result<Vec<Spanned>, Error> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let col = i + 1;
+        let take = |i: &mut usize, ok: &dyn Fn(char) -> bool| {
+            let start = *i;
+            while *i < chars.len() && ok(chars[*i]) {
+                *i += 1;
+            }
+            chars[start..*i].iter().collect::<String>()
+        };
+        match c {
+            '#' => break,
+            c if c.is_whitespace() => i += 1,
+            ',' | ':' | '{' | '}' | '=' => {
+                out.push(Spanned { tok: Tok::Punct(c), col });
+                i += 1;
+            }
+            '.' if chars.get(i + 1) == Some(&'.') => {
+                out.push(Spanned { tok: Tok::Punct('.'), col });
+                i += 2;
+            }
+            c if c.is_ascii_digit() => {
+                let mut text = take(&mut i, &|c| c.is_ascii_digit());
+                // A decimal point only when a digit follows: `0s..30s` and `0..30` stay a range.
+                if chars.get(i) == Some(&'.') && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
+                    i += 1;
+                    text.push('.');
+                    text += &take(&mut i, &|c| c.is_ascii_digit());
+                }
+                text += &take(&mut i, &|c| c.is_ascii_alphabetic());
+                out.push(Spanned { tok: Tok::Num(text), col });
+            }
+            c if c.is_alphabetic() || c == '_' => {
+                let word = take(&mut i, &|c| c.is_alphanumeric() || c == '_' || c == '-');
+                out.push(Spanned { tok: Tok::Word(word), col });
+            }
+            other => return Err(Error { line: n, col, problem: Problem::Character(other) }),
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,594 @@
+//! Text to scenario: one line at a time, each a setting, a named value or a worker.
+
+use super::error::{Error, Expect, Problem};
+use super::lex::{tokens, Spanned, Tok};
+use super::limits;
+use crate::sim::{
+    Dur, Ms, Param, Release, Scenario, Service, Step, Worker, MAX_NODES, MAX_PARAMS, MAX_PAUSE,
+};
+
+const SETTINGS: &[&str] = &[
+    "lease",
+    "expiry",
+    "fencing",
+    "first-token",
+    "release",
+    "lock-delay",
+    "register",
+    "service",
+    "reach",
+    "drag",
+    "value",
+];
+const STEPS: &[&str] =
+    &["acquire", "try-acquire", "get", "set", "work", "idle", "pause", "check", "write", "release", "crash"];
+const SERVICES: &[&str] = &["single", "failover", "redlock", "consensus"];
+
+/// The scenario a script describes, or what is wrong with it. Never panics, whatever the text.
+pub fn parse(text: &str) -> Result<Scenario, Error> {
+    let chars = text.chars().count();
+    if chars > limits::CHARS {
+        return Err(Error { line: 0, col: 0, problem: Problem::TooLong(chars) });
+    }
+    let mut st = State::default();
+    for (i, line) in text.lines().enumerate() {
+        let toks = tokens(line, i + 1)?;
+        if toks.is_empty() {
+            continue;
+        }
+        let mut cur = Cursor { toks, at: 0, line: i + 1, end: line.chars().count() + 1 };
+        st.line(&mut cur)?;
+    }
+    st.finish()
+}
+
+#[derive(Default)]
+struct State {
+    sc: Option<Scenario>,
+    workers: Vec<Worker>,
+    params: Vec<Param>,
+    /// Named values used where 0 means "off" (a leader crash).
+    off: Vec<usize>,
+    seen: Vec<&'static str>,
+    /// `reach NAME: …` lines: (worker, servers, line, column).
+    reach: Vec<(String, u8, usize, usize)>,
+    /// `drag NAME|none`: (name, line, column).
+    drag: Option<(Option<String>, usize, usize)>,
+}
+
+struct Cursor {
+    toks: Vec<Spanned>,
+    at: usize,
+    line: usize,
+    end: usize,
+}
+
+impl Cursor {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.at).map(|s| &s.tok)
+    }
+
+    fn col(&self) -> usize {
+        self.toks.get(self.at).map_or(self.end, |s| s.col)
+    }
+
+    fn error(&self, problem: Problem) -> Error {
+        Error { line: self.line, col: self.col(), problem }
+    }
+
+    fn expected(&self, expected: Expect, words: &[&'static str]) -> Error {
+        let found = match self.peek() {
+            None => String::new(),
+            Some(Tok::Word(w)) | Some(Tok::Num(w)) => w.clone(),
+            Some(Tok::Punct('.')) => "..".to_owned(),
+            Some(Tok::Punct(c)) => c.to_string(),
+        };
+        let nearest = nearest(&found, words);
+        self.error(Problem::Expected { expected, found, nearest })
+    }
+
+    /// The next word, lower-cased, if it is one of `words`.
+    fn one_of(&mut self, expected: Expect, words: &[&'static str]) -> Result<&'static str, Error> {
+        if let Some(Tok::Word(w)) = self.peek() {
+            if let Some(found) = words.iter().find(|k| k.eq_ignore_ascii_case(w)) {
+                self.at += 1;
+                return Ok(found);
+            }
+        }
+        Err(self.expected(expected, words))
+    }
+
+    fn keyword(&mut self, word: &'static str) -> Result<(), Error> {
+        self.one_of(Expect::Word(word), &[word]).map(|_| ())
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        let here = self.peek() == Some(&Tok::Punct(c));
+        self.at += usize::from(here);
+        here
+    }
+
+    fn punct(&mut self, c: char, expected: Expect) -> Result<(), Error> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err(self.expected(expected, &[]))
+        }
+    }
+
+    fn end(&self) -> Result<(), Error> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(self.expected(Expect::End, &[])),
+        }
+    }
+
+    fn on_off(&mut self) -> Result<bool, Error> {
+        Ok(self.one_of(Expect::OnOff, &["on", "off"])? == "on")
+    }
+
+    fn name(&mut self) -> Result<String, Error> {
+        match self.peek() {
+            Some(Tok::Word(w)) if w.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') => {
+                if w.chars().count() > limits::NAME {
+                    return Err(self.error(Problem::LongName));
+                }
+                let w = w.clone();
+                self.at += 1;
+                Ok(w)
+            }
+            _ => Err(self.expected(Expect::Name, &[])),
+        }
+    }
+
+    fn number(&mut self, max: u64) -> Result<u64, Error> {
+        match self.peek() {
+            Some(Tok::Num(n)) if n.chars().all(|c| c.is_ascii_digit()) => {
+                let v = n.parse::<u64>().ok().filter(|&v| v <= max);
+                let v = v.ok_or_else(|| {
+                    let value = n.parse::<u64>().unwrap_or(u64::MAX);
+                    self.error(Problem::OutOfRange { value, min: 0, max })
+                })?;
+                self.at += 1;
+                Ok(v)
+            }
+            _ => Err(self.expected(Expect::Number, &[])),
+        }
+    }
+
+    /// A plain duration (`15s`, `1.5s`, `500ms`) up to [`limits::DURATION`].
+    fn duration(&mut self) -> Result<Ms, Error> {
+        let Some(Tok::Num(text)) = self.peek() else { return Err(self.expected(Expect::Duration, &[])) };
+        let ms = ms_of(text).ok_or_else(|| self.error(Problem::Duration(text.clone())))?;
+        if ms > limits::DURATION {
+            return Err(self.error(Problem::OutOfRange { value: ms, min: 0, max: limits::DURATION }));
+        }
+        self.at += 1;
+        Ok(ms)
+    }
+
+    /// A duration or `off` (0).
+    fn duration_or_off(&mut self) -> Result<Ms, Error> {
+        if matches!(self.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("off")) {
+            self.at += 1;
+            return Ok(0);
+        }
+        match self.peek() {
+            Some(Tok::Num(_)) => self.duration(),
+            _ => Err(self.expected(Expect::OffOrDuration, &["off"])),
+        }
+    }
+}
+
+/// `15s`, `1.5s`, `0.25s`, `500ms` in ms; `None` for anything else (no unit, a decimal of ms, more than
+/// three decimals, too many digits).
+fn ms_of(text: &str) -> Option<Ms> {
+    let (number, unit) = text.split_at(text.find(|c: char| c.is_ascii_alphabetic())?);
+    let (whole, frac) = number.split_once('.').unwrap_or((number, ""));
+    if whole.is_empty() || whole.len() > 9 || frac.len() > 3 {
+        return None;
+    }
+    let whole: Ms = whole.parse().ok()?;
+    match unit {
+        "ms" if frac.is_empty() => Some(whole),
+        "s" => {
+            let frac: Ms = if frac.is_empty() { 0 } else { format!("{frac:0<3}").parse().ok()? };
+            Some(whole * 1_000 + frac)
+        }
+        _ => None,
+    }
+}
+
+/// The word of `words` nearest to `found` (at most two edits away, and fewer than its length).
+fn nearest(found: &str, words: &[&'static str]) -> Option<&'static str> {
+    let found = found.to_lowercase();
+    if found.is_empty() {
+        return None;
+    }
+    let best = words.iter().map(|w| (edits(&found, w), *w)).min()?;
+    (best.0 <= 2 && best.0 < found.chars().count()).then_some(best.1)
+}
+
+/// Levenshtein distance.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
+}
+
+fn base() -> Scenario {
+    Scenario::with_workers(Vec::new())
+}
+
+impl State {
+    fn sc(&mut self) -> &mut Scenario {
+        self.sc.get_or_insert_with(base)
+    }
+
+    fn line(&mut self, cur: &mut Cursor) -> Result<(), Error> {
+        // A worker: `A: step, step, …`.
+        if let (Some(Tok::Word(w)), Some(Tok::Punct(':'))) = (cur.peek(), cur.toks.get(1).map(|s| &s.tok)) {
+            if !SETTINGS.iter().any(|s| s.eq_ignore_ascii_case(w)) {
+                return self.worker(cur);
+            }
+        }
+        let setting = cur.one_of(Expect::SettingOrWorker, SETTINGS)?;
+        if setting != "value" && setting != "reach" {
+            if self.seen.contains(&setting) {
+                return Err(Error { line: cur.line, col: 1, problem: Problem::Twice(setting.to_owned()) });
+            }
+            self.seen.push(setting);
+        }
+        match setting {
+            "lease" => {
+                let col = cur.col();
+                let ttl = cur.duration()?;
+                if ttl == 0 {
+                    return Err(Error {
+                        line: cur.line,
+                        col,
+                        problem: Problem::OutOfRange { value: 0, min: 1, max: limits::DURATION },
+                    });
+                }
+                self.sc().ttl = ttl;
+            }
+            "expiry" => self.sc().lease = cur.on_off()?,
+            "fencing" => self.sc().fencing = cur.on_off()?,
+            "register" => self.sc().register = cur.on_off()?,
+            "first-token" => self.sc().first_token = cur.number(limits::FIRST_TOKEN)?,
+            "release" => {
+                let plain = cur.one_of(Expect::Release, &["compare", "plain"])? == "plain";
+                self.sc().release = if plain { Release::PlainDelete } else { Release::CompareAndDelete };
+            }
+            "lock-delay" => self.sc().lock_delay = cur.duration_or_off()?,
+            "service" => self.service(cur)?,
+            "reach" => self.reach(cur)?,
+            "drag" => {
+                let col = cur.col();
+                let name = if matches!(cur.peek(), Some(Tok::Word(w)) if w == "none") {
+                    cur.at += 1;
+                    None
+                } else {
+                    Some(cur.name()?)
+                };
+                self.drag = Some((name, cur.line, col));
+            }
+            _ => self.value(cur)?,
+        }
+        cur.end()
+    }
+
+    /// `value NAME DUR|off [, range DUR..DUR]`.
+    fn value(&mut self, cur: &mut Cursor) -> Result<(), Error> {
+        let col = cur.col();
+        let name = cur.name()?;
+        let value = cur.duration_or_off()?;
+        let (min, max) = if cur.eat(',') {
+            cur.keyword("range")?;
+            let min = cur.duration()?;
+            cur.punct('.', Expect::Range)?;
+            let col = cur.col();
+            let max = cur.duration()?;
+            if max < min {
+                return Err(Error {
+                    line: cur.line,
+                    col,
+                    problem: Problem::OutOfRange { value: max, min, max: limits::DURATION },
+                });
+            }
+            (min, max)
+        } else {
+            (0, value.max(MAX_PAUSE))
+        };
+        if !(min..=max).contains(&value) {
+            return Err(Error { line: cur.line, col, problem: Problem::OutOfRange { value, min, max } });
+        }
+        self.define(cur, col, name, value, min, max).map(|_| ())
+    }
+
+    fn define(
+        &mut self,
+        cur: &Cursor,
+        col: usize,
+        name: String,
+        value: Ms,
+        min: Ms,
+        max: Ms,
+    ) -> Result<u8, Error> {
+        if self.params.iter().any(|p| p.name == name) {
+            return Err(Error { line: cur.line, col, problem: Problem::Duplicate(name) });
+        }
+        if self.params.len() >= MAX_PARAMS {
+            return Err(Error { line: cur.line, col, problem: Problem::TooManyNamed });
+        }
+        self.params.push(Param { name, value, min, max, off: false });
+        Ok((self.params.len() - 1) as u8)
+    }
+
+    /// A duration, or a named value: `{name=15s}` defines it, `{name}` uses it.
+    fn dur(&mut self, cur: &mut Cursor) -> Result<Dur, Error> {
+        if !cur.eat('{') {
+            return match cur.peek() {
+                Some(Tok::Num(_)) => cur.duration().map(Dur::Ms),
+                _ => Err(cur.expected(Expect::Duration, &[])),
+            };
+        }
+        let col = cur.col();
+        let name = cur.name()?;
+        let index = if cur.eat('=') {
+            let value = cur.duration_or_off()?;
+            self.define(cur, col, name, value, 0, value.max(MAX_PAUSE))?
+        } else if let Some(i) = self.params.iter().position(|p| p.name == name) {
+            i as u8
+        } else if cur.peek() == Some(&Tok::Punct('}')) {
+            return Err(Error { line: cur.line, col, problem: Problem::Undefined(name) });
+        } else {
+            return Err(cur.expected(Expect::EqualsOrClose, &[]));
+        };
+        cur.punct('}', Expect::Close)?;
+        Ok(Dur::Param(index))
+    }
+
+    fn worker(&mut self, cur: &mut Cursor) -> Result<(), Error> {
+        let col = cur.col();
+        let Some(Tok::Word(name)) = cur.peek().cloned() else {
+            return Err(cur.expected(Expect::Worker, &[]));
+        };
+        if !name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return Err(cur.expected(Expect::SettingOrWorker, SETTINGS));
+        }
+        if name.chars().count() > limits::NAME {
+            return Err(cur.error(Problem::LongName));
+        }
+        if self.workers.iter().any(|w| w.name == name) {
+            return Err(Error { line: cur.line, col, problem: Problem::Duplicate(name) });
+        }
+        if self.workers.len() >= limits::WORKERS {
+            return Err(Error { line: cur.line, col, problem: Problem::TooManyWorkers });
+        }
+        cur.at += 2;
+        let mut steps = Vec::new();
+        loop {
+            if steps.len() >= limits::STEPS {
+                return Err(cur.error(Problem::TooManySteps(name)));
+            }
+            steps.push(self.step(cur)?);
+            if cur.peek().is_none() {
+                break;
+            }
+            cur.punct(',', Expect::Comma)?;
+        }
+        self.workers.push(Worker { name, steps });
+        Ok(())
+    }
+
+    fn step(&mut self, cur: &mut Cursor) -> Result<Step, Error> {
+        Ok(match cur.one_of(Expect::Step, STEPS)? {
+            "acquire" => {
+                if matches!(cur.peek(), Some(Tok::Word(w)) if w == "without") {
+                    cur.at += 1;
+                    cur.keyword("expiry")?;
+                    Step::AcquireNoExpiry
+                } else {
+                    Step::Acquire
+                }
+            }
+            "try-acquire" => {
+                cur.keyword("every")?;
+                let col = cur.col();
+                let retry = self.dur(cur)?;
+                let least = match retry {
+                    Dur::Ms(ms) => ms,
+                    Dur::Param(i) => self.params.get(usize::from(i)).map_or(0, |p| p.min.min(p.value)),
+                };
+                if least < limits::RETRY {
+                    let problem =
+                        Problem::OutOfRange { value: least, min: limits::RETRY, max: limits::DURATION };
+                    return Err(Error { line: cur.line, col, problem });
+                }
+                Step::TryAcquire { retry }
+            }
+            "get" => Step::Get,
+            "set" => Step::Set,
+            "release" => Step::Release,
+            "crash" => Step::Crash,
+            "check" => {
+                cur.keyword("lease")?;
+                Step::CheckLease
+            }
+            "work" => {
+                if matches!(cur.peek(), Some(Tok::Word(w)) if w == "until") {
+                    cur.at += 1;
+                    Step::WorkUntil(self.dur(cur)?)
+                } else {
+                    Step::Work(self.dur(cur)?)
+                }
+            }
+            "idle" => Step::Idle(self.dur(cur)?),
+            "pause" => Step::Pause(self.dur(cur)?),
+            _ => {
+                let delay = if matches!(cur.peek(), Some(Tok::Word(w)) if w == "delay") {
+                    cur.at += 1;
+                    self.dur(cur)?
+                } else {
+                    Dur::Ms(0)
+                };
+                Step::Write { delay }
+            }
+        })
+    }
+
+    /// `service single | failover, … | redlock, … | consensus, …`.
+    fn service(&mut self, cur: &mut Cursor) -> Result<(), Error> {
+        let service = match cur.one_of(Expect::Service, SERVICES)? {
+            "single" => Service::Single,
+            "failover" => {
+                let (mut crash, mut promote, mut sync) = (500, 2_000, false);
+                while cur.eat(',') {
+                    match cur.one_of(Expect::Word("crash"), &["crash", "promote", "wait"])? {
+                        "crash" => crash = cur.duration()?,
+                        "promote" => promote = cur.duration()?,
+                        _ => sync = cur.on_off()?,
+                    }
+                }
+                Service::Failover { crash, promote, sync }
+            }
+            "redlock" => {
+                let (mut nodes, mut drift, mut jump) = (MAX_NODES, 0, (0, 0, Dur::Ms(0)));
+                let mut jump_col = 0;
+                while cur.eat(',') {
+                    match cur.one_of(Expect::Word("servers"), &["servers", "drift", "jump"])? {
+                        "servers" => {
+                            let col = cur.col();
+                            nodes = cur.number(MAX_NODES as u64)? as usize;
+                            if nodes == 0 {
+                                let problem = Problem::OutOfRange { value: 0, min: 1, max: MAX_NODES as u64 };
+                                return Err(Error { line: cur.line, col, problem });
+                            }
+                        }
+                        "drift" => drift = cur.duration()?,
+                        _ => {
+                            jump_col = cur.col();
+                            let node = server(cur)?;
+                            cur.keyword("at")?;
+                            let at = cur.duration()?;
+                            cur.keyword("by")?;
+                            jump = (node, at, self.dur(cur)?);
+                        }
+                    }
+                }
+                if jump.0 >= nodes {
+                    let problem = Problem::Unknown(format!("N{}", jump.0 + 1));
+                    return Err(Error { line: cur.line, col: jump_col, problem });
+                }
+                let all = ((1u16 << nodes) - 1) as u8;
+                Service::Redlock {
+                    nodes,
+                    reach: [all; 3],
+                    jump_node: jump.0,
+                    jump_at: jump.1,
+                    jump: jump.2,
+                    drift,
+                }
+            }
+            _ => {
+                let (mut election, mut leader_crash) = (1_000, None);
+                while cur.eat(',') {
+                    match cur.one_of(Expect::Word("election"), &["election", "leader-crash"])? {
+                        "election" => election = cur.duration()?,
+                        _ => {
+                            leader_crash = if matches!(cur.peek(), Some(Tok::Word(w)) if w == "off") {
+                                cur.at += 1;
+                                None
+                            } else {
+                                let d = self.dur(cur)?;
+                                if let Dur::Param(i) = d {
+                                    self.off.push(usize::from(i));
+                                }
+                                Some(d)
+                            };
+                        }
+                    }
+                }
+                Service::Consensus { leader_crash, election }
+            }
+        };
+        self.sc().service = service;
+        Ok(())
+    }
+
+    /// `reach A: N1, N2, N3` (Redlock: the servers a worker reaches).
+    fn reach(&mut self, cur: &mut Cursor) -> Result<(), Error> {
+        let col = cur.col();
+        let Some(Tok::Word(name)) = cur.peek().cloned() else {
+            return Err(cur.expected(Expect::Worker, &[]));
+        };
+        cur.at += 1;
+        cur.punct(':', Expect::Colon)?;
+        let mut mask = 0u8;
+        loop {
+            mask |= 1 << server(cur)?;
+            if !cur.eat(',') {
+                break;
+            }
+        }
+        self.reach.push((name, mask, cur.line, col));
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Scenario, Error> {
+        if self.workers.is_empty() {
+            return Err(Error { line: 0, col: 0, problem: Problem::NoWorkers });
+        }
+        let mut sc = self.sc.take().unwrap_or_else(base);
+        for i in self.off {
+            if let Some(p) = self.params.get_mut(i) {
+                p.off = true;
+            }
+        }
+        sc.drag = match self.drag {
+            None => (!self.params.is_empty()).then_some(0),
+            Some((None, ..)) => None,
+            Some((Some(name), line, col)) => match self.params.iter().position(|p| p.name == name) {
+                Some(i) => Some(i as u8),
+                None => return Err(Error { line, col, problem: Problem::Unknown(name) }),
+            },
+        };
+        for (name, mask, line, col) in self.reach {
+            let Service::Redlock { nodes, ref mut reach, .. } = sc.service else {
+                return Err(Error { line, col: 1, problem: Problem::NotForService("reach") });
+            };
+            let w = self.workers.iter().position(|w| w.name == name).filter(|&w| w < reach.len());
+            let Some(w) = w else { return Err(Error { line, col, problem: Problem::Unknown(name) }) };
+            if mask >> nodes != 0 {
+                let problem = Problem::Unknown(format!("N{}", 8 - mask.leading_zeros()));
+                return Err(Error { line, col, problem });
+            }
+            reach[w] = mask;
+        }
+        sc.params = self.params;
+        sc.workers = self.workers;
+        Ok(sc)
+    }
+}
+
+/// `N1` … `N5`, as an index.
+fn server(cur: &mut Cursor) -> Result<usize, Error> {
+    if let Some(Tok::Word(w)) = cur.peek() {
+        let n = w.strip_prefix(['N', 'n']).and_then(|d| d.parse::<usize>().ok());
+        if let Some(n) = n.filter(|n| (1..=MAX_NODES).contains(n)) {
+            cur.at += 1;
+            return Ok(n - 1);
+        }
+    }
+    Err(cur.expected(Expect::Server, &["N1", "N2", "N3", "N4", "N5"]))
+}

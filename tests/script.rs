@@ -1,0 +1,234 @@
+//! The scenario language: every catalogue state printed as a script reads back as the same scenario and
+//! runs the same trace; bad scripts are errors with a line, a column and a hint in both languages, never a
+//! panic or a hang; the stated limits hold.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use common::locksim;
+use fencing_lab::scenarios::{Inputs, ScenarioId};
+use fencing_lab::script::{self, limits, Error, Expect, Problem};
+use fencing_lab::sim::{self, OutcomeKind};
+use proptest::prelude::*;
+
+/// A catalogue scenario with every input it reads set at random within its range.
+fn any_state() -> impl Strategy<Value = (ScenarioId, Inputs)> {
+    (0..ScenarioId::ALL.len(), prop::collection::vec(0.0..1.0f64, 24)).prop_map(|(n, r)| {
+        let id = ScenarioId::ALL[n];
+        let mut i = id.defaults();
+        for (k, key) in id.keys().iter().chain(id.extras()).enumerate() {
+            let (min, max) = key.spec().range();
+            let v = min + ((max - min) as f64 * r[k]) as u64;
+            key.spec().set(&mut i, v).unwrap();
+        }
+        (id, i)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn printing_then_parsing_gives_the_same_scenario_and_trace((id, inputs) in any_state()) {
+        let sc = id.build(&inputs);
+        let text = script::print(&sc);
+        let back = script::parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(&back, &sc, "{}", text);
+        prop_assert_eq!(sim::run(&back), sim::run(&sc));
+        // Printing is canonical: the script of the script is the script.
+        prop_assert_eq!(script::print(&back), text);
+    }
+
+    #[test]
+    fn random_text_never_panics(text in "\\PC{0,300}") {
+        if let Ok(sc) = script::parse(&text) {
+            let _ = sim::run(&sc);
+        }
+    }
+
+    #[test]
+    fn random_script_words_never_panic(words in prop::collection::vec(prop::sample::select(vec![
+        "lease", "expiry", "fencing", "on", "off", "service", "redlock", "consensus", "failover", "single",
+        "servers", "jump", "N3", "at", "by", "reach", "A", "B", "C", "D", "E", ":", ",", "{", "}", "=", "..",
+        "acquire", "without", "expiry", "try-acquire", "every", "work", "until", "idle", "pause", "write",
+        "delay", "release", "crash", "check", "get", "set", "value", "x", "range", "drag", "0s", "10ms",
+        "15s", "1.5s", "600s", "601s", "leader-crash", "election", "\n", "\n", "\n", "#",
+    ]), 0..80)) {
+        let text = words.join(" ");
+        if let Ok(sc) = script::parse(&text) {
+            let run = sim::run(&sc);
+            prop_assert!(run.trace.events.iter().all(|e| e.at <= sim::HORIZON));
+        }
+    }
+
+    #[test]
+    fn random_edits_of_valid_scripts_never_panic(
+        (id, inputs) in any_state(),
+        edits in prop::collection::vec((0.0..1.0f64, 0..3u8, any::<char>()), 1..6),
+    ) {
+        let mut chars: Vec<char> = script::print(&id.build(&inputs)).chars().collect();
+        for (at, what, c) in edits {
+            let i = ((chars.len() as f64) * at) as usize;
+            match what {
+                0 if i < chars.len() => { chars.remove(i); }
+                1 => chars.insert(i.min(chars.len()), c),
+                _ if i < chars.len() => chars[i] = c,
+                _ => {}
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        match script::parse(&text) {
+            Ok(sc) => { let _ = sim::run(&sc); }
+            // Every error names a place on a line that exists (or the script as a whole).
+            Err(e) => prop_assert!(e.line <= text.lines().count() && (e.line > 0 || e.col == 0), "{e:?}"),
+        }
+    }
+}
+
+fn err(text: &str) -> Error {
+    script::parse(text).expect_err("a bad script")
+}
+
+#[test]
+fn the_sketch_of_the_issue_runs_as_the_source_s_question() {
+    let sc = script::parse(
+        "lease 10s\nfencing on\nA: acquire, pause {pause=15s}, write, release\n\
+         B: idle 1s, acquire, work 1s, write, release\n",
+    )
+    .unwrap();
+    assert_eq!(sim::run(&sc).outcome.kind, OutcomeKind::Fenced);
+    assert_eq!(sc.dragged().map(|p| (p.name.as_str(), p.value)), Some(("pause", 15_000)));
+    // The same scenario as the catalogue's gc-pause at 15 s, up to the names it gives its values.
+    let gc = ScenarioId::GcPause.build(&Inputs { pause: 15_000, ..Inputs::default() });
+    assert_eq!(sim::run(&sc), sim::run(&gc));
+}
+
+#[test]
+fn three_workers_and_a_shared_named_value() {
+    let sc = script::parse(
+        "# two late writers\nvalue p 12s, range 0s..20s\nA: acquire, pause {p}, write, release\n\
+         B: idle 1s, acquire, pause {p}, write, release\nC: idle 2s, acquire, work 1s, write, release\n",
+    )
+    .unwrap();
+    assert_eq!(sc.workers.len(), 3);
+    assert_eq!((sc.params[0].min, sc.params[0].max), (0, 20_000));
+    let run = sim::run(&sc);
+    assert!(run.outcome.kind.unsafe_data() || run.outcome.kind == OutcomeKind::Fenced);
+}
+
+#[test]
+fn a_misspelt_step_names_its_place_and_the_nearest_word_in_both_languages() {
+    let e = err("lease 10s\nA: aquire, write\n");
+    assert_eq!((e.line, e.col), (2, 4));
+    assert_eq!(
+        e.problem,
+        Problem::Expected { expected: Expect::Step, found: "aquire".into(), nearest: Some("acquire") }
+    );
+    assert_eq!(e.en(), "line 2, column 4: expected a step, found \"aquire\" (did you mean \"acquire\"?)");
+    assert_eq!(
+        e.ja(),
+        "2行目 4文字目: 手順が必要なところに「aquire」があります（「acquire」のことですか？）"
+    );
+}
+
+#[test]
+fn errors_at_each_kind_of_place() {
+    let cases: [(&str, usize, usize, &str); 12] = [
+        ("fencing maybe\nA: acquire", 1, 9, "expected on or off, found \"maybe\""),
+        ("lease 10\nA: acquire", 1, 7, "\"10\" is not a duration"),
+        ("lease 1.5ms\nA: acquire", 1, 7, "\"1.5ms\" is not a duration"),
+        ("lease 601s\nA: acquire", 1, 7, "601s is out of range: from 0s to 600s"),
+        ("A: acquire write", 1, 12, "expected \",\", found \"write\""),
+        ("A: pause {p}", 1, 11, "{p} has no value yet"),
+        ("A: pause {p=1s}, pause {p=2s}", 1, 25, "\"p\" is defined twice"),
+        ("A: acquire\nA: write", 2, 1, "\"A\" is defined twice"),
+        ("fencing on\nfencing off\nA: acquire", 2, 1, "\"fencing\" is set twice"),
+        ("reach A: N1\nA: acquire", 1, 1, "\"reach\" needs \"service redlock\""),
+        ("drag q\nA: pause {p=1s}", 1, 6, "\"q\" is not defined"),
+        ("A: acquire @", 1, 12, "unexpected character \"@\""),
+    ];
+    for (text, line, col, says) in cases {
+        let e = err(text);
+        assert_eq!((e.line, e.col), (line, col), "{text:?}: {e}");
+        assert!(e.en().contains(says), "{text:?}: {}", e.en());
+        assert!(!e.ja().is_empty() && e.ja() != e.en());
+    }
+}
+
+#[test]
+fn the_stated_limits_are_enforced_with_a_message() {
+    let long = format!("# {}\nA: acquire\n", "x".repeat(limits::CHARS));
+    assert!(matches!(err(&long).problem, Problem::TooLong(_)));
+    let five = "A: acquire\nB: acquire\nC: acquire\nD: acquire\nE: acquire\n";
+    assert_eq!(err(five).problem, Problem::TooManyWorkers);
+    assert_eq!(err(five).line, 5);
+    let steps = format!("A: {}", vec!["work 1s"; limits::STEPS + 1].join(", "));
+    assert_eq!(err(&steps).problem, Problem::TooManySteps("A".into()));
+    assert_eq!(err("# nobody\nlease 10s\n").problem, Problem::NoWorkers);
+    assert!(err("A: try-acquire every 1ms").en().contains("out of range: from 10ms"));
+    let nine: String = (0..9).map(|i| format!("value v{i} 1s\n")).collect::<String>() + "A: acquire";
+    assert_eq!(err(&nine).problem, Problem::TooManyNamed);
+}
+
+#[test]
+fn durations_read_and_print_alike() {
+    for (text, ms) in
+        [("0s", 0), ("15s", 15_000), ("1.5s", 1_500), ("0.5s", 500), ("13.333s", 13_333), ("102ms", 102)]
+    {
+        let sc = script::parse(&format!("A: work {text}")).unwrap();
+        assert_eq!(sc.workers[0].steps[0], sim::Step::Work(sim::Dur::Ms(ms)), "{text}");
+        assert_eq!(script::duration(ms), text);
+    }
+}
+
+#[test]
+fn locksim_prints_any_catalogue_state_and_runs_it_back() {
+    let (code, text, _) =
+        locksim(&["--scenario", "etcd", "--pause", "11500", "--leader-crash", "10000", "--print-script"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("value leader_crash 10s"), "{text}");
+    let dir = std::env::temp_dir().join(format!("locksim-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("etcd.lock");
+    std::fs::write(&file, &text).unwrap();
+    let from_script = locksim(&["--script", file.to_str().unwrap(), "--json"]);
+    let from_scenario =
+        locksim(&["--scenario", "etcd", "--pause", "11500", "--leader-crash", "10000", "--json"]);
+    let (a, b): (serde_json::Value, serde_json::Value) =
+        (serde_json::from_str(&from_script.1).unwrap(), serde_json::from_str(&from_scenario.1).unwrap());
+    assert_eq!(a["outcome"], b["outcome"]);
+    assert_eq!(a["trace"], b["trace"]);
+    assert_eq!(a["double_grant"], b["double_grant"]);
+    // Its named values are flags: the leader crash off, the pause at 15 s.
+    let (_, out, _) =
+        locksim(&["--script", file.to_str().unwrap(), "--leader-crash", "off", "--pause", "15000"]);
+    assert!(out.ends_with("outcome: fenced\n"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn locksim_reports_a_bad_script_with_its_line_and_exit_2() {
+    let dir = std::env::temp_dir().join(format!("locksim-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.lock");
+    std::fs::write(&file, "lease 10s\nA: acquire, wirte\n").unwrap();
+    let (code, _, err) = locksim(&["--script", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 2, column 13: expected a step, found \"wirte\" (did you mean \"write\"?)"),
+        "{err}"
+    );
+    let (code, _, err) = locksim(&["--script", file.to_str().unwrap(), "--nope", "1"]);
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_docs_hold_the_script_of_every_catalogue_scenario() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scripts.md")).unwrap();
+    for id in ScenarioId::ALL {
+        let block =
+            format!("### `{}`\n\n```text\n{}```\n", id.id(), script::print(&id.build(&id.defaults())));
+        assert!(doc.contains(&block), "docs/scripts.md lacks or misprints {}:\n{block}", id.id());
+    }
+}
