@@ -133,9 +133,11 @@ static REGISTER_TOKEN: ScenarioText = ScenarioText {
 static FAILOVER: ScenarioText = ScenarioText {
     title: "Redis failover",
     blurb: "The primary dies before replicating; the promoted replica grants the lock again.",
-    setup: "A Redis primary with one replica, replication asynchronous. A takes the lock at 0 s and token 33 (INCR); \
-         the primary crashes at 0.5 s, {sync?after WAIT saw both reach the replica|before either reaches the replica}, which is promoted at 2 s. B asks at 1 s \
-         and writes 1 s after it gets the lock. A never pauses: it writes at 4 s and releases.",
+    setup: "A Redis primary with one replica, replication asynchronous. A takes the lock at 0 s and token 33 (INCR){sync?, \
+         then waits (WAIT 1) until the replica acknowledges its SET and INCR|}. The primary crashes at 0.5 s{sync?|, before \
+         either reaches the replica}; the replica is promoted at 2 s. Promotion stays best-effort: Redis warns that even a \
+         write WAIT reported as replicated can be lost in a failover{sync?; this run assumes the promoted replica kept what \
+         it acknowledged|}. B asks at 1 s and writes 1 s after it gets the lock. A never pauses: it writes at 4 s and releases.",
     prompt: "WAIT {sync}, fencing {fencing}. What happens when the replica takes over?",
     choices: &[
         (Safe, "The promoted replica still has A's lock: B waits its turn"),
@@ -252,7 +254,7 @@ fn line(l: Line) -> &'static str {
         Line::FailoverLost => "The primary crashed at 0.5 s, before A's key and its INCR reached the replica. Promoted at 2 s, the replica had neither: it gave B the lock with token {b} again, while A's lease ran to {lease_end} s.",
         Line::FailoverSameToken => "B wrote with {b} at {b_write} s; A, never paused, wrote with {a} at {a_write} s. {a} is not lower than {b}, so fencing let it through: B's work is overwritten.",
         Line::FailoverOverwrote => "B wrote with {b} at {b_write} s; A, never paused, wrote with {a} at {a_write} s, and without fencing the storage took it: B's work is overwritten.",
-        Line::FailoverKept => "With WAIT the primary had answered only once the replica held A's key and the counter, so after the promotion at 2 s B still waited. A wrote at {a_write} s and released; B took token {b} at {b_grant} s: no conflict.",
+        Line::FailoverKept => "A had waited (WAIT 1) until the replica acknowledged its SET and INCR, and the promoted replica kept both, so after the promotion at 2 s B still waited. A wrote at {a_write} s and released; B took token {b} at {b_grant} s: no conflict. WAIT does not make this safe: promotion is best-effort, and a real one can lose a waited-for write.",
         Line::RedlockJump => "At 2 s N3's clock jumped {jump} s ahead, and A's key there expired at {key_lost} s. At {b_grant} s B took N3, N4 and N5, a majority, while A still believed it held the lock (valid until {validity} s by its own clock).",
         Line::RedlockExpired => "A's keys expired at {expired} s while A had not yet written; B took a majority at {b_grant} s.",
         Line::RedlockWaited => "B found no majority free until {b_grant} s, after A's write at {a_write} s: one holder at a time.",
@@ -299,7 +301,7 @@ pub(super) static EN: Text = Text {
         Key::Release => "delete the key only if it still holds my value",
         Key::LockDelay => "after an expiry, nobody may take the lock for {lock_delay} s",
         Key::Register => "the new holder's token reaches the storage at its grant",
-        Key::Sync => "the primary answers only once the replica has the change",
+        Key::Sync => "after its SET and INCR, A blocks (WAIT 1) until the replica acknowledges them",
         Key::LeaderCrash => "the leader crashes at {crash_on} s; a new one is ready 1 s later",
         _ => "",
     },
@@ -499,6 +501,8 @@ pub(super) static EN: Text = Text {
             "Liveness: no failure within these bounds.",
         ],
     ],
+    failover_assumes: "No failure with WAIT on rests on the model's assumption, not a guarantee: it promotes the replica WAIT heard from, with \
+                       all it acknowledged. Redis calls failover best-effort: a real one can still lose a waited-for lock.",
     show_it: ["Show the safety failure", "Show the liveness failure"],
     plane_cols: "Every run, one cell per second: {} across",
     plane_rows: ", {} down",
@@ -570,9 +574,12 @@ pub(super) static EN: Text = Text {
                  out deletes the next holder's lock.",
                 "Replication is asynchronous by default, and a write the primary acknowledged but never sent is \
                  lost when a replica is promoted (the Redis replication and cluster pages): the new primary can \
-                 grant the same lock, and the same INCR token, again. WAIT makes the primary answer once replicas \
-                 have the write, but it “does not make Redis a strongly consistent store”: failover stays \
-                 best-effort.",
+                 grant the same lock, and the same INCR token, again. That breaks the uniqueness DDIA asks of fencing \
+                 tokens (“No two requests for a fencing token return the same value”), and it is why Kleppmann \
+                 wrote that “keeping a counter on one Redis node would not be sufficient, because that node may \
+                 fail”. WAIT blocks the client until replicas acknowledge its writes, or until a timeout with fewer; \
+                 it “does not make Redis a strongly consistent store”: failover stays best-effort, and even a \
+                 waited-for write can be lost.",
                 "Redlock, by Redis's author Salvatore Sanfilippo (antirez), takes the lock on a majority of \
                  independent nodes, valid for TTL − elapsed − clock drift; a node restarted without persistence \
                  should stay down longer than the TTL. Kleppmann (2016) argued it is safe only if network delay, \

@@ -463,3 +463,71 @@ fn replicated_narrations_tell_what_saved_or_lost_the_lock() {
     );
     assert_eq!(o.kind, OutcomeKind::Fenced);
 }
+
+/// The whole reading in `lang`, one string.
+fn reading(lang: Lang) -> String {
+    text(lang).reading.iter().flat_map(|r| r.1.iter().copied()).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn failover_with_wait_is_the_client_waiting_and_promotion_stays_best_effort() {
+    let (en, ja) = (text(Lang::En), text(Lang::Ja));
+    let id = ScenarioId::Failover;
+    let on = Inputs { sync: true, ..id.defaults() };
+    let off = id.defaults();
+    let set = en.setup(id, &on);
+    assert!(
+        set.contains("token 33 (INCR), then waits (WAIT 1) until the replica acknowledges its SET and INCR."),
+        "{set}"
+    );
+    assert!(
+        set.contains("Promotion stays best-effort")
+            && set.contains("this run assumes the promoted replica kept"),
+        "{set}"
+    );
+    let set = en.setup(id, &off);
+    assert!(
+        set.contains("crashes at 0.5 s, before either reaches the replica;") && !set.contains("WAIT 1"),
+        "{set}"
+    );
+    assert!(set.contains("Promotion stays best-effort") && !set.contains("this run assumes"), "{set}");
+    let set = ja.setup(id, &on);
+    assert!(
+        set.contains("受け取ったと応答するまで WAIT 1 で待ちます。")
+            && set.contains("昇格はベストエフォートのまま"),
+        "{set}"
+    );
+    assert!(
+        ja.setup(id, &off).contains("番号 33（INCR）を取ります。プライマリはそのどちらも"),
+        "{}",
+        ja.setup(id, &off)
+    );
+    assert_eq!(
+        en.hint(Key::Sync, &on),
+        "after its SET and INCR, A blocks (WAIT 1) until the replica acknowledges them"
+    );
+    assert!(ja.hint(Key::Sync, &on).contains("WAIT 1 で待つ"));
+    // The model's outcome is kept, and told as a wait by A, not a promise of safety.
+    let st = Story::of(&sim::run(&id.build(&on)), id, &on);
+    assert_eq!(st.kind, OutcomeKind::Safe);
+    let (n_en, n_ja) = both(&st);
+    assert!(
+        n_en.starts_with("A had waited (WAIT 1) until the replica acknowledged its SET and INCR"),
+        "{n_en}"
+    );
+    assert!(n_en.contains("WAIT does not make this safe: promotion is best-effort"), "{n_en}");
+    assert!(n_ja.contains("WAIT 1 で待っていました") && n_ja.contains("昇格はベストエフォート"), "{n_ja}");
+    // Break it: no failure with WAIT on is said to rest on the model's assumption.
+    let r = crate::sim::search::search(id, &on, 1_000);
+    assert!(r.safety.is_none());
+    for t in [en, ja] {
+        let said = t.report(&r);
+        assert!(said.ends_with(t.failover_assumes), "{said}");
+    }
+    assert!(en.report(&r).contains("Safety: no failure within these bounds."));
+    assert!(en
+        .failover_assumes
+        .starts_with("No failure with WAIT on rests on the model's assumption, not a guarantee"));
+    let r = crate::sim::search::search(id, &off, 1_000);
+    assert!(r.safety.is_some() && !en.report(&r).contains(en.failover_assumes));
+}

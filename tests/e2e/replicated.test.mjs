@@ -12,7 +12,7 @@ for (const width of [360, 1280]) {
   test(`at ${width} px: each is picked, played and told, and its switches change the verdict`, async () => {
     const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width, height: 900 } });
 
-    // Redis failover: the promoted replica grants the lock again with the same token; WAIT keeps it.
+    // Redis failover: the promoted replica grants the lock again with the same token; with WAIT the model keeps it.
     await page.click('[data-scenario-id=failover]');
     assert.equal(await page.getAttribute('figure.lab', 'data-scenario'), 'failover');
     assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'true']);
@@ -23,7 +23,7 @@ for (const width of [360, 1280]) {
     assert.equal(await page.isVisible('#pause-handle'), false);
     await page.click('label[for=sync]');
     assert.deepEqual([await outcome(page), await double(page)], ['safe', 'false']);
-    assert.match(await narration(page), /With WAIT .* B took token 34 at 4 s: no conflict/);
+    assert.match(await narration(page), /A had waited \(WAIT 1\) until the replica acknowledged its SET and INCR.* B took token 34 at 4 s: no conflict. WAIT does not make this safe/);
     assert.equal(await page.locator('.timeline text', { hasText: 'promoted, with the key' }).count(), 1);
 
     // Redlock: fencing shown but unavailable, with the reason; five servers; the jump dragged on N3.
