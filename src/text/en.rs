@@ -180,9 +180,10 @@ static ETCD: ScenarioText = ScenarioText {
 
 static ZOOKEEPER: ScenarioText = ScenarioText {
     title: "ZooKeeper lock recipe",
-    blurb: "Ephemeral sequential znodes: the session's end frees the lock, the zxid fences.",
+    blurb: "Ephemeral sequential znodes: the session's end frees the lock, the znode's czxid fences.",
     setup: "A ZooKeeper ensemble and its lock recipe: each worker creates an ephemeral sequential znode and \
-             watches the one just before its own; the znode's zxid is its token (the numbers stand for zxids). A \
+             watches the one just before its own. Its sequence number orders the waiters; its czxid, the zxid of the \
+             transaction that created it, is its token (the numbers stand for zxids). A \
              running client's heartbeats keep its session alive; after {ttl} s without one the session expires and \
              its znode goes. {base}",
     prompt: "A wakes after {pause} s, fencing {fencing}. What happens?",
@@ -263,7 +264,7 @@ fn line(l: Line) -> &'static str {
         Line::RedlockGap => "A wrote at {a_write} s while B held the lock, before B's own write at {b_write} s; the storage accepted both.",
         Line::KeepaliveStopped => "While A was paused its keepalives stopped too: when its lease ran out, etcd deleted A's key and B's came first.",
         Line::SessionExpired => "While A was paused its heartbeats stopped too, so its session expired and its znode went with it: B's watch fired.",
-        Line::LeaderRearmed => "The leader crashed at {crash} s; the new one, ready at {ready} s, renewed every lease, so A's now ran to {rearmed} s.",
+        Line::LeaderRearmed => "The leader crashed at {crash} s; the new one, ready at {ready} s, restarted every lease at its full {ttl} s plus an election timeout, so A's now ran to {rearmed} s.",
         Line::LeaderCrashed => "The leader crashed at {crash} s; until the new one was ready at {ready} s nothing was granted or expired.",
         Line::WokeNoLeader => "A woke at {wake} s, after its lease's {ttl} s, but without a leader nothing had expired it: it wrote and released the lock, and B then took token {b}. No conflict.",
         Line::RedlockNoHarm => "A's key on N3 had expired at {key_lost} s, so A wrote at {a_write} s without a majority, but nobody else held one: no harm.",
@@ -597,14 +598,18 @@ pub(super) static EN: Text = Text {
             &[
                 "ZooKeeper and etcd replicate by consensus: one truth about who holds the lock, tied to a session \
                  or lease that ends when heartbeats stop. Every change gets a number that only goes up and serves \
-                 as the fencing token: the lock znode's zxid in ZooKeeper, whose recipe gives each client an \
-                 ephemeral sequential znode that watches the one before its own; the lock key's create revision in \
-                 etcd, whose documentation warns that the lock protects an external resource only if the resource \
-                 checks that revision.",
+                 as the fencing token: in ZooKeeper the lock znode's czxid, the zxid of the transaction that created \
+                 it (Kleppmann names “the zxid or the znode version number”; DDIA the zxid or cversion); its recipe \
+                 gives each client an ephemeral sequential znode, whose sequence number orders the waiters, each \
+                 watching the one before its own. In etcd it is the lock key's create revision; etcd's \
+                 documentation warns that the lock protects an external resource only if the resource checks that \
+                 revision.",
                 "etcd's client renews its lease every TTL/3 while it runs, which a GC pause stops too. A new leader \
-                 extends every lease by the election timeout, so a leader crash can save a paused holder but never \
-                 grants twice. Simplified here: the group is one lane, an election takes etcd's default 1 s, and \
-                 33 and 34 stand for revisions and zxids, which are larger and not consecutive.",
+                 restarts every lease at its full TTL plus an election timeout, counted from when it takes over \
+                 (etcd's lessor Promote, with lease checkpointing off, the default), so a leader crash can save a \
+                 paused holder but never grants twice. Simplified here: the group is one lane, an election takes \
+                 etcd's default 1 s, and 33 and 34 stand for revisions and zxids, which are larger and usually not \
+                 consecutive.",
                 "Chubby calls the token a sequencer; for servers that cannot check one it offers lock-delay: after a \
                  holder fails or becomes unreachable (not on a normal release), nobody may take its lock for a while, \
                  at most a minute. \

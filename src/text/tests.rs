@@ -531,3 +531,60 @@ fn failover_with_wait_is_the_client_waiting_and_promotion_stays_best_effort() {
     let r = crate::sim::search::search(id, &off, 1_000);
     assert!(r.safety.is_some() && !en.report(&r).contains(en.failover_assumes));
 }
+
+#[test]
+fn a_new_etcd_leader_restarts_every_lease_at_its_full_ttl_plus_an_election_timeout() {
+    let st = story(ScenarioId::Etcd, |i| i.leader_crash = 5_000);
+    let (en, ja) = both(&st);
+    assert!(
+        en.contains("ready at 6 s, restarted every lease at its full 10 s plus an election timeout, so A's now ran to 17 s"),
+        "{en}"
+    );
+    assert!(
+        ja.contains(
+            "その時点から期限まるごと（10秒）と選挙のタイムアウトの分で数え直したので、A のリースは17秒まで"
+        ),
+        "{ja}"
+    );
+    let (en, ja) = (reading(Lang::En), reading(Lang::Ja));
+    assert!(en.contains(
+        "restarts every lease at its full TTL plus an election timeout, counted from when it takes over"
+    ));
+    assert!(en.contains("lessor Promote") && !en.contains("extends every lease"));
+    assert!(ja
+        .contains("引き継いだ時点から、すべてのリースを TTL まるごとと選挙のタイムアウトの分で数え直します"));
+    assert!(!ja.contains("タイムアウトの分だけ延ばす"));
+}
+
+#[test]
+fn zookeepers_token_is_the_lock_znodes_czxid() {
+    for lang in [Lang::En, Lang::Ja] {
+        let t = text(lang);
+        let z = (t.scenario)(ScenarioId::Zookeeper);
+        let setup = t.setup(ScenarioId::Zookeeper, &ScenarioId::Zookeeper.defaults());
+        assert!(z.blurb.contains("czxid") && setup.contains("czxid"), "{lang:?}: {setup}");
+        assert!(reading(lang).contains("czxid"));
+    }
+    let en = text(Lang::En).setup(ScenarioId::Zookeeper, &ScenarioId::Zookeeper.defaults());
+    assert!(en.contains("Its sequence number orders the waiters; its czxid, the zxid of the transaction that created it, is its token"));
+    assert!(!en.contains("znode's zxid"), "{en}");
+    let en = reading(Lang::En);
+    assert!(en.contains("Kleppmann names “the zxid or the znode version number”; DDIA the zxid or cversion"));
+    assert!(!en.contains("znode's zxid"));
+    assert!(text(Lang::Ja)
+        .setup(ScenarioId::Zookeeper, &ScenarioId::Zookeeper.defaults())
+        .contains("連番が待つ順番を決め"));
+    let doc = include_str!("../../docs/semantics.md");
+    assert!(
+        doc.contains("ZooKeeper's czxid of its znode")
+            && !doc.contains("ZooKeeper's zxid")
+            && !doc.contains("znode's zxid")
+    );
+}
+
+#[test]
+fn revisions_and_zxids_are_usually_not_consecutive() {
+    assert!(reading(Lang::En).contains("larger and usually not consecutive"));
+    assert!(reading(Lang::Ja).contains("たいてい連続もしません"));
+    assert!(include_str!("../../docs/semantics.md").contains("usually not consecutive"));
+}

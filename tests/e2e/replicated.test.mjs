@@ -59,14 +59,15 @@ for (const width of [360, 1280]) {
     assert.match(await narration(page), /While A was paused its keepalives stopped too: when its lease ran out, etcd deleted A's key and B's came first. A's lease ran out at 10 s/);
     await page.click('label[for=leader_crash]');
     assert.equal(await outcome(page), 'safe');
-    assert.match(await narration(page), /The leader crashed at 5 s; the new one, ready at 6 s, renewed every lease, so A's now ran to 17 s/);
+    assert.match(await narration(page), /The leader crashed at 5 s; the new one, ready at 6 s, restarted every lease at its full 10 s plus an election timeout, so A's now ran to 17 s/);
+    assert.equal(await page.locator('.timeline text', { hasText: 'lease ends 17 s' }).count(), 1);
     assert.equal(await page.locator('.timeline text', { hasText: 'no leader' }).count(), 1);
     await page.waitForURL(/leader_crash=5000/);
     await page.click('label[for=leader_crash]');
     await page.click('label[for=fencing]');
     assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'false']);
 
-    // ZooKeeper: the session's end frees the lock; B's zxid fences A.
+    // ZooKeeper: the session's end frees the lock; B's znode's czxid fences A.
     await page.click('[data-scenario-id=zookeeper]');
     assert.deepEqual([await outcome(page), await double(page)], ['fenced', 'false']);
     assert.match(await narration(page), /its session expired and its znode went with it: B's watch fired. A's lease ran out at 10 s/);
