@@ -151,7 +151,9 @@ static REDLOCK: ScenarioText = ScenarioText {
     setup: "Five independent Redis servers, N1–N5: a client holds the lock while it holds a majority (three) of \
              10 s keys. A reaches only N1–N3 and takes them at 0 s, writes 5 s later and releases; at 2 s N3's \
              clock jumps forward by the amount you drag. B asks at 3 s, tries again every second, and writes 1 s \
-             after it gets a majority. Redlock's values are random: there is no token to fence with.{pause? A pauses # s right after taking the lock.|}",
+             after it gets a majority. Such a jump is the fault antirez calls operational, avoided by an NTP that \
+             slews and a monotonic clock. Redlock's values are random: no token orders the writes, and this storage \
+             does no check-and-set.{pause? A pauses # s right after taking the lock.|}",
     prompt: "N3's clock jumps {jump} s ahead{pause?, and A pauses # s|}. What happens?",
     choices: &[
         (Safe, "B gets a majority only after A has written"),
@@ -259,7 +261,7 @@ fn line(l: Line) -> &'static str {
         Line::RedlockJump => "At 2 s N3's clock jumped {jump} s ahead, and A's key there expired at {key_lost} s. At {b_grant} s B took N3, N4 and N5, a majority, while A still believed it held the lock (valid until {validity} s by its own clock).",
         Line::RedlockExpired => "A's keys expired at {expired} s while A had not yet written; B took a majority at {b_grant} s.",
         Line::RedlockWaited => "B found no majority free until {b_grant} s, after A's write at {a_write} s: one holder at a time.",
-        Line::RedlockOverwrote => "B wrote at {b_write} s; A, still believing it held the lock, wrote at {a_write} s and the storage accepted it: a random value gives it nothing to compare, so B's work is overwritten.",
+        Line::RedlockOverwrote => "B wrote at {b_write} s; A, still believing it held the lock, wrote at {a_write} s and the storage accepted it: a random value gives nothing to order, and this storage does no check-and-set with it (antirez's use of the value), so B's work is overwritten.",
         Line::RedlockBoth => "A wrote at {a_write} s and B at {b_write} s, each believing it held the lock, and the storage accepted both.",
         Line::RedlockGap => "A wrote at {a_write} s while B held the lock, before B's own write at {b_write} s; the storage accepted both.",
         Line::KeepaliveStopped => "While A was paused its keepalives stopped too: when its lease ran out, etcd deleted A's key and B's came first.",
@@ -585,11 +587,15 @@ pub(super) static EN: Text = Text {
                  independent nodes, valid for TTL − elapsed − clock drift; a node restarted without persistence \
                  should stay down longer than the TTL. Kleppmann (2016) argued it is safe only if network delay, \
                  pauses and clock error are bounded, and that it makes no fencing token; the Redis page itself \
-                 warns that a wall-clock jump can give two holders, and recommends fencing. antirez answered in \
-                 “Is Redlock safe?” that a bounded error in the clocks' rate is enough and that the random value \
-                 with a check-and-set can stand in for a token. Where correctness matters, the common advice is not \
-                 to rely on Redlock. In these scenarios requests, replication and acquisition take no time, and one \
-                 node's clock jumps, as in Kleppmann's first counterexample.",
+                 warns that a wall-clock jump can give two holders, and tells users to implement fencing tokens. \
+                 antirez answered in “Is Redlock safe?”: the elapsed-time check after acquiring makes delays and \
+                 pauses during acquisition harmless; a pause after acquiring hits every lock that expires; clock \
+                 jumps are an operational fault, avoided by an NTP that slews instead of stepping and by a monotonic \
+                 clock; a bounded error in the clocks' rate is enough; and the random value with a check-and-set \
+                 can stand in for a token. Kleppmann stood by his conclusions, and where correctness depends on the \
+                 lock he advises: “please don't use Redlock”. In these scenarios requests, replication and \
+                 acquisition take no time, and one node's clock jumps, as in Kleppmann's first counterexample: \
+                 exactly the fault antirez calls operational.",
             ],
             &[ScenarioId::UnsafeRelease, ScenarioId::Failover, ScenarioId::Redlock],
         ),

@@ -588,3 +588,53 @@ fn revisions_and_zxids_are_usually_not_consecutive() {
     assert!(reading(Lang::Ja).contains("たいてい連続もしません"));
     assert!(include_str!("../../docs/semantics.md").contains("usually not consecutive"));
 }
+
+#[test]
+fn redlock_is_read_from_both_sides() {
+    let en = reading(Lang::En);
+    for said in [
+        "the elapsed-time check after acquiring makes delays and pauses during acquisition harmless",
+        "a pause after acquiring hits every lock that expires",
+        "clock jumps are an operational fault, avoided by an NTP that slews instead of stepping and by a monotonic clock",
+        "Kleppmann stood by his conclusions",
+        "he advises: “please don't use Redlock”",
+        "and tells users to implement fencing tokens",
+        "as in Kleppmann's first counterexample: exactly the fault antirez calls operational",
+    ] {
+        assert!(en.contains(said), "{said}");
+    }
+    assert!(!en.contains("common advice"));
+    let ja = reading(Lang::Ja);
+    for said in [
+        "取得の最中の遅れや停止は害にならない",
+        "取得のあとの停止は、期限で外れるロックならどれにも起きる",
+        "時計の飛びは運用の誤りで",
+        "単調な時計",
+        "クレップマンは自分の結論を変えず",
+        "フェンシングトークンを実装するよう求めています",
+        "antirez が運用の誤りと呼ぶ、まさにその故障です",
+    ] {
+        assert!(ja.contains(said), "{said}");
+    }
+    assert!(!ja.contains("一般的な助言"));
+    let i = ScenarioId::Redlock.defaults();
+    assert!(text(Lang::En)
+        .setup(ScenarioId::Redlock, &i)
+        .contains("Such a jump is the fault antirez calls operational"));
+    assert!(text(Lang::Ja).setup(ScenarioId::Redlock, &i).contains("antirez が運用の誤りと呼び"));
+}
+
+#[test]
+fn a_random_value_gives_nothing_to_order_and_this_storage_does_no_check_and_set() {
+    let st = story(ScenarioId::Redlock, |_| {});
+    assert_eq!(st.kind, OutcomeKind::Corrupted);
+    let (en, ja) = both(&st);
+    assert!(
+        en.contains("a random value gives nothing to order, and this storage does no check-and-set with it"),
+        "{en}"
+    );
+    assert!(!en.contains("nothing to compare"), "{en}");
+    assert!(ja.contains("乱数の値には順序がなく、この資源はその値で check-and-set"), "{ja}");
+    let set = text(Lang::En).setup(ScenarioId::Redlock, &ScenarioId::Redlock.defaults());
+    assert!(set.contains("no token orders the writes, and this storage does no check-and-set"), "{set}");
+}
