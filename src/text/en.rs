@@ -120,7 +120,8 @@ static REGISTER_TOKEN: ScenarioText = ScenarioText {
     blurb: "The new holder's token reaches the storage the moment it gets the lock.",
     setup:
         "The GC pause again, but with registration on, every new holder's token reaches the storage at the \
-             grant itself, before anyone acts. {base}",
+             grant itself, before anyone acts: this lab's remedy, nearest to BookKeeper fencing a ledger before a \
+             new writer goes on. {base}",
     prompt: "A wakes after {pause} s, with registration {register} and fencing {fencing}. What happens?",
     choices: &[
         (Safe, "A writes and releases in time: no conflict"),
@@ -231,8 +232,10 @@ fn line(l: Line) -> &'static str {
         Line::OverwroteB => "Without fencing the storage accepted {a} after {newer}: B's work is overwritten.",
         Line::GapWoke => "A's lease ran out at {expired} s and B took token {b} at {b_grant} s, but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote.",
         Line::GapWokeUnchecked => "A's lease ran out at {expired} s and B took token {b} at {b_grant} s, but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote without checking again.",
-        Line::GapFenced => "The storage had not seen {b} yet, so it accepted {a}, then {b}: for a while both believed they held the lock. Max-token fencing only orders the writes the storage has seen; registering the new holder's token at its grant closes the gap (“Register the token”).",
-        Line::GapUnfenced => "The storage does not check tokens: it accepted {a}, then {b}, and for a while both believed they held the lock.",
+        Line::GapFenced => "The storage had not seen {b} yet, so it accepted {a}, then {b}: max-token fencing only orders the writes the storage has seen.",
+        Line::GapRemedy => "This lab's own remedy registers the new holder's token at its grant (“Register the token”), as BookKeeper fences a ledger before a new writer goes on.",
+        Line::GapUnfenced => "The storage does not check tokens: it accepted {a}, then {b}.",
+        Line::GapNoLoss => "Mutual exclusion broke: {late} wrote while {holder} held the lock. {holder} had not written yet and reads nothing in this model, so its later write stands and no work was lost; had {holder} read the data before {late_write} s, its work would rest on a value {late} then changed.",
         Line::Sent => "A wrote at {sent} s, inside its lease, but the message spent {delay} s in the network.",
         Line::SentNoLease => "A wrote at {sent} s, but the message spent {delay} s in the network.",
         Line::ArrivedInLease => "A wrote at {sent} s; the message spent {delay} s in the network and arrived at {arrived} s, before the lease ran out at {lease_end} s. A then released and B took token {b}: no conflict.",
@@ -240,7 +243,7 @@ fn line(l: Line) -> &'static str {
         Line::DelayExpired => "The lease ran out at {expired} s; B took token {b} and wrote at {b_write} s. A's write arrived at {arrived} s with token {a}.",
         Line::DelayRejected => "The storage had already seen {b} and rejected it ({a} < {b}). Fencing protected the data.",
         Line::DelayOverwrote => "Without fencing the storage accepted it after {b}: B's work is overwritten.",
-        Line::DelayGap => "The lease ran out at {expired} s and B took token {b}, but A's write arrived at {arrived} s, before B's first write at {b_write} s: the storage accepted {a}, then {b}. Both wrote while each believed it held the lock.",
+        Line::DelayGap => "The lease ran out at {expired} s and B took token {b}, but A's write arrived at {arrived} s, before B's first write at {b_write} s: the storage accepted {a}, then {b}.",
         Line::SetnxOrphaned => "A took the lock with SETNX at 0 s and crashed before its EXPIRE: the key has no expiry. Nothing will ever delete it, so B, waiting since 1 s, never gets the lock. Take the lock with one SET NX PX.",
         Line::LeaseReturned => "A took the lock at 0 s with a lease and crashed at once. The lease ran out at {b_grant} s and B, waiting since 1 s, took token {b} then. The lease gave the lock back.",
         Line::CrashOrphaned => "A took the lock at 0 s and crashed at once. Without lease expiry nothing frees the lock: B, waiting since 1 s, never gets it. The lease is what buys liveness.",
@@ -285,7 +288,7 @@ pub(super) static EN: Text = Text {
     figure_label: "Timeline of the workers, the lock service and the storage",
     devices: "The two devices protect different things. The lease protects liveness: even if the holder dies, \
               the lock comes back one day (without it, the system stops). The token protects safety: a holder \
-              that missed its expiry cannot break the next holder's work (without it, data breaks).",
+              that missed its expiry cannot break the next holder's work (without it, data can break).",
     switch_name: |key| match key {
         Key::Lease => "Lease expiry",
         Key::Fencing => "Fencing",
@@ -468,7 +471,7 @@ pub(super) static EN: Text = Text {
          a failure, then let the search run its one schedule.",
     ],
     found: [
-        "Broken: this run ends “{}”, a safety failure: the data breaks.",
+        "Broken: this run ends “{}”, a safety failure: two workers acted as holder at once.",
         "Broken: this run ends “{}”, a liveness failure: the system stops.",
         "This run holds (“{}”): no failure yet.",
     ],
@@ -562,10 +565,14 @@ pub(super) static EN: Text = Text {
                  token = ? WHERE id = ? AND token <= ?, where 0 rows affected means rejected. A file store can put \
                  the token in the file name.",
                 "Max-token fencing only orders the writes the storage sees: if the old holder writes before the \
-                 new holder's first write, both are accepted (the unfenced gap). It closes if the new holder \
-                 registers its token at the resource before acting, or the resource asks the lock service whether \
-                 the token is current (Chubby's sequencer check; in etcd, a transaction comparing the lock key's \
-                 revision). A resource that cannot check tokens at all needs idempotent work.",
+                 new holder's first write, both are accepted (the unfenced gap): mutual exclusion is broken, and \
+                 the data is harmed if the new holder read or wrote it before the late write landed. This lab closes \
+                 the gap by registering the new holder's token at the resource before it acts, its own remedy; the \
+                 nearest published practice fences the resource before the new writer goes on (BookKeeper's ledger \
+                 fencing; Junqueira's note on fencing). Or the resource asks the lock service whether the token is \
+                 current (Chubby's sequencer check). In etcd a transaction comparing the lock key's revision does \
+                 it only for data kept in etcd itself: for an external store, checking and then writing is a race. \
+                 A resource that cannot check tokens at all needs idempotent work.",
             ],
             &[ScenarioId::RegisterToken],
         ),
