@@ -641,7 +641,8 @@ pub(super) static EN: Text = Text {
                  enough; if two holders would corrupt data (correctness), use a consensus-based lock service and \
                  fencing tokens.",
                 "Sources: M. Kleppmann, “How to do distributed locking” (2016) and Designing Data-Intensive \
-                 Applications (1st ed., ch. 8; 2nd ed., ch. 9); antirez, “Is Redlock safe?” (2016); M. Burrows, “The Chubby \
+                 Applications (1st ed., ch. 8; 2nd ed., ch. 9); antirez, “Is Redlock safe?” (2016); F. Junqueira, “Note on \
+                 fencing and distributed locks” (2016); Apache BookKeeper's ledger fencing; M. Burrows, “The Chubby \
                  lock service for loosely-coupled distributed systems” (OSDI 2006); the Redis documentation on SET, \
                  WAIT, replication and distributed locks; the etcd documentation on leases, the lock API and \
                  failures; the ZooKeeper lock recipe; the Consul session documentation.",

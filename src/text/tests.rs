@@ -714,3 +714,30 @@ fn an_unfenced_gap_is_told_as_what_it_did_in_this_run() {
     assert!(en.contains("BookKeeper's ledger fencing; Junqueira's note on fencing"));
     assert!(reading(Lang::Ja).contains("Junqueira のフェンシングについての覚え書き"));
 }
+
+#[test]
+fn the_failover_cites_why_a_reissued_token_breaks_fencing_and_the_japanese_reads_right() {
+    let en = reading(Lang::En);
+    assert!(en.contains(
+        "DDIA asks of fencing tokens (“No two requests for a fencing token return the same value”)"
+    ));
+    assert!(en.contains(
+        "“keeping a counter on one Redis node would not be sufficient, because that node may fail”"
+    ));
+    let ja = reading(Lang::Ja);
+    assert!(
+        ja.contains("DDIA がフェンシングトークンに求める一意性")
+            && ja.contains("Redis の1台にカウンタを置くだけでは")
+    );
+    assert!(ja.contains("一つの不可分な条件付き書き込みで行い、更新された行数を確かめます"));
+    assert!(ja.contains("しばらく（最長1分）誰も取れません"));
+    assert!(ja.contains("邦訳『データ指向アプリケーションデザイン』（オライリー・ジャパン、2019）は初版の訳"));
+    // The stopped worker's lines: every sentence in the past, as the rest of the run.
+    for line in [crate::story::Line::KeepaliveStopped, crate::story::Line::SessionExpired] {
+        let ja = (text(Lang::Ja).line)(line);
+        for sentence in ja.split_terminator('。') {
+            assert!(sentence.ends_with("ました") || sentence.ends_with("でした"), "{sentence}");
+            assert!(!sentence.contains("止まります") && !sentence.contains("止まるので"), "{sentence}");
+        }
+    }
+}
