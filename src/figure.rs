@@ -9,7 +9,7 @@ use std::fmt::Write;
 use crate::geom::{seconds, stagger, text_width, Axis};
 use crate::markup::esc;
 use crate::scenarios::{Key, ScenarioId};
-use crate::sim::{EventKind, LeaseEnd, Ms, Run, Span, WriteRecord};
+use crate::sim::{EventKind, Lease, LeaseEnd, Ms, Run, Span, WriteRecord};
 use crate::text::Text;
 
 /// Height of the axis above the lanes.
@@ -400,12 +400,13 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
             &if run.trace.tokens { format!("{name} · {}", lease.token) } else { name.clone() },
         );
         let marked = lease.end == LeaseEnd::Expired || i == 0;
-        if marked && lease.nominal_expiry <= l.axis.t_end {
-            let x = l.x(lease.nominal_expiry);
+        let end = marked_end(run, lease);
+        if marked && end <= l.axis.t_end {
+            let x = l.x(end);
             let (class, label) = if lease.enforced {
-                ("expiry", (t.lease_ends)(lease.nominal_expiry))
+                ("expiry", (t.lease_ends)(end))
             } else {
-                ("expiry off", (t.lease_would_end)(lease.nominal_expiry))
+                ("expiry off", (t.lease_would_end)(end))
             };
             let _ = write!(s.0, r#"<g class="{class}">"#);
             s.line("", x, l.top(Lane::Worker(0)) - 2.0, x, top + LOCK_H - 12.0);
@@ -493,6 +494,39 @@ fn band(s: &mut Svg, l: &Layout, span: Span, y: f64, class: &str, label: &str) {
     if l.x_end(span.to, None) - x > 8.0 * label.chars().count() as f64 {
         s.text(&format!("{class}-label"), x, y + 17.0, "start", label);
     }
+}
+
+/// Where the figure marks a lease's end: where it stood when it mattered, as the narration tells it. A
+/// lease that ran out ends where the service took it back (a real etcd revokes it seconds after its TTL,
+/// and the lane holds it until then); one its holder gave back ends where it stood when the holder woke
+/// (the keepalive sent on waking, just before the release, moved an end that no longer mattered).
+fn marked_end(run: &Run, lease: &Lease) -> Ms {
+    if lease.end == LeaseEnd::Expired {
+        return lease.held.to.map_or(lease.nominal_expiry, |to| to.max(lease.nominal_expiry));
+    }
+    let held = |at: Ms| at >= lease.held.from && lease.held.to.is_none_or(|to| at <= to);
+    let woke = run.trace.events.iter().rev().find_map(|e| match e.kind {
+        EventKind::Wake { worker } if worker == lease.worker && held(e.at) => Some(e.at),
+        _ => None,
+    });
+    let Some(woke) = woke else { return lease.nominal_expiry };
+    let mut end = lease.nominal_expiry;
+    for e in &run.trace.events {
+        match e.kind {
+            EventKind::Grant { worker, token, expires, .. }
+                if worker == lease.worker && token == lease.token && e.at == lease.held.from =>
+            {
+                end = expires.unwrap_or(end)
+            }
+            EventKind::Renew { worker, token, expires }
+                if worker == lease.worker && token == lease.token && e.at < woke =>
+            {
+                end = expires
+            }
+            _ => {}
+        }
+    }
+    end
 }
 
 /// The legend's items (HTML `<li>`s), each with a swatch drawn with the timeline's own classes. The purple
@@ -690,5 +724,49 @@ mod tests {
         assert_eq!(narrow.matches("tick-label").count(), 7);
         assert_eq!(narrow.matches("<line class=\"grid").count(), 31);
         assert!(narrow.contains(">0 s</text>"));
+    }
+
+    #[test]
+    fn a_lease_end_is_marked_where_the_narration_puts_it() {
+        // A new leader re-armed A's lease to 17 s; A woke at 15 s, its keepalive moved the end to 25 s and
+        // it released at once: the end that mattered, and that the narration names, is 17 s.
+        let (svg, said) = {
+            let id = ScenarioId::Etcd;
+            let i = Inputs { leader_crash: 5_000, ..id.defaults() };
+            let run = sim::run(&id.build(&i));
+            let said = text(Lang::En).narrate(&crate::story::Story::of(&run, id, &i));
+            (lanes(&Layout::new(1_000.0, &run, MIN_AXIS), &run, None, None, text(Lang::En)), said)
+        };
+        assert!(said.contains("A's now ran to 17 s"), "{said}");
+        assert!(svg.contains(">lease ends 17 s</text>") && !svg.contains("lease ends 25 s"), "{svg}");
+        // Re-armed, then run out during a longer pause: 17 s too.
+        let svg = draw_in(ScenarioId::Etcd, |i| (i.leader_crash, i.pause) = (5_000, 20_000), None);
+        assert!(svg.contains(">lease ends 17 s</text>"), "{svg}");
+        // Without a crash, and in the base scenario, the grant's own end.
+        assert!(draw_in(ScenarioId::Etcd, |_| {}, None).contains(">lease ends 10 s</text>"));
+        assert!(draw(4_000, true, None).contains(">lease ends 10 s</text>"));
+        // Redlock: A lost its majority at 2 s, when N3's key went; the mark stays where its validity ended.
+        assert!(draw_in(ScenarioId::Redlock, |_| {}, None).contains(">lease ends 9.898 s</text>"));
+    }
+
+    #[test]
+    fn a_recorded_lease_is_marked_where_the_service_took_it_back() {
+        // Real etcd revoked A's lease about 4 s after its TTL: the mark and the lane end together.
+        let t = text(Lang::En);
+        let recorded: Vec<_> = crate::recordings::all()
+            .into_iter()
+            .filter(|r| r.backend == "etcd" && r.scenario == ScenarioId::GcPause)
+            .collect();
+        assert!(!recorded.is_empty());
+        for r in recorded {
+            let run = r.run();
+            let svg = whole(&run, r.scenario, 720.0, MIN_AXIS, "etcd", t);
+            let a = run.trace.leases.iter().find(|l| l.worker == 0).unwrap();
+            assert_eq!(a.end, LeaseEnd::Expired);
+            let to = a.held.to.unwrap();
+            assert!(to > a.nominal_expiry + 3_000, "{a:?}");
+            assert!(svg.contains(&format!(">lease ends {} s</text>", seconds(to))), "{svg}");
+            assert!(!svg.contains(&format!("lease ends {} s", seconds(a.nominal_expiry))), "{svg}");
+        }
     }
 }

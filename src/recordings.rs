@@ -68,15 +68,21 @@ impl Recording {
     }
 
     /// Whether this recording shows `id` with the same switches as `inputs` (the dragged values may differ;
-    /// a time that a switch turns on, a leader crash, must be on or off as in the recording).
+    /// a time that a switch turns on, a leader crash, must be on or off as in the recording), and the same
+    /// timings apart from those its caption names: every other timing it changed from the defaults (B's
+    /// work, say). A 10 s lease recorded is not the scenario a link with a 5 s lease shows.
     pub fn matches(&self, id: ScenarioId, inputs: &Inputs) -> bool {
+        let defaults = id.defaults();
         self.scenario == id
-            && id.keys().iter().all(|k| {
+            && id.keys().iter().chain(id.extras()).all(|&k| {
                 let spec = k.spec();
                 let (mine, theirs) = (spec.get(&self.inputs), spec.get(inputs));
                 match spec.kind {
                     Kind::Words(_) => mine == theirs,
                     Kind::At { .. } => (mine != 0) == (theirs != 0),
+                    Kind::Ms { .. } if Some(k) != id.dragged() => {
+                        mine == theirs || mine != spec.get(&defaults)
+                    }
                     _ => true,
                 }
             })

@@ -17,6 +17,8 @@ pub const C: usize = 2;
 
 /// Most workers a catalogue scenario has.
 const N: usize = 3;
+/// Their names, as the lanes show them.
+const NAMES: [&str; N] = ["A", "B", "C"];
 
 /// What the narration of one run needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -257,7 +259,23 @@ impl Story {
         {
             out.push(NeverFreed);
         }
+        // An unfenced gap broke mutual exclusion; what it did to the data in this run: the holder had not
+        // written when the late write landed, and its own write came after.
+        if self.kind == UnfencedGap && self.gap().is_some() {
+            out.push(GapNoLoss);
+        }
+        // With max-token fencing on, how this lab closes the gap.
+        if out.contains(&GapFenced) {
+            out.push(GapRemedy);
+        }
         out
+    }
+
+    /// The late writer of an unfenced gap and the holder it wrote under, if the holder wrote afterwards.
+    fn gap(&self) -> Option<(usize, usize)> {
+        let w = self.stale_write?;
+        let holder = w.holder.filter(|&h| h != w.worker && h < N)?;
+        self.write[holder].filter(|&t| t >= w.at).map(|_| (w.worker, holder))
     }
 
     /// The value of a placeholder `{name}` in a sentence: a time in seconds or a token.
@@ -295,6 +313,11 @@ impl Story {
             "crash" => secs(self.election.map(|e| e.0)),
             "ready" => secs(self.election.map(|e| e.1)),
             "rearmed" => secs(self.a_rearmed),
+            "late" | "holder" => match self.gap() {
+                Some((late, holder)) => NAMES[if name == "late" { late } else { holder }].into(),
+                None => "?".into(),
+            },
+            "late_write" => secs(self.stale_write.map(|w| w.at)),
             _ => "?".into(),
         }
     }
@@ -339,6 +362,8 @@ lines! {
     GapWokeUnchecked,
     GapFenced,
     GapUnfenced,
+    GapNoLoss,
+    GapRemedy,
     Sent,
     SentNoLease,
     ArrivedInLease,

@@ -107,6 +107,12 @@ fn a_recording_matches_its_scenario_with_the_same_switches_whatever_the_dragged_
     let failover = ScenarioId::Failover.defaults();
     assert_eq!(shown(ScenarioId::Failover, failover).len(), 1);
     assert_eq!(shown(ScenarioId::Failover, Inputs { sync: true, ..failover }).len(), 1);
+    // A 10 s lease recorded is not the scenario of a 5 s lease; a timing the recording itself changed (B's
+    // work, named in its caption) does not hide it.
+    assert_eq!(shown(ScenarioId::GcPause, Inputs { ttl: 5_000, ..base }), []);
+    assert_eq!(shown(ScenarioId::Etcd, Inputs { ttl: 5_000, ..etcd }), []);
+    assert_eq!(shown(ScenarioId::GcPause, Inputs { b_work: 2_000, ..base }), [("redis", 11_500)]);
+    assert_eq!(shown(ScenarioId::GcPause, Inputs { pause_start: 3_000, ..base }), []);
 }
 
 #[test]

@@ -182,7 +182,7 @@ fn keepalives_renew_a_running_holder_every_third_of_the_lease() {
 
 #[test]
 fn tokens_follow_each_system() {
-    // etcd and ZooKeeper number the request (the key's revision, the znode's zxid): B's is 34 from 1 s.
+    // etcd and ZooKeeper number the request (the key's create revision, the znode's czxid): B's is 34 from 1 s.
     let grants = |id: ScenarioId| grants(&sim::run(&id.build(&id.defaults())));
     assert_eq!(grants(Etcd), vec![(0, 0, 33), (10_000, 1, 34)]);
     // The failover's promoted replica starts its INCR counter again: 33 twice.

@@ -120,7 +120,8 @@ static REGISTER_TOKEN: ScenarioText = ScenarioText {
     blurb: "The new holder's token reaches the storage the moment it gets the lock.",
     setup:
         "The GC pause again, but with registration on, every new holder's token reaches the storage at the \
-             grant itself, before anyone acts. {base}",
+             grant itself, before anyone acts: this lab's remedy, nearest to BookKeeper fencing a ledger before a \
+             new writer goes on. {base}",
     prompt: "A wakes after {pause} s, with registration {register} and fencing {fencing}. What happens?",
     choices: &[
         (Safe, "A writes and releases in time: no conflict"),
@@ -133,9 +134,11 @@ static REGISTER_TOKEN: ScenarioText = ScenarioText {
 static FAILOVER: ScenarioText = ScenarioText {
     title: "Redis failover",
     blurb: "The primary dies before replicating; the promoted replica grants the lock again.",
-    setup: "A Redis primary with one replica, replication asynchronous. A takes the lock at 0 s and token 33 (INCR); \
-         the primary crashes at 0.5 s, {sync?after WAIT saw both reach the replica|before either reaches the replica}, which is promoted at 2 s. B asks at 1 s \
-         and writes 1 s after it gets the lock. A never pauses: it writes at 4 s and releases.",
+    setup: "A Redis primary with one replica, replication asynchronous. A takes the lock at 0 s and token 33 (INCR){sync?, \
+         then waits (WAIT 1) until the replica acknowledges its SET and INCR|}. The primary crashes at 0.5 s{sync?|, before \
+         either reaches the replica}; the replica is promoted at 2 s. Promotion stays best-effort: Redis warns that even a \
+         write WAIT reported as replicated can be lost in a failover{sync?; this run assumes the promoted replica kept what \
+         it acknowledged|}. B asks at 1 s and writes 1 s after it gets the lock. A never pauses: it writes at 4 s and releases.",
     prompt: "WAIT {sync}, fencing {fencing}. What happens when the replica takes over?",
     choices: &[
         (Safe, "The promoted replica still has A's lock: B waits its turn"),
@@ -149,7 +152,9 @@ static REDLOCK: ScenarioText = ScenarioText {
     setup: "Five independent Redis servers, N1–N5: a client holds the lock while it holds a majority (three) of \
              10 s keys. A reaches only N1–N3 and takes them at 0 s, writes 5 s later and releases; at 2 s N3's \
              clock jumps forward by the amount you drag. B asks at 3 s, tries again every second, and writes 1 s \
-             after it gets a majority. Redlock's values are random: there is no token to fence with.{pause? A pauses # s right after taking the lock.|}",
+             after it gets a majority. Such a jump is the fault antirez calls operational, avoided by an NTP that \
+             slews and a monotonic clock. Redlock's values are random: no token orders the writes, and this storage \
+             does no check-and-set.{pause? A pauses # s right after taking the lock.|}",
     prompt: "N3's clock jumps {jump} s ahead{pause?, and A pauses # s|}. What happens?",
     choices: &[
         (Safe, "B gets a majority only after A has written"),
@@ -178,9 +183,10 @@ static ETCD: ScenarioText = ScenarioText {
 
 static ZOOKEEPER: ScenarioText = ScenarioText {
     title: "ZooKeeper lock recipe",
-    blurb: "Ephemeral sequential znodes: the session's end frees the lock, the zxid fences.",
+    blurb: "Ephemeral sequential znodes: the session's end frees the lock, the znode's czxid fences.",
     setup: "A ZooKeeper ensemble and its lock recipe: each worker creates an ephemeral sequential znode and \
-             watches the one just before its own; the znode's zxid is its token (the numbers stand for zxids). A \
+             watches the one just before its own. Its sequence number orders the waiters; its czxid, the zxid of the \
+             transaction that created it, is its token (the numbers stand for zxids). A \
              running client's heartbeats keep its session alive; after {ttl} s without one the session expires and \
              its znode goes. {base}",
     prompt: "A wakes after {pause} s, fencing {fencing}. What happens?",
@@ -226,8 +232,10 @@ fn line(l: Line) -> &'static str {
         Line::OverwroteB => "Without fencing the storage accepted {a} after {newer}: B's work is overwritten.",
         Line::GapWoke => "A's lease ran out at {expired} s and B took token {b} at {b_grant} s, but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote.",
         Line::GapWokeUnchecked => "A's lease ran out at {expired} s and B took token {b} at {b_grant} s, but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote without checking again.",
-        Line::GapFenced => "The storage had not seen {b} yet, so it accepted {a}, then {b}: for a while both believed they held the lock. Max-token fencing only orders the writes the storage has seen; registering the new holder's token at its grant closes the gap (“Register the token”).",
-        Line::GapUnfenced => "The storage does not check tokens: it accepted {a}, then {b}, and for a while both believed they held the lock.",
+        Line::GapFenced => "The storage had not seen {b} yet, so it accepted {a}, then {b}: max-token fencing only orders the writes the storage has seen.",
+        Line::GapRemedy => "This lab's own remedy registers the new holder's token at its grant (“Register the token”), as BookKeeper fences a ledger before a new writer goes on.",
+        Line::GapUnfenced => "The storage does not check tokens: it accepted {a}, then {b}.",
+        Line::GapNoLoss => "Mutual exclusion broke: {late} wrote while {holder} held the lock. {holder} had not written yet and reads nothing in this model, so its later write stands and no work was lost; had {holder} read the data before {late_write} s, its work would rest on a value {late} then changed.",
         Line::Sent => "A wrote at {sent} s, inside its lease, but the message spent {delay} s in the network.",
         Line::SentNoLease => "A wrote at {sent} s, but the message spent {delay} s in the network.",
         Line::ArrivedInLease => "A wrote at {sent} s; the message spent {delay} s in the network and arrived at {arrived} s, before the lease ran out at {lease_end} s. A then released and B took token {b}: no conflict.",
@@ -235,7 +243,7 @@ fn line(l: Line) -> &'static str {
         Line::DelayExpired => "The lease ran out at {expired} s; B took token {b} and wrote at {b_write} s. A's write arrived at {arrived} s with token {a}.",
         Line::DelayRejected => "The storage had already seen {b} and rejected it ({a} < {b}). Fencing protected the data.",
         Line::DelayOverwrote => "Without fencing the storage accepted it after {b}: B's work is overwritten.",
-        Line::DelayGap => "The lease ran out at {expired} s and B took token {b}, but A's write arrived at {arrived} s, before B's first write at {b_write} s: the storage accepted {a}, then {b}. Both wrote while each believed it held the lock.",
+        Line::DelayGap => "The lease ran out at {expired} s and B took token {b}, but A's write arrived at {arrived} s, before B's first write at {b_write} s: the storage accepted {a}, then {b}.",
         Line::SetnxOrphaned => "A took the lock with SETNX at 0 s and crashed before its EXPIRE: the key has no expiry. Nothing will ever delete it, so B, waiting since 1 s, never gets the lock. Take the lock with one SET NX PX.",
         Line::LeaseReturned => "A took the lock at 0 s with a lease and crashed at once. The lease ran out at {b_grant} s and B, waiting since 1 s, took token {b} then. The lease gave the lock back.",
         Line::CrashOrphaned => "A took the lock at 0 s and crashed at once. Without lease expiry nothing frees the lock: B, waiting since 1 s, never gets it. The lease is what buys liveness.",
@@ -252,16 +260,16 @@ fn line(l: Line) -> &'static str {
         Line::FailoverLost => "The primary crashed at 0.5 s, before A's key and its INCR reached the replica. Promoted at 2 s, the replica had neither: it gave B the lock with token {b} again, while A's lease ran to {lease_end} s.",
         Line::FailoverSameToken => "B wrote with {b} at {b_write} s; A, never paused, wrote with {a} at {a_write} s. {a} is not lower than {b}, so fencing let it through: B's work is overwritten.",
         Line::FailoverOverwrote => "B wrote with {b} at {b_write} s; A, never paused, wrote with {a} at {a_write} s, and without fencing the storage took it: B's work is overwritten.",
-        Line::FailoverKept => "With WAIT the primary had answered only once the replica held A's key and the counter, so after the promotion at 2 s B still waited. A wrote at {a_write} s and released; B took token {b} at {b_grant} s: no conflict.",
+        Line::FailoverKept => "A had waited (WAIT 1) until the replica acknowledged its SET and INCR, and the promoted replica kept both, so after the promotion at 2 s B still waited. A wrote at {a_write} s and released; B took token {b} at {b_grant} s: no conflict. WAIT does not make this safe: promotion is best-effort, and a real one can lose a waited-for write.",
         Line::RedlockJump => "At 2 s N3's clock jumped {jump} s ahead, and A's key there expired at {key_lost} s. At {b_grant} s B took N3, N4 and N5, a majority, while A still believed it held the lock (valid until {validity} s by its own clock).",
         Line::RedlockExpired => "A's keys expired at {expired} s while A had not yet written; B took a majority at {b_grant} s.",
         Line::RedlockWaited => "B found no majority free until {b_grant} s, after A's write at {a_write} s: one holder at a time.",
-        Line::RedlockOverwrote => "B wrote at {b_write} s; A, still believing it held the lock, wrote at {a_write} s and the storage accepted it: a random value gives it nothing to compare, so B's work is overwritten.",
+        Line::RedlockOverwrote => "B wrote at {b_write} s; A, still believing it held the lock, wrote at {a_write} s and the storage accepted it: a random value gives nothing to order, and this storage does no check-and-set with it (antirez's use of the value), so B's work is overwritten.",
         Line::RedlockBoth => "A wrote at {a_write} s and B at {b_write} s, each believing it held the lock, and the storage accepted both.",
         Line::RedlockGap => "A wrote at {a_write} s while B held the lock, before B's own write at {b_write} s; the storage accepted both.",
         Line::KeepaliveStopped => "While A was paused its keepalives stopped too: when its lease ran out, etcd deleted A's key and B's came first.",
         Line::SessionExpired => "While A was paused its heartbeats stopped too, so its session expired and its znode went with it: B's watch fired.",
-        Line::LeaderRearmed => "The leader crashed at {crash} s; the new one, ready at {ready} s, renewed every lease, so A's now ran to {rearmed} s.",
+        Line::LeaderRearmed => "The leader crashed at {crash} s; the new one, ready at {ready} s, restarted every lease at its full {ttl} s plus an election timeout, so A's now ran to {rearmed} s.",
         Line::LeaderCrashed => "The leader crashed at {crash} s; until the new one was ready at {ready} s nothing was granted or expired.",
         Line::WokeNoLeader => "A woke at {wake} s, after its lease's {ttl} s, but without a leader nothing had expired it: it wrote and released the lock, and B then took token {b}. No conflict.",
         Line::RedlockNoHarm => "A's key on N3 had expired at {key_lost} s, so A wrote at {a_write} s without a majority, but nobody else held one: no harm.",
@@ -280,7 +288,7 @@ pub(super) static EN: Text = Text {
     figure_label: "Timeline of the workers, the lock service and the storage",
     devices: "The two devices protect different things. The lease protects liveness: even if the holder dies, \
               the lock comes back one day (without it, the system stops). The token protects safety: a holder \
-              that missed its expiry cannot break the next holder's work (without it, data breaks).",
+              that missed its expiry cannot break the next holder's work (without it, data can break).",
     switch_name: |key| match key {
         Key::Lease => "Lease expiry",
         Key::Fencing => "Fencing",
@@ -299,7 +307,7 @@ pub(super) static EN: Text = Text {
         Key::Release => "delete the key only if it still holds my value",
         Key::LockDelay => "after an expiry, nobody may take the lock for {lock_delay} s",
         Key::Register => "the new holder's token reaches the storage at its grant",
-        Key::Sync => "the primary answers only once the replica has the change",
+        Key::Sync => "after its SET and INCR, A blocks (WAIT 1) until the replica acknowledges them",
         Key::LeaderCrash => "the leader crashes at {crash_on} s; a new one is ready 1 s later",
         _ => "",
     },
@@ -463,7 +471,7 @@ pub(super) static EN: Text = Text {
          a failure, then let the search run its one schedule.",
     ],
     found: [
-        "Broken: this run ends “{}”, a safety failure: the data breaks.",
+        "Broken: this run ends “{}”, a safety failure: two workers acted as holder at once.",
         "Broken: this run ends “{}”, a liveness failure: the system stops.",
         "This run holds (“{}”): no failure yet.",
     ],
@@ -499,6 +507,8 @@ pub(super) static EN: Text = Text {
             "Liveness: no failure within these bounds.",
         ],
     ],
+    failover_assumes: "No failure with WAIT on rests on the model's assumption, not a guarantee: it promotes the replica WAIT heard from, with \
+                       all it acknowledged. Redis calls failover best-effort: a real one can still lose a waited-for lock.",
     show_it: ["Show the safety failure", "Show the liveness failure"],
     plane_cols: "Every run, one cell per second: {} across",
     plane_rows: ", {} down",
@@ -555,10 +565,14 @@ pub(super) static EN: Text = Text {
                  token = ? WHERE id = ? AND token <= ?, where 0 rows affected means rejected. A file store can put \
                  the token in the file name.",
                 "Max-token fencing only orders the writes the storage sees: if the old holder writes before the \
-                 new holder's first write, both are accepted (the unfenced gap). It closes if the new holder \
-                 registers its token at the resource before acting, or the resource asks the lock service whether \
-                 the token is current (Chubby's sequencer check; in etcd, a transaction comparing the lock key's \
-                 revision). A resource that cannot check tokens at all needs idempotent work.",
+                 new holder's first write, both are accepted (the unfenced gap): mutual exclusion is broken, and \
+                 the data is harmed if the new holder read or wrote it before the late write landed. This lab closes \
+                 the gap by registering the new holder's token at the resource before it acts, its own remedy; the \
+                 nearest published practice fences the resource before the new writer goes on (BookKeeper's ledger \
+                 fencing; Junqueira's note on fencing). Or the resource asks the lock service whether the token is \
+                 current (Chubby's sequencer check). In etcd a transaction comparing the lock key's revision does \
+                 it only for data kept in etcd itself: for an external store, checking and then writing is a race. \
+                 A resource that cannot check tokens at all needs idempotent work.",
             ],
             &[ScenarioId::RegisterToken],
         ),
@@ -570,18 +584,25 @@ pub(super) static EN: Text = Text {
                  out deletes the next holder's lock.",
                 "Replication is asynchronous by default, and a write the primary acknowledged but never sent is \
                  lost when a replica is promoted (the Redis replication and cluster pages): the new primary can \
-                 grant the same lock, and the same INCR token, again. WAIT makes the primary answer once replicas \
-                 have the write, but it “does not make Redis a strongly consistent store”: failover stays \
-                 best-effort.",
+                 grant the same lock, and the same INCR token, again. That breaks the uniqueness DDIA asks of fencing \
+                 tokens (“No two requests for a fencing token return the same value”), and it is why Kleppmann \
+                 wrote that “keeping a counter on one Redis node would not be sufficient, because that node may \
+                 fail”. WAIT blocks the client until replicas acknowledge its writes, or until a timeout with fewer; \
+                 it “does not make Redis a strongly consistent store”: failover stays best-effort, and even a \
+                 waited-for write can be lost.",
                 "Redlock, by Redis's author Salvatore Sanfilippo (antirez), takes the lock on a majority of \
                  independent nodes, valid for TTL − elapsed − clock drift; a node restarted without persistence \
                  should stay down longer than the TTL. Kleppmann (2016) argued it is safe only if network delay, \
                  pauses and clock error are bounded, and that it makes no fencing token; the Redis page itself \
-                 warns that a wall-clock jump can give two holders, and recommends fencing. antirez answered in \
-                 “Is Redlock safe?” that a bounded error in the clocks' rate is enough and that the random value \
-                 with a check-and-set can stand in for a token. Where correctness matters, the common advice is not \
-                 to rely on Redlock. In these scenarios requests, replication and acquisition take no time, and one \
-                 node's clock jumps, as in Kleppmann's first counterexample.",
+                 warns that a wall-clock jump can give two holders, and tells users to implement fencing tokens. \
+                 antirez answered in “Is Redlock safe?”: the elapsed-time check after acquiring makes delays and \
+                 pauses during acquisition harmless; a pause after acquiring hits every lock that expires; clock \
+                 jumps are an operational fault, avoided by an NTP that slews instead of stepping and by a monotonic \
+                 clock; a bounded error in the clocks' rate is enough; and the random value with a check-and-set \
+                 can stand in for a token. Kleppmann stood by his conclusions, and where correctness depends on the \
+                 lock he advises: “please don't use Redlock”. In these scenarios requests, replication and \
+                 acquisition take no time, and one node's clock jumps, as in Kleppmann's first counterexample: \
+                 exactly the fault antirez calls operational.",
             ],
             &[ScenarioId::UnsafeRelease, ScenarioId::Failover, ScenarioId::Redlock],
         ),
@@ -590,14 +611,18 @@ pub(super) static EN: Text = Text {
             &[
                 "ZooKeeper and etcd replicate by consensus: one truth about who holds the lock, tied to a session \
                  or lease that ends when heartbeats stop. Every change gets a number that only goes up and serves \
-                 as the fencing token: the lock znode's zxid in ZooKeeper, whose recipe gives each client an \
-                 ephemeral sequential znode that watches the one before its own; the lock key's create revision in \
-                 etcd, whose documentation warns that the lock protects an external resource only if the resource \
-                 checks that revision.",
+                 as the fencing token: in ZooKeeper the lock znode's czxid, the zxid of the transaction that created \
+                 it (Kleppmann names “the zxid or the znode version number”; DDIA the zxid or cversion); its recipe \
+                 gives each client an ephemeral sequential znode, whose sequence number orders the waiters, each \
+                 watching the one before its own. In etcd it is the lock key's create revision; etcd's \
+                 documentation warns that the lock protects an external resource only if the resource checks that \
+                 revision.",
                 "etcd's client renews its lease every TTL/3 while it runs, which a GC pause stops too. A new leader \
-                 extends every lease by the election timeout, so a leader crash can save a paused holder but never \
-                 grants twice. Simplified here: the group is one lane, an election takes etcd's default 1 s, and \
-                 33 and 34 stand for revisions and zxids, which are larger and not consecutive.",
+                 restarts every lease at its full TTL plus an election timeout, counted from when it takes over \
+                 (etcd's lessor Promote, with lease checkpointing off, the default), so a leader crash can save a \
+                 paused holder but never grants twice. Simplified here: the group is one lane, an election takes \
+                 etcd's default 1 s, and 33 and 34 stand for revisions and zxids, which are larger and usually not \
+                 consecutive.",
                 "Chubby calls the token a sequencer; for servers that cannot check one it offers lock-delay: after a \
                  holder fails or becomes unreachable (not on a normal release), nobody may take its lock for a while, \
                  at most a minute. \
@@ -616,7 +641,8 @@ pub(super) static EN: Text = Text {
                  enough; if two holders would corrupt data (correctness), use a consensus-based lock service and \
                  fencing tokens.",
                 "Sources: M. Kleppmann, “How to do distributed locking” (2016) and Designing Data-Intensive \
-                 Applications (1st ed., ch. 8; 2nd ed., ch. 9); antirez, “Is Redlock safe?” (2016); M. Burrows, “The Chubby \
+                 Applications (1st ed., ch. 8; 2nd ed., ch. 9); antirez, “Is Redlock safe?” (2016); F. Junqueira, “Note on \
+                 fencing and distributed locks” (2016); Apache BookKeeper's ledger fencing; M. Burrows, “The Chubby \
                  lock service for loosely-coupled distributed systems” (OSDI 2006); the Redis documentation on SET, \
                  WAIT, replication and distributed locks; the etcd documentation on leases, the lock API and \
                  failures; the ZooKeeper lock recipe; the Consul session documentation.",

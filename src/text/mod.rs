@@ -210,6 +210,9 @@ pub struct Text {
     /// Safety, then liveness: the smallest failure (`{title}` at `{at}`), a failure with nothing varied
     /// (`{title}`), none within the bounds.
     pub failures: [[&'static str; 3]; 2],
+    /// After a failover search with WAIT on: what the model assumes, so that finding no failure does not
+    /// read as "WAIT makes it safe".
+    pub failover_assumes: &'static str,
     /// The buttons that load the safety and the liveness counterexample onto the timeline.
     pub show_it: [&'static str; 2],
     /// The map's caption: what its columns (`{}`) are.
@@ -401,6 +404,9 @@ impl Text {
                 }),
                 None => templates[2].to_owned(),
             });
+        }
+        if r.scenario == ScenarioId::Failover && r.inputs.sync {
+            out.push(self.failover_assumes.to_owned());
         }
         out.join(self.join)
     }

@@ -12,7 +12,7 @@ for (const width of [360, 1280]) {
   test(`at ${width} px: each is picked, played and told, and its switches change the verdict`, async () => {
     const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width, height: 900 } });
 
-    // Redis failover: the promoted replica grants the lock again with the same token; WAIT keeps it.
+    // Redis failover: the promoted replica grants the lock again with the same token; with WAIT the model keeps it.
     await page.click('[data-scenario-id=failover]');
     assert.equal(await page.getAttribute('figure.lab', 'data-scenario'), 'failover');
     assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'true']);
@@ -23,7 +23,7 @@ for (const width of [360, 1280]) {
     assert.equal(await page.isVisible('#pause-handle'), false);
     await page.click('label[for=sync]');
     assert.deepEqual([await outcome(page), await double(page)], ['safe', 'false']);
-    assert.match(await narration(page), /With WAIT .* B took token 34 at 4 s: no conflict/);
+    assert.match(await narration(page), /A had waited \(WAIT 1\) until the replica acknowledged its SET and INCR.* B took token 34 at 4 s: no conflict. WAIT does not make this safe/);
     assert.equal(await page.locator('.timeline text', { hasText: 'promoted, with the key' }).count(), 1);
 
     // Redlock: fencing shown but unavailable, with the reason; five servers; the jump dragged on N3.
@@ -59,14 +59,15 @@ for (const width of [360, 1280]) {
     assert.match(await narration(page), /While A was paused its keepalives stopped too: when its lease ran out, etcd deleted A's key and B's came first. A's lease ran out at 10 s/);
     await page.click('label[for=leader_crash]');
     assert.equal(await outcome(page), 'safe');
-    assert.match(await narration(page), /The leader crashed at 5 s; the new one, ready at 6 s, renewed every lease, so A's now ran to 17 s/);
+    assert.match(await narration(page), /The leader crashed at 5 s; the new one, ready at 6 s, restarted every lease at its full 10 s plus an election timeout, so A's now ran to 17 s/);
+    assert.equal(await page.locator('.timeline text', { hasText: 'lease ends 17 s' }).count(), 1);
     assert.equal(await page.locator('.timeline text', { hasText: 'no leader' }).count(), 1);
     await page.waitForURL(/leader_crash=5000/);
     await page.click('label[for=leader_crash]');
     await page.click('label[for=fencing]');
     assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'false']);
 
-    // ZooKeeper: the session's end frees the lock; B's zxid fences A.
+    // ZooKeeper: the session's end frees the lock; B's znode's czxid fences A.
     await page.click('[data-scenario-id=zookeeper]');
     assert.deepEqual([await outcome(page), await double(page)], ['fenced', 'false']);
     assert.match(await narration(page), /its session expired and its znode went with it: B's watch fired. A's lease ran out at 10 s/);
