@@ -521,7 +521,7 @@ fn failover_with_wait_is_the_client_waiting_and_promotion_stays_best_effort() {
     assert!(n_en.contains("WAIT does not make this safe: promotion is best-effort"), "{n_en}");
     assert!(n_ja.contains("WAIT 1 で待っていました") && n_ja.contains("昇格はベストエフォート"), "{n_ja}");
     // Break it: no failure with WAIT on is said to rest on the model's assumption.
-    let r = crate::sim::search::search(id, &on, 1_000);
+    let r = crate::scenarios::search::search(id, &on, 1_000);
     assert!(r.safety.is_none());
     for t in [en, ja] {
         let said = t.report(&r);
@@ -531,7 +531,7 @@ fn failover_with_wait_is_the_client_waiting_and_promotion_stays_best_effort() {
     assert!(en
         .failover_assumes
         .starts_with("No failure with WAIT on rests on the model's assumption, not a guarantee"));
-    let r = crate::sim::search::search(id, &off, 1_000);
+    let r = crate::scenarios::search::search(id, &off, 1_000);
     assert!(r.safety.is_some() && !en.report(&r).contains(en.failover_assumes));
 }
 
