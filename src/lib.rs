@@ -19,6 +19,7 @@ pub mod script;
 pub mod sim;
 pub mod story;
 pub mod text;
+pub mod told;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

@@ -535,10 +535,14 @@ impl State {
         cur.at += 1;
         cur.punct(':', Expect::Colon)?;
         let mut mask = 0u8;
-        loop {
-            mask |= 1 << server(cur)?;
-            if !cur.eat(',') {
-                break;
+        if matches!(cur.peek(), Some(Tok::Word(w)) if w == "none") {
+            cur.at += 1;
+        } else {
+            loop {
+                mask |= 1 << server(cur)?;
+                if !cur.eat(',') {
+                    break;
+                }
             }
         }
         self.reach.push((name, mask, cur.line, col));

@@ -88,7 +88,8 @@ pub fn print(sc: &Scenario) -> String {
                 if *mask != all {
                     let servers: Vec<String> =
                         (0..8).filter(|n| mask & (1 << n) != 0).map(|n| format!("N{}", n + 1)).collect();
-                    let _ = writeln!(out, "reach {}: {}", worker.name, servers.join(", "));
+                    let servers = if servers.is_empty() { "none".to_owned() } else { servers.join(", ") };
+                    let _ = writeln!(out, "reach {}: {servers}", worker.name);
                 }
             }
         }

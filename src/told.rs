@@ -1,0 +1,321 @@
+//! A run told from its events, for any program: who waited, took the lock, paused, lost its lease, wrote
+//! (and whether the storage took it), released, crashed. Facts are an enum ([`Told`]) read off the trace;
+//! each language words them ([`en`], [`ja`]), so the languages cannot tell different stories. A script the
+//! catalogue never saw is narrated as well as a catalogue scenario; the catalogue adds its own sentences
+//! (`story`) where a definition has more to say.
+
+use crate::geom::seconds;
+use crate::sim::{EventKind, Ms, NodeChange, Run, WorkerId};
+
+/// One fact of a run. (Each variant's doc names its fields: a worker by index, times in ms.)
+#[allow(missing_docs)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Told {
+    /// `worker` asked at `at` and had to wait: `holder` held the lock (`None`: nobody could take it then).
+    Waited { worker: WorkerId, at: Ms, holder: Option<WorkerId> },
+    /// `worker` took the lock at `at` with `token` (`None`: values without order), its lease to `expires`
+    /// (`None`: no expiry), over `over`'s lock if it was still held.
+    Granted { worker: WorkerId, at: Ms, token: Option<u64>, expires: Option<Ms>, over: Option<WorkerId> },
+    /// `worker` read the lock at `at` and saw it `free` or taken.
+    Read { worker: WorkerId, at: Ms, free: bool },
+    /// `worker`'s `token` reached the storage at its grant.
+    Registered { worker: WorkerId, at: Ms, token: u64 },
+    /// `worker`'s lease ran out at `at`.
+    Expired { worker: WorkerId, at: Ms },
+    /// Nobody could take the lock from `at` until `until` (lock-delay).
+    Unavailable { at: Ms, until: Ms },
+    /// `worker` stopped from `at` to `until`.
+    Paused { worker: WorkerId, at: Ms, until: Ms },
+    /// `worker` checked its lease at `at`: still valid, or run out (it gave up).
+    Checked { worker: WorkerId, at: Ms, ok: bool },
+    /// `worker` sent a write at `at` that spent until `arrives` in the network.
+    Sent { worker: WorkerId, at: Ms, arrives: Ms },
+    /// The storage took or refused `worker`'s write with `token` at `at`, having seen `highest` before;
+    /// `holder` held the lock instead of the writer, if someone else did.
+    Stored {
+        worker: WorkerId,
+        at: Ms,
+        token: Option<u64>,
+        accepted: bool,
+        highest: Option<u64>,
+        holder: Option<WorkerId>,
+        stale: bool,
+    },
+    /// `worker` released at `at`: its own lock (`freed == Some(worker)`), someone else's, or nothing.
+    Released { worker: WorkerId, at: Ms, freed: Option<WorkerId> },
+    /// `worker` crashed at `at`.
+    Crashed { worker: WorkerId, at: Ms },
+    /// A new leader restarted `worker`'s lease at `at`, to `expires`.
+    Rearmed { worker: WorkerId, at: Ms, expires: Ms },
+    /// The consensus group's leader crashed at `at`; a new one was ready at `until`.
+    LeaderLost { at: Ms, until: Ms },
+    /// Server `node`'s clock jumped `by` forward at `at`.
+    Jumped { node: usize, at: Ms, by: Ms },
+    /// Server `node` crashed at `at`.
+    Down { node: usize, at: Ms },
+    /// Server `node` was promoted at `at`, with the lock's key and counter or without them.
+    Promoted { node: usize, at: Ms, kept: bool },
+}
+
+/// The facts of `run`, in the order they happened. Keepalives are left out (a running holder sends one
+/// every ttl/3); a lease restarted by a new leader is told.
+pub fn told(run: &Run) -> Vec<Told> {
+    let tokens = run.trace.tokens;
+    let mut ready: Vec<Ms> = Vec::new();
+    let mut out = Vec::new();
+    for e in &run.trace.events {
+        let at = e.at;
+        out.push(match e.kind {
+            EventKind::Wait { worker, holder } => Told::Waited { worker, at, holder },
+            EventKind::Grant { worker, token, expires, over } => {
+                Told::Granted { worker, at, token: Some(token).filter(|_| tokens), expires, over }
+            }
+            EventKind::Get { worker, free } => Told::Read { worker, at, free },
+            EventKind::Register { worker, token } => Told::Registered { worker, at, token },
+            EventKind::Expire { worker, .. } => Told::Expired { worker, at },
+            EventKind::LockDelay { until } => Told::Unavailable { at, until },
+            EventKind::PauseStart { worker, until } => Told::Paused { worker, at, until },
+            EventKind::CheckLease { worker, ok } => Told::Checked { worker, at, ok },
+            EventKind::Write { worker, arrives, .. } if arrives > at => Told::Sent { worker, at, arrives },
+            EventKind::Store { worker, token, accepted, highest_before, stale, holder, .. } => Told::Stored {
+                worker,
+                at,
+                token: token.filter(|_| tokens),
+                accepted,
+                highest: highest_before.filter(|_| tokens),
+                holder: holder.filter(|&h| h != worker),
+                stale,
+            },
+            EventKind::Release { worker, freed, .. } => Told::Released { worker, at, freed },
+            EventKind::Crash { worker } => Told::Crashed { worker, at },
+            EventKind::Election { until } => {
+                ready.push(until);
+                Told::LeaderLost { at, until }
+            }
+            EventKind::Renew { worker, expires, .. } if ready.contains(&at) => {
+                Told::Rearmed { worker, at, expires }
+            }
+            EventKind::Node { node, change: NodeChange::Jump(by) } => Told::Jumped { node, at, by },
+            EventKind::Node { node, change: NodeChange::Down } => Told::Down { node, at },
+            EventKind::Node { node, change: NodeChange::Promoted { kept } } => {
+                Told::Promoted { node, at, kept }
+            }
+            _ => continue,
+        });
+    }
+    out
+}
+
+/// Names of the run's workers, by index (`?` past the end).
+fn name(names: &[String], w: WorkerId) -> &str {
+    names.get(w).map_or("?", String::as_str)
+}
+
+/// `fact` in English; `names` are the workers' names.
+pub fn en(fact: &Told, names: &[String]) -> String {
+    let n = |w| name(names, w);
+    let s = seconds;
+    match *fact {
+        Told::Waited { worker, at, holder: Some(h) } => format!(
+            "At {} s {} asked for the lock; {} held it, so {} waited.",
+            s(at),
+            n(worker),
+            n(h),
+            n(worker)
+        ),
+        Told::Waited { worker, at, holder: None } => format!(
+            "At {} s {} asked for the lock; nobody could take it then, so {} waited.",
+            s(at),
+            n(worker),
+            n(worker)
+        ),
+        Told::Granted { worker, at, token, expires, over } => {
+            let what = match token {
+                Some(t) => format!("At {} s {} took the lock with token {t}", s(at), n(worker)),
+                None => format!("At {} s {} took the lock", s(at), n(worker)),
+            };
+            let over = over.map_or(String::new(), |o| format!(", over {}'s", n(o)));
+            let lease =
+                expires.map_or(", with no expiry".to_owned(), |e| format!(", its lease until {} s", s(e)));
+            format!("{what}{over}{lease}.")
+        }
+        Told::Read { worker, at, free } => {
+            format!("At {} s {} read the lock: {}.", s(at), n(worker), if free { "free" } else { "taken" })
+        }
+        Told::Registered { worker, at, token } => {
+            format!("At {} s {}'s token {token} reached the storage with its grant.", s(at), n(worker))
+        }
+        Told::Expired { worker, at } => format!("At {} s {}'s lease ran out.", s(at), n(worker)),
+        Told::Unavailable { at, until } => {
+            format!("From {} s nobody could take the lock until {} s.", s(at), s(until))
+        }
+        Told::Paused { worker, at, until } => {
+            format!("From {} s to {} s {} was paused.", s(at), s(until), n(worker))
+        }
+        Told::Checked { worker, at, ok: true } => {
+            format!("At {} s {} checked its lease: still valid.", s(at), n(worker))
+        }
+        Told::Checked { worker, at, ok: false } => {
+            format!(
+                "At {} s {} checked its lease: it had run out, so {} gave up.",
+                s(at),
+                n(worker),
+                n(worker)
+            )
+        }
+        Told::Sent { worker, at, arrives } => {
+            format!("At {} s {} sent a write; it arrived at {} s.", s(at), n(worker), s(arrives))
+        }
+        Told::Stored { worker, at, token: t, accepted, highest, holder, stale } => {
+            let with = t.map_or(String::new(), |t| format!(" with token {t}"));
+            let verdict = match (accepted, highest) {
+                (true, _) => "accepted".to_owned(),
+                (false, Some(h)) => format!("rejected (it had seen {h})"),
+                (false, None) => "rejected".to_owned(),
+            };
+            let whose = match (stale, holder) {
+                (true, Some(h)) => format!(" {} no longer held the lock; {} did.", n(worker), n(h)),
+                (true, None) => format!(" {} no longer held the lock.", n(worker)),
+                _ => String::new(),
+            };
+            format!("At {} s the storage {verdict} {}'s write{with}.{whose}", s(at), n(worker))
+        }
+        Told::Released { worker, at, freed: Some(f) } if f == worker => {
+            format!("At {} s {} released the lock.", s(at), n(worker))
+        }
+        Told::Released { worker, at, freed: Some(f) } => {
+            format!("At {} s {}'s release deleted {}'s lock.", s(at), n(worker), n(f))
+        }
+        Told::Released { worker, at, freed: None } => {
+            format!("At {} s {} released, but it no longer held the lock: nothing changed.", s(at), n(worker))
+        }
+        Told::Crashed { worker, at } => format!("At {} s {} crashed.", s(at), n(worker)),
+        Told::Rearmed { worker, at, expires } => {
+            format!("At {} s the new leader restarted {}'s lease, to {} s.", s(at), n(worker), s(expires))
+        }
+        Told::LeaderLost { at, until } => {
+            format!("At {} s the leader crashed; a new one was ready at {} s.", s(at), s(until))
+        }
+        Told::Jumped { node, at, by } => {
+            format!("At {} s N{}'s clock jumped {} s ahead.", s(at), node + 1, s(by))
+        }
+        Told::Down { node, at } => format!("At {} s server {} crashed.", s(at), node + 1),
+        Told::Promoted { node, at, kept } => format!(
+            "At {} s server {} was promoted, {}.",
+            s(at),
+            node + 1,
+            if kept {
+                "with the lock's key and counter"
+            } else {
+                "with neither the lock's key nor its counter"
+            }
+        ),
+    }
+}
+
+/// `fact` in Japanese.
+pub fn ja(fact: &Told, names: &[String]) -> String {
+    let n = |w| name(names, w);
+    let s = seconds;
+    match *fact {
+        Told::Waited { worker, at, holder: Some(h) } => format!(
+            "{}秒に {} がロックを求めましたが、{} が持っていたので待ちました。",
+            s(at),
+            n(worker),
+            n(h)
+        ),
+        Told::Waited { worker, at, holder: None } => format!(
+            "{}秒に {} がロックを求めましたが、そのときは誰も取れなかったので待ちました。",
+            s(at),
+            n(worker)
+        ),
+        Told::Granted { worker, at, token, expires, over } => {
+            let with = token.map_or(String::new(), |t| format!("トークン {t} で"));
+            let over = over.map_or(String::new(), |o| format!("{} のロックの上から", n(o)));
+            let lease = expires.map_or("期限なしで".to_owned(), |e| format!("{}秒までのリースで", s(e)));
+            format!("{}秒に {} が{over}{with}{lease}ロックを取りました。", s(at), n(worker))
+        }
+        Told::Read { worker, at, free } => {
+            format!(
+                "{}秒に {} がロックを読みました。{}。",
+                s(at),
+                n(worker),
+                if free { "空いていました" } else { "取られていました" }
+            )
+        }
+        Told::Registered { worker, at, token } => {
+            format!("{}秒に {} のトークン {token} が取得と同時にストレージへ届きました。", s(at), n(worker))
+        }
+        Told::Expired { worker, at } => format!("{}秒に {} のリースが切れました。", s(at), n(worker)),
+        Told::Unavailable { at, until } => {
+            format!("{}秒から{}秒まで、誰もロックを取れませんでした。", s(at), s(until))
+        }
+        Told::Paused { worker, at, until } => {
+            format!("{}秒から{}秒まで {} は止まっていました。", s(at), s(until), n(worker))
+        }
+        Told::Checked { worker, at, ok: true } => {
+            format!("{}秒に {} がリースを確かめました。まだ有効でした。", s(at), n(worker))
+        }
+        Told::Checked { worker, at, ok: false } => {
+            format!("{}秒に {} がリースを確かめると、切れていたので、あきらめました。", s(at), n(worker))
+        }
+        Told::Sent { worker, at, arrives } => {
+            format!("{}秒に {} が書き込みを送り、それは{}秒に届きました。", s(at), n(worker), s(arrives))
+        }
+        Told::Stored { worker, at, token: t, accepted, highest, holder, stale } => {
+            let with = t.map_or(String::new(), |t| format!("トークン {t} の"));
+            let verdict = match (accepted, highest) {
+                (true, _) => "受け付けました".to_owned(),
+                (false, Some(h)) => format!("拒否しました（すでに {h} を見ていました）"),
+                (false, None) => "拒否しました".to_owned(),
+            };
+            let whose = match (stale, holder) {
+                (true, Some(h)) => {
+                    format!("{} はもうロックを持っておらず、持っていたのは {} でした。", n(worker), n(h))
+                }
+                (true, None) => format!("{} はもうロックを持っていませんでした。", n(worker)),
+                _ => String::new(),
+            };
+            format!("{}秒にストレージは {} の{with}書き込みを{verdict}。{whose}", s(at), n(worker))
+        }
+        Told::Released { worker, at, freed: Some(f) } if f == worker => {
+            format!("{}秒に {} がロックを解放しました。", s(at), n(worker))
+        }
+        Told::Released { worker, at, freed: Some(f) } => {
+            format!("{}秒に {} の解放が {} のロックを消しました。", s(at), n(worker), n(f))
+        }
+        Told::Released { worker, at, freed: None } => {
+            format!(
+                "{}秒に {} が解放しましたが、もうロックを持っていなかったので、何も変わりませんでした。",
+                s(at),
+                n(worker)
+            )
+        }
+        Told::Crashed { worker, at } => format!("{}秒に {} がクラッシュしました。", s(at), n(worker)),
+        Told::Rearmed { worker, at, expires } => {
+            format!(
+                "{}秒に新しいリーダーが {} のリースを数え直し、{}秒までにしました。",
+                s(at),
+                n(worker),
+                s(expires)
+            )
+        }
+        Told::LeaderLost { at, until } => {
+            format!("{}秒にリーダーが落ち、{}秒に新しいリーダーが立ちました。", s(at), s(until))
+        }
+        Told::Jumped { node, at, by } => {
+            format!("{}秒に N{} の時計が{}秒先に飛びました。", s(at), node + 1, s(by))
+        }
+        Told::Down { node, at } => format!("{}秒にサーバー {} が落ちました。", s(at), node + 1),
+        Told::Promoted { node, at, kept } => format!(
+            "{}秒にサーバー {} が昇格しました。{}",
+            s(at),
+            node + 1,
+            if kept {
+                "ロックのキーとカウンターを持っていました。"
+            } else {
+                "ロックのキーもカウンターも持っていませんでした。"
+            }
+        ),
+    }
+}

@@ -1,0 +1,221 @@
+//! Narration told from events, for any program: random scripts (random workers, steps, settings and lock
+//! services), and every number and claim of every sentence, in both languages, checked against the trace.
+#![cfg(not(target_arch = "wasm32"))]
+
+use fencing_lab::geom::seconds;
+use fencing_lab::script;
+use fencing_lab::sim::{self, Dur, EventKind, Release, Scenario, Service, Step, Worker};
+use fencing_lab::told::{self, Told};
+use proptest::prelude::*;
+
+fn dur() -> impl Strategy<Value = Dur> {
+    prop_oneof![Just(0u64), 1..=3u64, (1..=30u64).prop_map(|s| s * 500), 1..=25_000u64].prop_map(Dur::Ms)
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        4 => Just(Step::Acquire),
+        1 => Just(Step::AcquireNoExpiry),
+        1 => (10..=2_000u64).prop_map(|r| Step::TryAcquire { retry: Dur::Ms(r) }),
+        1 => Just(Step::Get),
+        1 => Just(Step::Set),
+        3 => dur().prop_map(Step::Work),
+        2 => dur().prop_map(Step::Idle),
+        1 => dur().prop_map(Step::WorkUntil),
+        3 => dur().prop_map(Step::Pause),
+        1 => Just(Step::CheckLease),
+        4 => dur().prop_map(|delay| Step::Write { delay }),
+        3 => Just(Step::Release),
+        1 => Just(Step::Crash),
+    ]
+}
+
+fn service() -> impl Strategy<Value = Service> {
+    prop_oneof![
+        3 => Just(Service::Single),
+        1 => (0..3_000u64, 0..4_000u64, any::<bool>()).prop_map(|(crash, promote, sync)| Service::Failover { crash, promote, sync }),
+        1 => (1..=5usize, prop::array::uniform3(any::<u8>()), 0..5usize, 0..5_000u64, dur(), 0..200u64).prop_map(
+            |(nodes, reach, jump_node, jump_at, jump, drift)| Service::Redlock {
+                nodes, reach: reach.map(|r| r & ((1u16 << nodes) - 1) as u8), jump_node: jump_node % nodes, jump_at, jump, drift,
+            }),
+        1 => (prop::option::of(0..20_000u64), 1..3_000u64)
+            .prop_map(|(c, election)| Service::Consensus { leader_crash: c.map(Dur::Ms), election }),
+    ]
+}
+
+/// A random scenario that the script language can write (and so a reader could).
+fn any_program() -> impl Strategy<Value = Scenario> {
+    (
+        prop::collection::vec(prop::collection::vec(step(), 1..8), 1..=4),
+        (
+            any::<bool>(),
+            any::<bool>(),
+            1..20_000u64,
+            any::<bool>(),
+            prop_oneof![Just(0u64), 1..20_000u64],
+            any::<bool>(),
+        ),
+        service(),
+    )
+        .prop_map(|(programs, (lease, fencing, ttl, plain, lock_delay, register), service)| {
+            let workers = programs
+                .into_iter()
+                .enumerate()
+                .map(|(i, steps)| Worker { name: ["A", "B", "C", "D"][i].into(), steps })
+                .collect();
+            let mut sc = Scenario::with_workers(workers);
+            (sc.lease, sc.fencing, sc.ttl, sc.lock_delay, sc.register, sc.service) =
+                (lease, fencing, ttl, lock_delay, register, service);
+            sc.release = if plain { Release::PlainDelete } else { Release::CompareAndDelete };
+            // A script names the servers of the workers it has; the others reach every server.
+            let n = sc.workers.len();
+            if let Service::Redlock { nodes, ref mut reach, .. } = sc.service {
+                reach.iter_mut().skip(n).for_each(|r| *r = ((1u16 << nodes) - 1) as u8);
+            }
+            sc
+        })
+}
+
+/// The numbers a sentence says: `12.5` and `34` in "At 12.5 s … token 34".
+fn numbers(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for c in s.chars().chain([' ']) {
+        if c.is_ascii_digit() || (c == '.' && !cur.is_empty()) {
+            cur.push(c);
+        } else if !cur.is_empty() {
+            out.push(cur.trim_end_matches('.').to_owned());
+            cur.clear();
+        }
+    }
+    out
+}
+
+/// Every number the fact's own event(s) carry: its times as seconds, tokens, server numbers.
+fn allowed(run: &sim::Run, fact: &Told) -> Vec<String> {
+    let mut ok: Vec<String> = Vec::new();
+    let mut time = |t: u64| ok.push(seconds(t));
+    match *fact {
+        Told::Waited { at, .. }
+        | Told::Expired { at, .. }
+        | Told::Read { at, .. }
+        | Told::Crashed { at, .. } => time(at),
+        Told::Released { at, .. } | Told::Checked { at, .. } => time(at),
+        Told::Granted { at, expires, .. } => {
+            time(at);
+            expires.into_iter().for_each(time);
+        }
+        Told::Unavailable { at, until } | Told::Paused { at, until, .. } | Told::LeaderLost { at, until } => {
+            time(at);
+            time(until);
+        }
+        Told::Sent { at, arrives, .. } => {
+            time(at);
+            time(arrives);
+        }
+        Told::Rearmed { at, expires, .. } => {
+            time(at);
+            time(expires);
+        }
+        Told::Jumped { at, by, .. } => {
+            time(at);
+            time(by);
+        }
+        Told::Registered { at, .. }
+        | Told::Stored { at, .. }
+        | Told::Down { at, .. }
+        | Told::Promoted { at, .. } => time(at),
+    }
+    // Tokens and server numbers: only those the run's own events carry.
+    for e in &run.trace.events {
+        match e.kind {
+            EventKind::Grant { token, .. } | EventKind::Register { token, .. } => ok.push(token.to_string()),
+            EventKind::Store { highest_before: Some(h), .. } => ok.push(h.to_string()),
+            EventKind::Node { node, .. } => ok.push((node + 1).to_string()),
+            _ => {}
+        }
+    }
+    ok
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn every_number_and_claim_of_the_narration_is_the_trace_s(sc in any_program()) {
+        // Any program prints as a script that reads back as the same program.
+        let back = script::parse(&script::print(&sc)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(&back, &sc);
+        let run = sim::run(&sc);
+        let names: Vec<String> = sc.workers.iter().map(|w| w.name.clone()).collect();
+        let facts = told::told(&run);
+        for fact in &facts {
+            let ok = allowed(&run, fact);
+            for (lang, text) in [("en", told::en(fact, &names)), ("ja", told::ja(fact, &names))] {
+                for n in numbers(&text) {
+                    prop_assert!(ok.contains(&n), "{lang}: {n} in {text:?} is not in {fact:?}");
+                }
+                if let Told::Stored { accepted, worker, .. } = *fact {
+                    let (yes, no) = if lang == "en" { ("accepted", "rejected") } else { ("受け付け", "拒否") };
+                    prop_assert_eq!(text.contains(yes), accepted, "{}", text);
+                    prop_assert_eq!(text.contains(no), !accepted, "{}", text);
+                    prop_assert!(text.contains(&names[worker]));
+                }
+            }
+        }
+        // Every accepted and every rejected write is told, in order.
+        let stored = facts.iter().filter(|f| matches!(f, Told::Stored { .. })).count();
+        prop_assert_eq!(stored, run.trace.writes.len());
+        let times: Vec<u64> = facts.iter().map(at).collect();
+        prop_assert!(times.windows(2).all(|w| w[0] <= w[1]));
+    }
+}
+
+fn at(f: &Told) -> u64 {
+    match *f {
+        Told::Waited { at, .. }
+        | Told::Granted { at, .. }
+        | Told::Read { at, .. }
+        | Told::Registered { at, .. }
+        | Told::Expired { at, .. }
+        | Told::Unavailable { at, .. }
+        | Told::Paused { at, .. }
+        | Told::Checked { at, .. }
+        | Told::Sent { at, .. }
+        | Told::Stored { at, .. }
+        | Told::Released { at, .. }
+        | Told::Crashed { at, .. }
+        | Told::Rearmed { at, .. }
+        | Told::LeaderLost { at, .. }
+        | Told::Jumped { at, .. }
+        | Told::Down { at, .. }
+        | Told::Promoted { at, .. } => at,
+    }
+}
+
+#[test]
+fn the_source_s_question_told_from_its_events() {
+    let sc = script::parse(
+        "A: acquire, pause {pause=15s}, write, release\nB: idle 1s, acquire, work 1s, write, release\n",
+    )
+    .unwrap();
+    let run = sim::run(&sc);
+    let names = vec!["A".to_owned(), "B".to_owned()];
+    let en: Vec<String> = told::told(&run).iter().map(|f| told::en(f, &names)).collect();
+    assert_eq!(
+        en,
+        [
+            "At 0 s A took the lock with token 33, its lease until 10 s.",
+            "From 0 s to 15 s A was paused.",
+            "At 1 s B asked for the lock; A held it, so B waited.",
+            "At 10 s A's lease ran out.",
+            "At 10 s B took the lock with token 34, its lease until 20 s.",
+            "At 11 s the storage accepted B's write with token 34.",
+            "At 11 s B released the lock.",
+            "At 15 s the storage rejected (it had seen 34) A's write with token 33. A no longer held the lock.",
+            "At 15 s A released, but it no longer held the lock: nothing changed.",
+        ]
+    );
+    let ja: Vec<String> = told::told(&run).iter().map(|f| told::ja(f, &names)).collect();
+    assert_eq!(ja[7], "15秒にストレージは A のトークン 33 の書き込みを拒否しました（すでに 34 を見ていました）。A はもうロックを持っていませんでした。");
+}
