@@ -18,6 +18,17 @@ cargo clippy --lib --bins --tests --locked --target wasm32-unknown-unknown -- -D
 
 # This also runs tests/real.rs: `locksim real` on real redis-server and etcd processes (about 30 s, one run
 # at a time); they fail, rather than skip, when the servers are missing.
+step "the [patch] stand-ins are the ones the browser build uses"
+# A stand-in that stops applying (a version bump upstream) would silently bring the real crate back, and
+# with it the bundle weight it was there to remove.
+for crate in wasm-streams send_wrapper; do
+  tree=$(cargo tree --locked --target wasm32-unknown-unknown -i "$crate" 2>&1)
+  if ! printf '%s\n' "$tree" | head -1 | grep "(.*/vendor/" >/dev/null || printf '%s\n' "$tree" | grep "was not used" >/dev/null; then
+    printf 'the [patch] for %s no longer applies:\n%s\n' "$crate" "$tree" >&2
+    exit 1
+  fi
+done
+
 step "core, command line, property and real-server tests (native)"
 cargo test --locked
 

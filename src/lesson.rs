@@ -173,7 +173,7 @@ mod tests {
     }
 
     #[test]
-    fn judging() {
+    fn a_prediction_is_judged_only_once_the_run_is_told() {
         assert_eq!(judge(Phase::Revealed(Some(Fenced)), Fenced), Some(true));
         assert_eq!(judge(Phase::Revealed(Some(Safe)), Fenced), Some(false));
         assert_eq!(judge(Phase::Revealed(None), Fenced), None);

@@ -16,7 +16,7 @@ fn pause_15000_is_fenced_and_corrupted_without_fencing() {
 }
 
 #[test]
-fn every_spec_input_is_a_flag() {
+fn every_input_of_the_table_is_a_flag() {
     let (_, out, _) = locksim(&["--pause=15000", "--lease", "off"]);
     assert_eq!(out.lines().last(), Some("outcome: stalled"));
     let (_, out, _) = locksim(&["--ttl", "5000", "--pause", "6500", "--b-work", "500", "--first-token", "7"]);

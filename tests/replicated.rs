@@ -1,5 +1,5 @@
 //! The replicated lock services of the catalogue (failover, Redlock, etcd, ZooKeeper) against the core:
-//! the SPEC's expected outcomes, each scenario's exact boundaries (derived by hand in the comments), and the
+//! the expected outcomes of docs/semantics.md, each scenario's exact boundaries (derived by hand in the comments), and the
 //! properties the source claims: consensus never grants twice, Redlock grants twice exactly when a server's
 //! early expiry frees a majority while the first holder still holds it.
 #![cfg(not(target_arch = "wasm32"))]
@@ -33,7 +33,7 @@ fn map(id: ScenarioId, f: impl FnOnce(&mut Inputs)) -> Vec<(u64, OutcomeKind)> {
 }
 
 #[test]
-fn the_spec_table() {
+fn each_replicated_scenario_gives_its_documented_outcomes() {
     // failover: sync off corrupted even with fencing, a double grant; on: safe, none.
     assert_eq!(verdict(Failover, |_| {}), (Corrupted, true));
     assert_eq!(verdict(Failover, |i| i.fencing = false), (Corrupted, true));

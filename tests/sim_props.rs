@@ -1,4 +1,4 @@
-//! Property tests over random scenarios: determinism, order, mutual exclusion per the lock service,
+//! Property tests over random scenarios: the fast path equals the full run, order, mutual exclusion per the lock service,
 //! fencing monotonicity, lease liveness, and an outcome that agrees with its trace.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -90,14 +90,6 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2_000))]
 
     #[test]
-    fn same_input_same_trace(i in inputs()) {
-        let sc = base(&i);
-        let a = serde_json::to_string(&sim::run(&sc)).unwrap();
-        let b = serde_json::to_string(&sim::run(&sc.clone())).unwrap();
-        prop_assert_eq!(a, b);
-    }
-
-    #[test]
     fn time_never_goes_backwards(i in inputs()) {
         let run = sim::run(&base(&i));
         prop_assert!(run.trace.events.windows(2).all(|w| w[0].at <= w[1].at));
@@ -183,11 +175,10 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1_000))]
 
+    /// The fast verdict-only path (no trace) agrees with the full run. (That a run is the same every time
+    /// is pinned by the golden traces, `tests/golden.rs`.)
     #[test]
-    fn every_scenario_is_deterministic((id, i) in any_scenario()) {
-        let a = serde_json::to_string(&sim::run(&id.build(&i))).unwrap();
-        let b = serde_json::to_string(&sim::run(&id.build(&i))).unwrap();
-        prop_assert_eq!(a, b);
+    fn the_verdict_only_path_agrees_with_the_full_run((id, i) in any_scenario()) {
         prop_assert_eq!(sim::outcome(&id.build(&i)), sim::run(&id.build(&i)).outcome);
     }
 

@@ -1,4 +1,4 @@
-//! Every rule and example of SPEC.md, and the boundaries around the 10 s lease, against the simulation core.
+//! Every rule and example of docs/semantics.md, and the boundaries around the 10 s lease, against the simulation core.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -21,7 +21,7 @@ fn kind(pause: u64, lease: bool, fencing: bool) -> OutcomeKind {
 }
 
 #[test]
-fn spec_examples() {
+fn the_documented_examples_give_their_outcomes() {
     assert_eq!(kind(15_000, true, true), Fenced);
     assert_eq!(kind(15_000, true, false), Corrupted);
     assert_eq!(kind(10_500, true, true), UnfencedGap);

@@ -32,14 +32,14 @@ impl ReadableStream {
         Self { raw }
     }
 
-    /// A stream of `stream`'s items. Stand-in: an empty web stream (never called in this app).
+    /// A stream of `stream`'s items. Stand-in: never called in this app, so it stops the app rather than
+    /// hand a caller an empty stream it would take for a real, finished one.
     pub fn from_stream<St>(stream: St) -> Self
     where
         St: Stream<Item = Result<JsValue, JsValue>> + 'static,
     {
         drop(stream);
-        let raw = web_sys::ReadableStream::new().unwrap_or_else(|_| unreachable!("ReadableStream exists"));
-        Self { raw }
+        unsupported()
     }
 
     /// The raw web stream.
@@ -47,9 +47,17 @@ impl ReadableStream {
         self.raw
     }
 
-    /// The items of the web stream. Stand-in: none (never called in this app).
+    /// The items of the web stream. Stand-in: never called in this app; it stops the app rather than
+    /// return an empty stream.
     pub fn into_stream(self) -> impl Stream<Item = Result<JsValue, JsValue>> + Unpin + 'static {
         drop(self.raw);
-        stream::empty()
+        unsupported::<stream::Empty<Result<JsValue, JsValue>>>()
     }
+}
+
+/// Streaming is not built into Fencing Lab: a call means a dependency started streaming, which must be
+/// seen at once (the app aborts), not read as an empty body.
+#[cold]
+fn unsupported<T>() -> T {
+    panic!("wasm-streams stand-in: Fencing Lab streams nothing; see vendor/wasm-streams-stub")
 }
