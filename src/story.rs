@@ -7,6 +7,7 @@
 use crate::geom::seconds;
 use crate::scenarios::{Inputs, ScenarioId, A_WORKS, LOCK_DELAY, REDLOCK_DRIFT};
 use crate::sim::{DoubleGrant, EventKind, Ms, NodeChange, OutcomeKind, Run, WaitRecord, WriteRecord};
+use crate::told::{told, Told};
 
 /// Worker A, who takes the lock first in every scenario.
 pub const A: usize = 0;
@@ -63,6 +64,10 @@ pub struct Story {
     pub wait: Option<WaitRecord>,
     /// The double grant, if the service made one (from the outcome).
     pub double_grant: Option<DoubleGrant>,
+    /// The run told from its events: what a scenario without sentences of its own says.
+    pub told: Vec<Told>,
+    /// The workers' names, for the told facts.
+    pub names: Vec<String>,
 }
 
 impl Story {
@@ -90,6 +95,8 @@ impl Story {
             newer_token: o.newer_token,
             wait: o.wait,
             double_grant: o.double_grant,
+            told: told(run),
+            names: run.trace.workers.iter().map(|w| w.name.clone()).collect(),
         };
         let first = |slot: &mut Option<Ms>, at: Ms| *slot = slot.or(Some(at));
         for e in &run.trace.events {
@@ -136,7 +143,8 @@ impl Story {
     }
 
     /// The sentences that tell this run, in order. Chosen here, once, from the facts; each language only
-    /// words them ([`crate::text::Text::line`]), so the languages cannot tell different stories.
+    /// words them (`Text::line`), so the languages cannot tell different stories. Empty for a scenario
+    /// without sentences of its own: its narration is then its events, told ([`Story::told`]).
     pub fn lines(&self) -> Vec<Line> {
         use Line::*;
         use OutcomeKind::*;
@@ -253,6 +261,10 @@ impl Story {
                 _ if i.compare_release => out.push(ReleaseCompare),
                 _ => out.push(ReleaseLate),
             },
+            // A scenario with no sentences of its own is told from its events ([`crate::told`]): a new
+            // definition needs nothing here.
+            #[allow(unreachable_patterns)]
+            _ => return out,
         }
         if self.kind == Orphaned
             && !out.iter().any(|l| matches!(l, SetnxOrphaned | CrashOrphaned | StalledUntilReply))

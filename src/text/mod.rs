@@ -15,19 +15,8 @@ use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId, A_WORKS, LEADER_CRA
 use crate::sim::{Ms, OutcomeKind};
 use crate::story::{Line, Story};
 
-/// The strings of one scenario.
-pub struct ScenarioText {
-    /// Short title (the picker).
-    pub title: &'static str,
-    /// One line: what goes wrong (the picker).
-    pub blurb: &'static str,
-    /// The set-up, stated as the source states it: a template of the run's inputs ([`Text::inputs`]).
-    pub setup: &'static str,
-    /// The prediction's question for the state shown: a template of the run's inputs.
-    pub prompt: &'static str,
-    /// One answer per outcome the scenario can reach, each true of that outcome only.
-    pub choices: &'static [(OutcomeKind, &'static str)],
-}
+/// The strings of one scenario: its card, kept in its definition.
+pub use crate::scenarios::Card as ScenarioText;
 
 /// The strings of one language.
 pub struct Text {
@@ -119,6 +108,8 @@ pub struct Text {
     pub verdict: &'static str,
     /// Each sentence a narration is made of, with `{name}` placeholders for the run's facts.
     pub line: fn(Line) -> &'static str,
+    /// One fact of a run told from its events, for any program.
+    pub told: fn(&crate::told::Told, &[String]) -> String,
     /// What goes between two sentences (a space in English, nothing in Japanese).
     pub join: &'static str,
     /// Heading of the notice about a bad link.
@@ -324,11 +315,16 @@ impl Text {
         self.outcome_lessons[index(kind)]
     }
 
-    /// The narration of a run: its sentences, with the run's own numbers.
+    /// The narration of a run: its sentences, with the run's own numbers; for a scenario with no sentences
+    /// of its own, its events told one by one.
     pub fn narrate(&self, story: &Story) -> String {
-        let lines: Vec<String> =
-            story.lines().into_iter().map(|l| fill_named((self.line)(l), story)).collect();
-        lines.join(self.join)
+        let lines = story.lines();
+        let said: Vec<String> = if lines.is_empty() {
+            story.told.iter().map(|f| (self.told)(f, &story.names)).collect()
+        } else {
+            lines.into_iter().map(|l| fill_named((self.line)(l), story)).collect()
+        };
+        said.join(self.join)
     }
 
     /// The answer a reader picks to predict `kind` in `scenario` (empty if the scenario cannot reach it).

@@ -25,6 +25,9 @@ const CATALOGUE = {
 
 test('each scenario is picked by keyboard and played from its defaults, its input driven to both ends', async () => {
   const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 900 } });
+  // Every scenario the picker offers has its row here: a new definition cannot go untested.
+  const offered = await page.$$eval('[data-scenario-id]', (els) => els.map((e) => e.dataset.scenarioId));
+  assert.deepEqual([...offered].sort(), Object.keys(CATALOGUE).sort());
   for (const [id, [atDefaults, double, atMin, atMax]] of Object.entries(CATALOGUE)) {
     await page.focus(`[data-scenario-id=${id}]`);
     await page.keyboard.press('Enter');

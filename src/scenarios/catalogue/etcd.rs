@@ -1,0 +1,45 @@
+//! An etcd cluster: leases kept alive, revisions as tokens, a leader that may crash.
+
+use crate::scenarios::prelude::*;
+
+/// The leader crash the page's switch sets (5 s).
+pub const LEADER_CRASH: Ms = 5_000;
+
+/// etcd's default election timeout (1 s): how long the group has no leader after a crash, and what the new
+/// leader adds to every lease's full TTL when it restarts them.
+pub const ELECTION: Ms = 1_000;
+
+/// The definition.
+pub static DEF: Definition = Definition {
+    id: "etcd",
+    group: Group::Replicated,
+    keys: &[Key::Pause, Key::LeaderCrash, Key::Fencing],
+    extras: BASE_EXTRAS,
+    pause: Some(15_000),
+    drag_origin: |i| i.pause_start,
+    build,
+    en: Card {
+        title: "etcd: lease and revision",
+        blurb: "Consensus keeps one truth; the lock key's revision is the fencing token.",
+        setup: "A three-member etcd cluster. Each worker's lock key is tied to its lease, and the key's create revision \
+                 is its token (the numbers stand for revisions); a running client renews its lease every {ttl3} s, a \
+                 paused one cannot.{leader_crash? The leader crashes at # s; a new one is ready 1 s later.|} {base}",
+        prompt: "A wakes after {pause} s, leader crash {leader_crash?at # s|off}, fencing {fencing}. What happens?",
+        choices: choices::CONSENSUS_EN,
+    },
+    ja: Card {
+        title: "etcd のリースとリビジョン",
+        blurb: "合意で真実は一つ。ロックキーのリビジョンがフェンシングトークンになる。",
+        setup: "3台構成の etcd クラスタ。各ワーカーのロックキーはそのリースに結び付き、キーの作成リビジョンが番号です\
+                 （図の番号はリビジョンの代わり）。動いているクライアントは{ttl3}秒ごとにリースを延長しますが、止まっている間は\
+                 できません。{leader_crash?リーダーは#秒に落ち、その1秒後に新しいリーダーが立ちます。|}{base}",
+        prompt: "A は{pause}秒後に目を覚まします（{leader_crash?#秒にリーダーが故障|リーダーの故障なし}、フェンシングは{fencing}）。何が起きる？",
+        choices: choices::CONSENSUS_JA,
+    },
+};
+
+fn build(_: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
+    let mut sc = Scenario::with_workers(vec![worker("A", [Step::Acquire, Step::Work(d(Key::PauseStart)), Step::Pause(d(Key::Pause)), WRITE, Step::Release]), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])]);
+    sc.service = Service::Consensus { leader_crash: Some(d(Key::LeaderCrash)), election: ELECTION };
+    sc
+}

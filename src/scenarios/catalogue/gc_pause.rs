@@ -1,0 +1,33 @@
+//! The source's widget: A pauses for GC right after taking the lock.
+
+use crate::scenarios::prelude::*;
+
+/// The definition.
+pub static DEF: Definition = Definition {
+    id: "gc-pause",
+    group: Group::Losing,
+    keys: &[Key::Pause, Key::Lease, Key::Fencing],
+    extras: BASE_EXTRAS,
+    pause: None,
+    drag_origin: |i| i.pause_start,
+    build,
+    en: Card {
+        title: "GC pause",
+        blurb: "The holder freezes for longer than its lease.",
+        setup: "{base}",
+        prompt: "A wakes after {pause} s, with lease expiry {lease} and fencing {fencing}. What happens?",
+        choices: choices::BASE_EN,
+    },
+    ja: Card {
+        title: "GC 停止",
+        blurb: "持ち主が期限より長く止まる。",
+        setup: "{base}",
+        prompt: "A は{pause}秒後に目を覚まします（リース期限は{lease}、フェンシングは{fencing}）。何が起きる？",
+        choices: choices::BASE_JA,
+    },
+};
+
+fn build(_: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
+    // A takes the lock, works until its pause starts, pauses, writes at once, releases.
+    Scenario::with_workers(vec![worker("A", [Step::Acquire, Step::Work(d(Key::PauseStart)), Step::Pause(d(Key::Pause)), WRITE, Step::Release]), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])])
+}

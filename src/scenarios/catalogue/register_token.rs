@@ -1,0 +1,49 @@
+//! The new holder registers its token at the storage when it is granted the lock.
+
+use crate::scenarios::prelude::*;
+
+/// The definition.
+pub static DEF: Definition = Definition {
+    id: "register-token",
+    group: Group::Fencing,
+    keys: &[Key::Pause, Key::Register, Key::Fencing],
+    extras: BASE_EXTRAS,
+    pause: Some(10_500),
+    drag_origin: |i| i.pause_start,
+    build,
+    en: Card {
+        title: "Register the token",
+        blurb: "The new holder's token reaches the storage the moment it gets the lock.",
+        setup:
+            "The GC pause again, but with registration on, every new holder's token reaches the storage at the \
+                 grant itself, before anyone acts: this lab's remedy, nearest to BookKeeper fencing a ledger before a \
+                 new writer goes on. {base}",
+        prompt: "A wakes after {pause} s, with registration {register} and fencing {fencing}. What happens?",
+        choices: &[
+            (Safe, "A writes and releases in time: no conflict"),
+            (Fenced, "A's late write is rejected by the storage"),
+            (UnfencedGap, "A's late write is accepted before B's first write: both write"),
+            (Corrupted, "A's late write is accepted after B's and overwrites it"),
+        ],
+    },
+    ja: Card {
+        title: "番号の登録",
+        blurb: "新しい持ち主の番号が、ロックを受け取った瞬間に資源に届く。",
+        setup: "GC 停止と同じですが、「番号の登録」がオンなら、新しい持ち主の番号はロックを渡されたその時点で、誰かが動くより\
+                 先に資源に届きます。これはこのラボ独自の対策で、いちばん近いのは、新しい書き手が進む前に台帳をフェンスする \
+                 BookKeeper のやり方です。{base}",
+        prompt: "A は{pause}秒後に目を覚まします（番号の登録は{register}、フェンシングは{fencing}）。何が起きる？",
+        choices: &[
+            (Safe, "A は間に合って書き込み、ロックを返す。衝突はない"),
+            (Fenced, "A の遅れた書き込みは、資源に拒否される"),
+            (UnfencedGap, "A の遅れた書き込みが B の最初の書き込みより先に受け付けられ、二人とも書き込む"),
+            (Corrupted, "A の遅れた書き込みが B の書き込みのあとに受け付けられ、B の仕事を上書きする"),
+        ],
+    },
+};
+
+fn build(i: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
+    let mut sc = Scenario::with_workers(vec![worker("A", [Step::Acquire, Step::Work(d(Key::PauseStart)), Step::Pause(d(Key::Pause)), WRITE, Step::Release]), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])]);
+    sc.register = i.register;
+    sc
+}
