@@ -143,8 +143,8 @@ impl Story {
     }
 
     /// The sentences that tell this run, in order. Chosen here, once, from the facts; each language only
-    /// words them (`Text::line`), so the languages cannot tell different stories. Empty for a scenario
-    /// without sentences of its own: its narration is then its events, told ([`Story::told`]).
+    /// words them (`Text::line`), so the languages cannot tell different stories. A scenario without
+    /// sentences of its own says [`Line::Events`]: its events, told ([`Story::told`]).
     pub fn lines(&self) -> Vec<Line> {
         use Line::*;
         use OutcomeKind::*;
@@ -264,7 +264,7 @@ impl Story {
             // A scenario with no sentences of its own is told from its events ([`crate::told`]): a new
             // definition needs nothing here.
             #[allow(unreachable_patterns)]
-            _ => return out,
+            _ => out.push(Events),
         }
         if self.kind == Orphaned
             && !out.iter().any(|l| matches!(l, SetnxOrphaned | CrashOrphaned | StalledUntilReply))
@@ -353,6 +353,7 @@ macro_rules! lines {
 }
 
 lines! {
+    Events,
     CheckFailed,
     CheckedThenPaused,
     CheckedNoPause,

@@ -13,6 +13,8 @@ fn scenario(id: ScenarioId) -> &'static ScenarioText {
 
 fn line(l: Line) -> &'static str {
     match l {
+        // Told from the run's events instead (`Text::narrate`).
+        Line::Events => "",
         Line::CheckFailed => "A checked its lease at {check} s on its own clock: it had run out at {expired} s, so A gave up without writing. B had taken token {b} at {b_grant} s: no conflict.",
         Line::CheckedThenPaused => "A checked its lease at {check} s (still valid), then paused.",
         Line::CheckedNoPause => "A checked its lease at {check} s (still valid).",

@@ -16,6 +16,8 @@ fn scenario(id: ScenarioId) -> &'static ScenarioText {
 
 fn line(l: Line) -> &'static str {
     match l {
+        // Told from the run's events instead (`Text::narrate`).
+        Line::Events => "",
         Line::CheckFailed => "A は{check}秒に自分の時計で期限を確かめましたが、期限は{expired}秒に切れていたので、書き込まずにあきらめました。B は{b_grant}秒に番号 {b} を取っていたので、衝突は起きません。",
         Line::CheckedThenPaused => "A は{check}秒に期限を確かめ（まだ有効でした）、そのあと止まりました。",
         Line::CheckedNoPause => "A は{check}秒に期限を確かめました（まだ有効でした）。",

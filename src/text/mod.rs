@@ -315,15 +315,16 @@ impl Text {
         self.outcome_lessons[index(kind)]
     }
 
-    /// The narration of a run: its sentences, with the run's own numbers; for a scenario with no sentences
-    /// of its own, its events told one by one.
+    /// The narration of a run: its sentences, with the run's own numbers; [`Line::Events`] is the run's
+    /// events told one by one (a scenario with no sentences of its own).
     pub fn narrate(&self, story: &Story) -> String {
-        let lines = story.lines();
-        let said: Vec<String> = if lines.is_empty() {
-            story.told.iter().map(|f| (self.told)(f, &story.names)).collect()
-        } else {
-            lines.into_iter().map(|l| fill_named((self.line)(l), story)).collect()
-        };
+        let mut said: Vec<String> = Vec::new();
+        for line in story.lines() {
+            match line {
+                Line::Events => said.extend(story.told.iter().map(|f| (self.told)(f, &story.names))),
+                l => said.push(fill_named((self.line)(l), story)),
+            }
+        }
         said.join(self.join)
     }
 
