@@ -6,13 +6,13 @@
 mod common;
 use common::switch_settings;
 
-use fencing_lab::breakit::{page_search, settings, Plane, CELL, PAGE_SCHEDULES};
-use fencing_lab::markup;
-use fencing_lab::params::Lang;
+use fencing_lab::present::breakit::{page_search, settings, Plane, CELL, PAGE_SCHEDULES};
+use fencing_lab::present::markup;
+use fencing_lab::present::params::Lang;
+use fencing_lab::present::text::{fill, text};
 use fencing_lab::scenarios::search::{self, Search};
 use fencing_lab::scenarios::{Inputs, Key, ScenarioId};
 use fencing_lab::sim::{self, OutcomeKind};
-use fencing_lab::text::{fill, text};
 
 fn finished(mut s: Search) -> search::Report {
     s.run(u64::MAX);

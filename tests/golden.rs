@@ -7,7 +7,7 @@
 mod common;
 
 use common::switch_settings;
-use fencing_lab::report::table;
+use fencing_lab::present::report::table;
 use fencing_lab::scenarios::{Inputs, ScenarioId};
 use fencing_lab::script;
 use fencing_lab::sim;

@@ -3,13 +3,13 @@
 //! through the core, still gives the verdicts it was recorded with.
 #![cfg(not(target_arch = "wasm32"))]
 
-use fencing_lab::markup;
-use fencing_lab::params::Lang;
-use fencing_lab::recordings::{self, Raw, Recording};
+use fencing_lab::present::markup;
+use fencing_lab::present::params::Lang;
+use fencing_lab::present::recordings::{self, Raw, Recording};
+use fencing_lab::present::text::text;
 use fencing_lab::scenarios::Kind;
 use fencing_lab::scenarios::{Inputs, ScenarioId};
 use fencing_lab::sim::{self, Event, EventKind};
-use fencing_lab::text::text;
 
 #[test]
 fn every_event_of_every_scenario_reads_back_from_its_numbers() {

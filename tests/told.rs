@@ -2,10 +2,10 @@
 //! services), and every number and claim of every sentence, in both languages, checked against the trace.
 #![cfg(not(target_arch = "wasm32"))]
 
-use fencing_lab::geom::seconds;
+use fencing_lab::present::geom::seconds;
+use fencing_lab::present::told::{self, Told};
 use fencing_lab::script;
 use fencing_lab::sim::{self, Dur, EventKind, Release, Scenario, Service, Step, Worker};
-use fencing_lab::told::{self, Told};
 use proptest::prelude::*;
 
 fn dur() -> impl Strategy<Value = Dur> {

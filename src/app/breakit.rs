@@ -16,9 +16,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
 use super::{data_of, effect, say, Lab};
-use crate::breakit::{page_search, settings, Plane};
-use crate::markup;
-use crate::params::Lang;
+use crate::present::breakit::{page_search, settings, Plane};
+use crate::present::markup;
+use crate::present::params::Lang;
 use crate::scenarios::search::{Report, Search};
 use crate::scenarios::{Inputs, ScenarioId};
 
@@ -243,7 +243,7 @@ fn slice(
 }
 
 /// The "Show it" buttons of a finished search.
-fn show_buttons(r: &Report, t: &crate::text::Text) -> String {
+fn show_buttons(r: &Report, t: &crate::present::text::Text) -> String {
     let mut out = String::new();
     for (which, found, label) in
         [("safety", &r.safety, t.show_it[0]), ("liveness", &r.liveness, t.show_it[1])]

@@ -11,9 +11,9 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::{data_of, effect, say, Lab};
-use crate::lesson::boundary;
-use crate::markup;
-use crate::params::Lang;
+use crate::present::lesson::boundary;
+use crate::present::markup;
+use crate::present::params::Lang;
 use crate::scenarios::{Inputs, Key, ScenarioId};
 use crate::sim::{outcome_map, Segment};
 

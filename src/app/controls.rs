@@ -5,8 +5,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::{effect, Lab};
-use crate::markup;
-use crate::params::Lang;
+use crate::present::markup;
+use crate::present::params::Lang;
 use crate::scenarios::{Key, ScenarioId};
 use crate::sim::Ms;
 

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::{effect, Lab};
-use crate::params::{parse_lang, parse_scenario, set_input, shorten, MAX_PROBLEMS};
+use crate::present::params::{parse_lang, parse_scenario, set_input, shorten, MAX_PROBLEMS};
 
 fn parent() -> Option<web_sys::Window> {
     let window = web_sys::window()?;

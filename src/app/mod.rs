@@ -21,12 +21,12 @@ mod verdict;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
-use crate::lesson::{Phase, Step, SEED_QUESTION_PAUSE};
-use crate::markup;
-use crate::params::{Lang, Problem, Query};
+use crate::present::lesson::{Phase, Step, SEED_QUESTION_PAUSE};
+use crate::present::markup;
+use crate::present::params::{Lang, Problem, Query};
+use crate::present::text::{text, Text};
 use crate::scenarios::{Inputs, Key, ScenarioId};
 use crate::sim::{self, Ms, Run};
-use crate::text::{text, Text};
 use playback::Player;
 
 /// How long the state must rest before the URL is rewritten.

@@ -5,8 +5,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::{data_of, effect, Lab};
-use crate::markup;
-use crate::params::Lang;
+use crate::present::markup;
+use crate::present::params::Lang;
 use crate::scenarios::ScenarioId;
 
 /// Buttons with `aria-pressed`, one per scenario, under a heading per group (markup from

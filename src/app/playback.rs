@@ -8,12 +8,12 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::{data_of, effect, url, Lab};
-use crate::geom::seconds;
-use crate::lesson::Phase;
-use crate::markup;
-use crate::params::Lang;
+use crate::present::geom::seconds;
+use crate::present::lesson::Phase;
+use crate::present::markup;
+use crate::present::params::Lang;
+use crate::present::text::Text;
 use crate::sim::{Ms, Run};
-use crate::text::Text;
 
 /// Sim-time per real second while sweeping: the 30 s axis plays in 6 s.
 const SPEED: Ms = 5;

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::{data_of, effect, Lab};
-use crate::markup;
+use crate::present::markup;
 use crate::scenarios::ScenarioId;
 
 /// Every section of the reading, in the current language (markup from [`markup::reading`]).

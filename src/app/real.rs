@@ -7,9 +7,9 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::{effect, Lab};
-use crate::markup;
-use crate::params::Lang;
-use crate::recordings::{self, Recording};
+use crate::present::markup;
+use crate::present::params::Lang;
+use crate::present::recordings::{self, Recording};
 
 /// The panel, under the verdict once it is told.
 #[component]

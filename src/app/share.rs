@@ -11,9 +11,9 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use super::{data_of, download, effect, Lab};
-use crate::markup::esc;
-use crate::params::Lang;
-use crate::text::Text;
+use crate::present::markup::esc;
+use crate::present::params::Lang;
+use crate::present::text::Text;
 
 /// The page's address without its query: where links and the iframe point.
 fn base_url() -> String {

@@ -13,11 +13,11 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use super::{effect, set, Lab};
-use crate::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
-use crate::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
+use crate::present::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
+use crate::present::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
+use crate::present::text::fill;
 use crate::scenarios::{Key, JUMP_NODE};
 use crate::sim::Span;
-use crate::text::fill;
 
 /// The figure's elements, filled in by the effect. The handle is drawn around (0, 0) and moved as one, by a
 /// single attribute.

@@ -2,7 +2,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::params::{Lang, Query};
+use crate::present::params::{Lang, Query};
 
 /// The state the page was opened with.
 pub fn read() -> Query {

@@ -9,13 +9,13 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::{data_of, effect, say, url, Lab};
-use crate::lesson::{judge, Phase, Step};
-use crate::markup;
-use crate::params::Lang;
+use crate::present::lesson::{judge, Phase, Step};
+use crate::present::markup;
+use crate::present::params::Lang;
+use crate::present::story::Story;
+use crate::present::text::Text;
 use crate::scenarios::ScenarioId;
 use crate::sim::OutcomeKind;
-use crate::story::Story;
-use crate::text::Text;
 
 /// Focuses the first element under `.verdict` matching `selector`, once the page has shown it.
 fn focus(selector: &'static str) {

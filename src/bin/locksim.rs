@@ -22,11 +22,11 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use fencing_lab::lesson::SEED_QUESTION_PAUSE;
-use fencing_lab::params::{parse_scenario, set_input};
+use fencing_lab::present::lesson::SEED_QUESTION_PAUSE;
+use fencing_lab::present::params::{parse_scenario, set_input};
+use fencing_lab::present::report::table;
 #[cfg(not(target_arch = "wasm32"))]
 use fencing_lab::real;
-use fencing_lab::report::table;
 use fencing_lab::scenarios::search;
 use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId, INPUTS};
 use fencing_lab::script;

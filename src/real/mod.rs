@@ -34,7 +34,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::report::table_with;
+use crate::present::report::table_with;
 use crate::scenarios::{Inputs, Kind, ScenarioId};
 use crate::sim::{OutcomeKind, Run, Scenario, Service, Trace};
 use lock::LockClient;

@@ -2,7 +2,7 @@
 //!
 //! A scenario is a list of workers, each a small program of steps, plus the settings of the lock service
 //! and the storage. New situations (a network delay, a crash, a third worker) are new data, not new code;
-//! the catalogue of named scenarios that build these values lives in [`crate::scenarios`].
+//! the catalogue of named scenarios that build these values lives a layer up, in `scenarios`.
 
 use serde::{Deserialize, Serialize};
 

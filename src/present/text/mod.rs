@@ -7,13 +7,13 @@
 mod en;
 mod ja;
 
-use crate::geom::seconds;
-use crate::lesson::Boundary;
-use crate::params::{Lang, Problem};
+use crate::present::geom::seconds;
+use crate::present::lesson::Boundary;
+use crate::present::params::{Lang, Problem};
+use crate::present::story::{Line, Story};
 use crate::scenarios::search::{Bound, Report};
 use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId, A_WORKS, LEADER_CRASH, LOCK_DELAY};
 use crate::sim::{Ms, OutcomeKind};
-use crate::story::{Line, Story};
 
 /// The strings of one scenario: its card, kept in its definition.
 pub use crate::scenarios::Card as ScenarioText;
@@ -109,7 +109,7 @@ pub struct Text {
     /// Each sentence a narration is made of, with `{name}` placeholders for the run's facts.
     pub line: fn(Line) -> &'static str,
     /// One fact of a run told from its events, for any program.
-    pub told: fn(&crate::told::Told, &[String]) -> String,
+    pub told: fn(&crate::present::told::Told, &[String]) -> String,
     /// What goes between two sentences (a space in English, nothing in Japanese).
     pub join: &'static str,
     /// Heading of the notice about a bad link.

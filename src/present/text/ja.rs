@@ -4,11 +4,11 @@
 //! （「10秒」）。番号は前後に空白を置く（「番号 34 を」）。
 
 use super::{fill, s, ScenarioText, Text};
-use crate::geom::SNAP;
-use crate::params::Problem;
+use crate::present::geom::SNAP;
+use crate::present::params::Problem;
+use crate::present::story::Line;
 use crate::scenarios::{Group, Key, ScenarioId};
 use crate::sim::OutcomeKind::*;
-use crate::story::Line;
 
 fn scenario(id: ScenarioId) -> &'static ScenarioText {
     &id.def().ja
@@ -188,7 +188,7 @@ pub(super) static JA: Text = Text {
     },
     verdict: "結果",
     line,
-    told: crate::told::ja,
+    told: crate::present::told::ja,
     join: "",
     notice: "リンクの一部が読み取れなかったため、既定値を使いました：",
     problem: |p| match p {

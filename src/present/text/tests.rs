@@ -265,7 +265,7 @@ fn both_languages_word_every_sentence_with_the_same_facts() {
         "holder",
         "late_write",
     ];
-    for &line in crate::story::Line::ALL {
+    for &line in crate::present::story::Line::ALL {
         let (en, ja) = ((text(Lang::En).line)(line), (text(Lang::Ja).line)(line));
         assert_eq!(placeholders(en), placeholders(ja), "{line:?}");
         for name in placeholders(en) {
@@ -577,7 +577,7 @@ fn zookeepers_token_is_the_lock_znodes_czxid() {
     assert!(text(Lang::Ja)
         .setup(ScenarioId::Zookeeper, &ScenarioId::Zookeeper.defaults())
         .contains("連番が待つ順番を決め"));
-    let doc = include_str!("../../docs/semantics.md");
+    let doc = include_str!("../../../docs/semantics.md");
     assert!(
         doc.contains("ZooKeeper's czxid of its znode")
             && !doc.contains("ZooKeeper's zxid")
@@ -589,7 +589,7 @@ fn zookeepers_token_is_the_lock_znodes_czxid() {
 fn revisions_and_zxids_are_usually_not_consecutive() {
     assert!(reading(Lang::En).contains("larger and usually not consecutive"));
     assert!(reading(Lang::Ja).contains("たいてい連続もしません"));
-    assert!(include_str!("../../docs/semantics.md").contains("usually not consecutive"));
+    assert!(include_str!("../../../docs/semantics.md").contains("usually not consecutive"));
 }
 
 #[test]
@@ -733,7 +733,7 @@ fn the_failover_cites_why_a_reissued_token_breaks_fencing_and_the_japanese_reads
     assert!(ja.contains("しばらく（最長1分）誰も取れません"));
     assert!(ja.contains("邦訳『データ指向アプリケーションデザイン』（オライリー・ジャパン、2019）は初版の訳"));
     // The stopped worker's lines: every sentence in the past, as the rest of the run.
-    for line in [crate::story::Line::KeepaliveStopped, crate::story::Line::SessionExpired] {
+    for line in [crate::present::story::Line::KeepaliveStopped, crate::present::story::Line::SessionExpired] {
         let ja = (text(Lang::Ja).line)(line);
         for sentence in ja.split_terminator('。') {
             assert!(sentence.ends_with("ました") || sentence.ends_with("でした"), "{sentence}");

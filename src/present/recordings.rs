@@ -6,7 +6,7 @@
 //! `build.rs` compiles the file into static data ([`RAW`]): a JSON reader would cost the page more than all
 //! the recordings.
 
-use crate::params::set_input;
+use crate::present::params::set_input;
 use crate::scenarios::{Inputs, Kind, ScenarioId};
 use crate::sim::{self, Event, OutcomeKind, Run};
 

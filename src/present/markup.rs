@@ -8,21 +8,18 @@
 
 use std::fmt::Write;
 
-use crate::breakit::Plane;
-use crate::figure;
-use crate::geom::{seconds, MIN_AXIS, SHORT_AXIS};
-use crate::params::Problem;
-use crate::recordings::Recording;
+use crate::present::breakit::Plane;
+use crate::present::figure;
+use crate::present::geom::{seconds, MIN_AXIS, SHORT_AXIS};
+use crate::present::params::Problem;
+use crate::present::recordings::Recording;
+use crate::present::text::{fill, fill_with, Text};
 use crate::scenarios::search::Bound;
 use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId};
 use crate::sim::Run;
 use crate::sim::{Ms, OutcomeKind, Segment};
-use crate::text::{fill, fill_with, Text};
 
-/// Text made safe inside HTML or SVG markup.
-pub fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
+pub use crate::present::html::esc;
 
 /// A shape per verdict, so colour is never the only cue.
 pub fn icon(kind: OutcomeKind) -> &'static str {
@@ -311,8 +308,8 @@ pub fn reading(t: &Text) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{Lang, Query};
-    use crate::text::text;
+    use crate::present::params::{Lang, Query};
+    use crate::present::text::text;
 
     #[test]
     fn text_is_escaped() {

@@ -1,11 +1,11 @@
 //! English.
 
 use super::{fill, s, ScenarioText, Text};
-use crate::geom::SNAP;
-use crate::params::Problem;
+use crate::present::geom::SNAP;
+use crate::present::params::Problem;
+use crate::present::story::Line;
 use crate::scenarios::{Group, Key, ScenarioId};
 use crate::sim::OutcomeKind::*;
-use crate::story::Line;
 
 fn scenario(id: ScenarioId) -> &'static ScenarioText {
     &id.def().en
@@ -186,7 +186,7 @@ pub(super) static EN: Text = Text {
     },
     verdict: "Verdict",
     line,
-    told: crate::told::en,
+    told: crate::present::told::en,
     join: " ",
     notice: "Part of this link was not understood, so the default was used instead:",
     problem: |p| match p {

@@ -6,11 +6,11 @@
 
 use std::fmt::Write;
 
-use crate::geom::{seconds, stagger, text_width, Axis};
-use crate::markup::esc;
+use crate::present::geom::{seconds, stagger, text_width, Axis};
+use crate::present::html::esc;
+use crate::present::text::Text;
 use crate::scenarios::{Key, ScenarioId};
 use crate::sim::{EventKind, Lease, LeaseEnd, Ms, Run, Span, WriteRecord};
-use crate::text::Text;
 
 /// Height of the axis above the lanes.
 pub const AXIS_H: f64 = 30.0;
@@ -192,7 +192,7 @@ pub fn whole(run: &Run, id: ScenarioId, width: f64, min_axis: Ms, label: &str, t
     let l = Layout::new(width, run, min_axis);
     format!(
         r#"<svg role="img" aria-label="{}" viewBox="0 0 {} {}"><g class="axis" aria-hidden="true">{}</g><g class="lane-labels">{}</g><g class="lanes">{}</g></svg>"#,
-        crate::markup::esc(label),
+        esc(label),
         px(l.width),
         px(l.height()),
         axis(&l, t),
@@ -554,11 +554,11 @@ pub fn legend(t: &Text, dragged: Option<Key>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::MIN_AXIS;
-    use crate::params::Lang;
+    use crate::present::geom::MIN_AXIS;
+    use crate::present::params::Lang;
+    use crate::present::text::text;
     use crate::scenarios::{Inputs, ScenarioId};
     use crate::sim;
-    use crate::text::text;
 
     fn draw_in(id: ScenarioId, f: impl FnOnce(&mut Inputs), p: Option<Ms>) -> String {
         let mut i = id.defaults();
@@ -653,7 +653,7 @@ mod tests {
         let names = lane_names(&l, &run, ScenarioId::Failover, t);
         assert!(names.contains(">Primary</text>") && names.contains(">Replica</text>"));
         // So does a recorded real failover, whose promotion and grant are a few ms apart.
-        let recorded = crate::recordings::all()
+        let recorded = crate::present::recordings::all()
             .into_iter()
             .find(|r| r.scenario == ScenarioId::Failover && !r.inputs.sync);
         let real = recorded.expect("a recorded failover").run();
@@ -734,7 +734,7 @@ mod tests {
             let id = ScenarioId::Etcd;
             let i = Inputs { leader_crash: 5_000, ..id.defaults() };
             let run = sim::run(&id.build(&i));
-            let said = text(Lang::En).narrate(&crate::story::Story::of(&run, id, &i));
+            let said = text(Lang::En).narrate(&crate::present::story::Story::of(&run, id, &i));
             (lanes(&Layout::new(1_000.0, &run, MIN_AXIS), &run, None, None, text(Lang::En)), said)
         };
         assert!(said.contains("A's now ran to 17 s"), "{said}");
@@ -753,7 +753,7 @@ mod tests {
     fn a_recorded_lease_is_marked_where_the_service_took_it_back() {
         // Real etcd revoked A's lease about 4 s after its TTL: the mark and the lane end together.
         let t = text(Lang::En);
-        let recorded: Vec<_> = crate::recordings::all()
+        let recorded: Vec<_> = crate::present::recordings::all()
             .into_iter()
             .filter(|r| r.backend == "etcd" && r.scenario == ScenarioId::GcPause)
             .collect();

@@ -4,10 +4,10 @@
 //! to, the wait, the double grant) come from the classifier's [`Outcome`](crate::sim::Outcome); this only
 //! adds the times and tokens a sentence needs.
 
-use crate::geom::seconds;
+use crate::present::geom::seconds;
+use crate::present::told::{told, Told};
 use crate::scenarios::{Inputs, ScenarioId, A_WORKS, LOCK_DELAY, REDLOCK_DRIFT};
 use crate::sim::{DoubleGrant, EventKind, Ms, NodeChange, OutcomeKind, Run, WaitRecord, WriteRecord};
-use crate::told::{told, Told};
 
 /// Worker A, who takes the lock first in every scenario.
 pub const A: usize = 0;
@@ -261,7 +261,7 @@ impl Story {
                 _ if i.compare_release => out.push(ReleaseCompare),
                 _ => out.push(ReleaseLate),
             },
-            // A scenario with no sentences of its own is told from its events ([`crate::told`]): a new
+            // A scenario with no sentences of its own is told from its events ([`crate::present::told`]): a new
             // definition needs nothing here.
             #[allow(unreachable_patterns)]
             _ => out.push(Events),

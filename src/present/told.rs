@@ -4,7 +4,7 @@
 //! catalogue never saw is narrated as well as a catalogue scenario; the catalogue adds its own sentences
 //! (`story`) where a definition has more to say.
 
-use crate::geom::seconds;
+use crate::present::geom::seconds;
 use crate::sim::{EventKind, Ms, NodeChange, Run, WorkerId};
 
 /// One fact of a run. (Each variant's doc names its fields: a worker by index, times in ms.)

@@ -1,0 +1,16 @@
+//! The presentation: what a reader is told and shown about a run, as plain data and strings, in English and
+//! Japanese. Built on the core, the catalogue and the language; the app, `locksim` and the real runs draw
+//! from it.
+
+pub mod breakit;
+pub mod figure;
+pub mod geom;
+pub mod html;
+pub mod lesson;
+pub mod markup;
+pub mod params;
+pub mod recordings;
+pub mod report;
+pub mod story;
+pub mod text;
+pub mod told;
