@@ -388,7 +388,7 @@ fn locksim_search_bad_arguments_exit_2() {
         let (code, out, err) = locksim(args);
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty(), "{args:?}");
-        assert!(err.starts_with("locksim: ") && err.contains("usage:"), "{err}");
+        assert!(err.starts_with("locksim: ") && err.contains("Usage: locksim"), "{err}");
     }
     // An input the scenario does not search is still a setting.
     let (code, out, _) = locksim(&["search", "--scenario", "crash", "--pause", "5000", "--lease", "off"]);
