@@ -137,7 +137,8 @@ const KEEP = [
   'M. Burrows', 'lock-delay', 'lock:job', 'SETNX', 'EXPIRE', 'UPDATE', 'WHERE', 'value', 'token', 'Redlock',
   'antirez', 'ZooKeeper', 'Chubby', 'Redis', 'etcd', 'zxid', 'OSDI', 'Google', 'English', 'SET', 'DEL', 'Lua',
   'iframe', 'API', 'AND', 'GC', 'NX', 'PX', 'id', 'Consul', 'GET', 'check-and-set', 'czxid', 'INCR', 'WAIT', 'TTL',
-  'znode', 'SQL', 'Ctrl', 'edition', 'SVG', 'PNG',
+  'znode', 'SQL', 'Ctrl', 'edition', 'SVG', 'PNG', 'Note on fencing and distributed locks', 'Apache BookKeeper',
+  'BookKeeper', 'Junqueira', 'DDIA', 'NTP', 'cversion', 'lessor', 'Promote',
 ];
 
 test('Japanese: every visible string is translated, and <html lang> follows the switch', async () => {
