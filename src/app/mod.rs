@@ -201,7 +201,7 @@ pub fn App() -> impl IntoView {
     effect(move || {
         let query = lab.query(lab.embed);
         pending_write.set_value(Some(Timeout::new(URL_SETTLE_MS, move || {
-            let push = lab.new_entry.try_update_value(|n| std::mem::take(n)).unwrap_or(false);
+            let push = lab.new_entry.try_update_value(std::mem::take).unwrap_or(false);
             url::write(&query, push);
         })));
     });
