@@ -107,23 +107,17 @@ impl Problem {
     /// right-to-left override inside it cannot reverse the sentence around it, wherever it is shown. Isolate
     /// marks inside the value are dropped first: a stray U+2069 must not end the isolation early.
     pub fn isolated(&self) -> Problem {
-        let iso = |s: &String| {
-            let inner: String = s.chars().filter(|c| !('\u{2066}'..='\u{2069}').contains(c)).collect();
-            format!("{FSI}{inner}{PDI}")
-        };
-        match self {
-            Problem::NotANumber { key, value } => Problem::NotANumber { key: key.clone(), value: iso(value) },
-            Problem::OutOfRange { key, value, min, max } => {
-                Problem::OutOfRange { key: key.clone(), value: iso(value), min: *min, max: *max }
-            }
-            Problem::NotOneOf { key, value, allowed } => {
-                Problem::NotOneOf { key: key.clone(), value: iso(value), allowed: allowed.clone() }
-            }
-            Problem::UnknownKey(key) => Problem::UnknownKey(iso(key)),
-            Problem::Unavailable { key, value, scenario } => {
-                Problem::Unavailable { key: key.clone(), value: iso(value), scenario }
-            }
+        let mut p = self.clone();
+        if let Problem::NotANumber { value, .. }
+        | Problem::OutOfRange { value, .. }
+        | Problem::NotOneOf { value, .. }
+        | Problem::Unavailable { value, .. }
+        | Problem::UnknownKey(value) = &mut p
+        {
+            let inner: String = value.chars().filter(|c| !('\u{2066}'..='\u{2069}').contains(c)).collect();
+            *value = format!("{FSI}{inner}{PDI}");
         }
+        p
     }
 
     fn not_one_of(key: &str, value: &str, allowed: &[&'static str]) -> Problem {
