@@ -108,15 +108,13 @@ impl Problem {
     /// marks inside the value are dropped first: a stray U+2069 must not end the isolation early.
     pub fn isolated(&self) -> Problem {
         let mut p = self.clone();
-        if let Problem::NotANumber { value, .. }
+        let (Problem::NotANumber { value, .. }
         | Problem::OutOfRange { value, .. }
         | Problem::NotOneOf { value, .. }
         | Problem::Unavailable { value, .. }
-        | Problem::UnknownKey(value) = &mut p
-        {
-            let inner: String = value.chars().filter(|c| !('\u{2066}'..='\u{2069}').contains(c)).collect();
-            *value = format!("{FSI}{inner}{PDI}");
-        }
+        | Problem::UnknownKey(value)) = &mut p;
+        let inner: String = value.chars().filter(|c| !('\u{2066}'..='\u{2069}').contains(c)).collect();
+        *value = format!("{FSI}{inner}{PDI}");
         p
     }
 
