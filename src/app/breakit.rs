@@ -34,6 +34,8 @@ enum Status {
     Running(ScenarioId, Inputs, Rc<RefCell<Search>>),
     /// Finished for these settings (a counterexample shown keeps them).
     Done((ScenarioId, Inputs), Report),
+    /// Cancelled by a change of the settings before it finished: the page says so.
+    Stopped,
 }
 
 /// The section's state between renders.
@@ -75,7 +77,7 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
         state.update_value(|s| {
             if matches!(&s.status, Status::Running(i, r, _) if (*i, *r) != (id, inputs)) {
                 s.generation += 1;
-                s.status = Status::Idle;
+                s.status = Status::Stopped;
             }
             if s.plane.as_ref().is_none_or(|p| p.0 != key) {
                 s.plane = Some((key, Plane::new(id, &inputs)));
@@ -113,6 +115,8 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
                     (String::new(), String::new())
                 }
                 Status::Done(at, report) if *at == key => (t.report(report), show_buttons(report, t)),
+                // In the live region: a search that vanished would leave the reader waiting for it.
+                Status::Stopped => (t.search_stopped.to_owned(), String::new()),
                 _ => (String::new(), String::new()),
             };
             progress.toggle_attribute_with_force("hidden", !matches!(s.status, Status::Running(..))).ok();

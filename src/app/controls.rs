@@ -37,7 +37,19 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
         // The hints say the lease's length and the leader crash's time.
         if framed.get_value() != Some((id, lang, i.ttl, i.leader_crash)) {
             framed.set_value(Some((id, lang, i.ttl, i.leader_crash)));
+            // A switch whose flip redraws the markup (the leader crash: its hint names the time) keeps the
+            // reader's focus: the new switch of the same id takes it.
+            let focused = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element())
+                .filter(|a| root.contains(Some(a)))
+                .map(|a| a.id())
+                .filter(|id| !id.is_empty());
             root.set_inner_html(&markup::toggles(id, &i, t));
+            let again = focused.and_then(|f| root.query_selector(&format!("#{f}")).ok().flatten());
+            if let Some(el) = again.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = el.focus();
+            }
         }
         // Flips from elsewhere (an embedding page, the history) reach the checkboxes here.
         for key in id.keys() {

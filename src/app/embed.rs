@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
 use super::{effect, Lab};
-use crate::present::params::{parse_lang, parse_scenario, set_input, shorten, MAX_PROBLEMS};
+use crate::present::params::{parse_lang, parse_scenario, set_input, unavailable, MAX_PROBLEMS};
 
 fn parent() -> Option<web_sys::Window> {
     let window = web_sys::window()?;
@@ -123,6 +123,10 @@ pub fn connect(lab: Lab) {
                 found.push(p);
             }
         }
+        // Redlock's fencing turned on: refused with a notice, as a link's is.
+        if let Some(p) = field("fencing").and_then(|v| unavailable(scenario, "fencing", &v)) {
+            found.push(p);
+        }
         if let Some(tag) = field("lang") {
             match parse_lang(&tag) {
                 Ok(lang) if lang != lab.lang.get_untracked() => lab.lang.set(lang),
@@ -139,7 +143,9 @@ pub fn connect(lab: Lab) {
         }
         found.truncate(MAX_PROBLEMS);
         if !found.is_empty() {
-            let list: Array = found.iter().map(|p| JsValue::from_str(&shorten(&p.to_string()))).collect();
+            // Whole sentences, so the host sees the allowed values; each value was cut short on its own, and
+            // is isolated so a right-to-left override in it cannot reverse the sentence.
+            let list: Array = found.iter().map(|p| JsValue::from_str(&p.isolated().to_string())).collect();
             post(&host, &[("type", "fencing-lab:error".into()), ("problems", list.into())]);
         }
         // The notice about this message replaces the one about the last message, not the link's.

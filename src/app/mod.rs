@@ -53,6 +53,8 @@ pub struct Lab {
     pub link_problems: RwSignal<Vec<Problem>>,
     /// What was wrong with the last message from the embedding page.
     pub message_problems: RwSignal<Vec<Problem>>,
+    /// Whether the next write of the URL adds a history entry: the reader picked a scenario.
+    pub new_entry: StoredValue<bool>,
 }
 
 impl Lab {
@@ -106,6 +108,16 @@ impl Lab {
         self.scenario.set(id);
         self.inputs.set(id.defaults());
         self.step(Step::ScenarioChanged { skipping: url::prediction_skipped() });
+    }
+
+    /// The reader picks a scenario (the picker, the reading): played from its defaults, in a new history
+    /// entry, so Back returns to the scenario before. (An embedding host's `set` uses [`Lab::pick`]: its
+    /// history is the host's.)
+    pub fn choose(&self, id: ScenarioId) {
+        if id != self.scenario.get_untracked() {
+            self.new_entry.set_value(true);
+            self.pick(id);
+        }
     }
 }
 
@@ -181,20 +193,28 @@ pub fn App() -> impl IntoView {
         embed: query.embed,
         link_problems: RwSignal::new(query.problems),
         message_problems: RwSignal::new(Vec::new()),
+        new_entry: StoredValue::new(false),
     };
 
     // The URL follows the state, but only once a drag settles: Chromium throttles bursts of replaceState.
     let pending_write = StoredValue::new_local(None::<Timeout>);
     effect(move || {
         let query = lab.query(lab.embed);
-        pending_write.set_value(Some(Timeout::new(URL_SETTLE_MS, move || url::write(&query))));
+        pending_write.set_value(Some(Timeout::new(URL_SETTLE_MS, move || {
+            let push = lab.new_entry.try_update_value(std::mem::take).unwrap_or(false);
+            url::write(&query, push);
+        })));
     });
-    // Back and forward within the page's history bring their state back.
+    // Back and forward within the page's history bring their state back, and a bad value there gets the
+    // notice a link's gets (an entry without one clears it).
     url::on_popstate(move |q: Query| {
         lab.scenario.set(q.scenario);
         lab.inputs.set(q.inputs);
         if let Some(l) = q.lang {
             lab.lang.set(l);
+        }
+        if lab.link_problems.with_untracked(|p| *p != q.problems) {
+            lab.link_problems.set(q.problems);
         }
     });
     effect(move || {

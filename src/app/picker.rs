@@ -15,7 +15,7 @@ use crate::scenarios::ScenarioId;
 pub fn Picker(lab: Lab) -> impl IntoView {
     let on_click = move |ev: web_sys::MouseEvent| {
         if let Some(id) = data_of(&ev, "data-scenario-id").as_deref().and_then(ScenarioId::parse) {
-            lab.pick(id);
+            lab.choose(id);
         }
     };
     // The markup follows the language only; the chosen entry is marked in place, so the reader's focus

@@ -14,7 +14,7 @@ use crate::scenarios::ScenarioId;
 pub fn Reading(lab: Lab) -> impl IntoView {
     let on_click = move |ev: web_sys::MouseEvent| {
         if let Some(id) = data_of(&ev, "data-play-scenario").as_deref().and_then(ScenarioId::parse) {
-            lab.pick(id);
+            lab.choose(id);
             let doc = web_sys::window().and_then(|w| w.document());
             // Take the reader there, focus included, so the next Tab continues in the lab.
             let fig = doc.and_then(|d| d.query_selector("figure.lab").ok().flatten());

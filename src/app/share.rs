@@ -28,10 +28,11 @@ fn base_url() -> String {
 /// The iframe and the few lines a host page needs to follow the embed's height.
 fn snippet(src: &str) -> String {
     // A sandbox must allow scripts and the same origin: the page's module script and the integrity check
-    // of its style sheet fail from an opaque origin.
+    // of its style sheet fail from an opaque origin. Nothing more: the embed opens no window (the README and
+    // the page's static text name the same two).
     format!(
         "<iframe id=\"fencing-lab\" src=\"{src}\" title=\"Fencing Lab\" loading=\"lazy\" \
-         sandbox=\"allow-scripts allow-same-origin allow-popups\" \
+         sandbox=\"allow-scripts allow-same-origin\" \
          style=\"width:100%;max-width:960px;height:620px;border:0\"></iframe>\n\
          <script>addEventListener(\"message\",function(e){{var f=document.getElementById(\"fencing-lab\");\
          if(f&&e.source===f.contentWindow&&e.data&&e.data.type===\"fencing-lab:resize\")\

@@ -68,7 +68,8 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
     let layout = Memo::new(move |_| {
         // Room to drag to the end of the input's range; a run with nothing to drag fills the width.
         let min = if lab.scenario.get().dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
-        lab.run.with(|r| Layout::new(width.get(), r, min))
+        let (id, t) = (lab.scenario.get(), lab.text());
+        lab.run.with(|r| Layout::named(width.get(), r, id, min, t))
     });
 
     effect(move || {
@@ -96,7 +97,7 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
                     (".axis", axis, figure::axis(&l, t)),
                     (".lane-labels", names, figure::lane_names(&l, run, id, t)),
                     (".lanes", lanes, figure::lanes(&l, run, p, job, t)),
-                    (".legend", legend, figure::legend(t, id.dragged())),
+                    (".legend", legend, figure::legend(t, id)),
                 ];
                 for (selector, cache, markup) in parts {
                     if let Some(el) = find(selector) {

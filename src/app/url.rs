@@ -1,4 +1,5 @@
-//! The page's link: read the state from `location.search`, keep it in step with `history.replaceState`.
+//! The page's link: read the state from `location.search`, keep it in step with `history.replaceState`
+//! (and `pushState` for a scenario picked).
 
 use wasm_bindgen::prelude::*;
 
@@ -32,15 +33,21 @@ pub fn browser_lang() -> Option<Lang> {
     nav.languages().iter().filter_map(|v| v.as_string()).find_map(|tag| Lang::from_tag(&tag))
 }
 
-/// Replaces the current history entry's query with `query`'s, keeping the path and hash.
-pub fn write(query: &Query) {
+/// Replaces the current history entry's query with `query`'s, keeping the path and hash; with `push`, adds
+/// a new entry instead (a scenario picked: Back returns to the one before).
+pub fn write(query: &Query, push: bool) {
     let Some(window) = web_sys::window() else { return };
     let location = window.location();
     let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
     if let Ok(history) = window.history() {
         let url = format!("{path}{}{hash}", query.to_query_string());
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        let null = wasm_bindgen::JsValue::NULL;
+        let _ = if push {
+            history.push_state_with_url(&null, "", Some(&url))
+        } else {
+            history.replace_state_with_url(&null, "", Some(&url))
+        };
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use crate::present::geom::{seconds, stagger, text_width, Axis};
+use crate::present::geom::{seconds, spread, stagger, text_width, Axis};
 use crate::present::html::esc;
 use crate::present::text::Text;
 use crate::scenarios::{Key, ScenarioId};
@@ -54,6 +54,20 @@ impl Layout {
     /// The layout for `run` at `width` px, its axis at least `min_axis` long.
     pub fn new(width: f64, run: &Run, min_axis: Ms) -> Layout {
         Layout::sized(width, run.trace.end, min_axis, run.trace.workers.len(), run.trace.nodes.len())
+    }
+
+    /// The layout for `run` drawn as scenario `id` in `t`'s language: on a wide figure the lanes begin right
+    /// of the longest lane name (the Japanese 「ロック（プライマリ）」 is longer than the usual margin), so no
+    /// name runs under a lane.
+    pub fn named(width: f64, run: &Run, id: ScenarioId, min_axis: Ms, t: &Text) -> Layout {
+        let mut l = Layout::new(width, run, min_axis);
+        if l.wide {
+            let names = l.lanes().map(|lane| text_width(&lane_name(&l, run, id, lane, t)));
+            let longest = names.fold(0.0, f64::max);
+            l.axis.x0 = l.axis.x0.max(NAME_X + longest * 1.15 + 10.0);
+            l.axis.x1 = l.axis.x1.max(l.axis.x0 + 1.0);
+        }
+        l
     }
 
     /// The layout for a run of `workers` workers and `nodes` servers ending at `trace_end`.
@@ -145,9 +159,58 @@ fn worker_class(w: usize) -> &'static str {
     ["w-a", "w-b", "w-c"].get(w).copied().unwrap_or("w-c")
 }
 
-struct Svg(String);
+/// How close a label may come to the figure's edge.
+const EDGE: f64 = 2.0;
+
+/// Markup being drawn (`.0`), the figure's width (`.1`), and the estimated boxes of the labels placed so far
+/// (`.2`: left, top, right, bottom), so that later labels can keep clear of them.
+struct Svg(String, f64, Vec<[f64; 4]>);
 
 impl Svg {
+    fn new(l: &Layout) -> Svg {
+        Svg(String::new(), l.width, Vec::new())
+    }
+
+    /// Where a label of `text` at `x` (anchored `anchor`) and baseline `y` goes, moved inside the figure if it
+    /// would cross an edge: the x and anchor to draw it with, and its estimated box. The estimate is
+    /// generous (bold text, other fonts); a label moved in is anchored at the edge itself, so its real width
+    /// cannot push it out.
+    fn fit<'a>(&self, x: f64, y: f64, anchor: &'a str, text: &str) -> (f64, &'a str, [f64; 4]) {
+        let w = text_width(text) * 1.12;
+        let left = match anchor {
+            "end" => x - w,
+            "middle" => x - w / 2.0,
+            _ => x,
+        };
+        let (x, anchor, left) = if left < EDGE {
+            (EDGE, "start", EDGE)
+        } else if left + w > self.1 - EDGE {
+            (self.1 - EDGE, "end", self.1 - EDGE - w)
+        } else {
+            (x, anchor, left)
+        };
+        (x, anchor, [left, y - 11.0, left + w, y + 3.0])
+    }
+
+    /// A label, kept inside the figure, its box remembered.
+    fn text(&mut self, class: &str, x: f64, y: f64, anchor: &str, text: &str) {
+        let (x, anchor, b) = self.fit(x, y, anchor, text);
+        self.2.push(b);
+        self.raw_text(class, x, y, anchor, text);
+    }
+
+    /// A label at the first of `spots` (x, baseline y, anchor) where it keeps clear of every label placed
+    /// so far; at the first spot if none does.
+    fn label(&mut self, class: &str, text: &str, spots: &[(f64, f64, &str)]) {
+        let clear = |b: &[f64; 4]| {
+            self.2.iter().all(|o| b[2] + 3.0 <= o[0] || o[2] + 3.0 <= b[0] || b[3] <= o[1] || o[3] <= b[1])
+        };
+        let spot = spots.iter().find(|&&(x, y, a)| clear(&self.fit(x, y, a, text).2)).or(spots.first());
+        if let Some(&(x, y, anchor)) = spot {
+            self.text(class, x, y, anchor, text);
+        }
+    }
+
     fn rect(&mut self, class: &str, x: f64, y: f64, w: f64, h: f64) {
         let _ = write!(
             self.0,
@@ -159,7 +222,7 @@ impl Svg {
         );
     }
 
-    fn text(&mut self, class: &str, x: f64, y: f64, anchor: &str, text: &str) {
+    fn raw_text(&mut self, class: &str, x: f64, y: f64, anchor: &str, text: &str) {
         let _ = write!(
             self.0,
             r#"<text class="{class}" x="{}" y="{}" text-anchor="{anchor}">{}</text>"#,
@@ -189,7 +252,7 @@ impl Svg {
 
 /// A whole figure of `run` at width `width`, as the timeline draws it (without its handle or playhead).
 pub fn whole(run: &Run, id: ScenarioId, width: f64, min_axis: Ms, label: &str, t: &Text) -> String {
-    let l = Layout::new(width, run, min_axis);
+    let l = Layout::named(width, run, id, min_axis, t);
     format!(
         r#"<svg role="img" aria-label="{}" viewBox="0 0 {} {}"><g class="axis" aria-hidden="true">{}</g><g class="lane-labels">{}</g><g class="lanes">{}</g></svg>"#,
         esc(label),
@@ -203,7 +266,7 @@ pub fn whole(run: &Run, id: ScenarioId, width: f64, min_axis: Ms, label: &str, t
 
 /// Second ticks with labels that never collide, and faint grid lines.
 pub fn axis(l: &Layout, t: &Text) -> String {
-    let mut s = Svg(String::new());
+    let mut s = Svg::new(l);
     let bottom = l.height() - 8.0;
     for (at, labelled) in l.axis.ticks(if l.wide { 34.0 } else { 30.0 }) {
         let x = l.x(at);
@@ -230,24 +293,41 @@ pub fn axis(l: &Layout, t: &Text) -> String {
 /// The lane names: left of the lanes when wide, above them when narrow. A server's strip is named inside
 /// it on a narrow figure, so five of them take no more than five strips' height.
 pub fn lane_names(l: &Layout, run: &Run, id: ScenarioId, t: &Text) -> String {
-    let mut s = Svg(String::new());
+    let mut s = Svg::new(l);
     for lane in l.lanes() {
-        let name = match lane {
-            Lane::Worker(w) => (t.worker)(run.trace.workers.get(w).map_or("?", |w| w.name.as_str())),
-            Lane::Node(n) => node_name(l, n, t),
-            Lane::Lock => t.service_name(id).to_owned(),
-            Lane::Storage => t.storage.to_owned(),
-        };
+        let name = lane_name(l, run, id, lane, t);
         let top = l.top(lane);
         let (x, y) = match lane {
-            _ if l.wide => (8.0, top + Layout::height_of(lane) / 2.0 + 4.0),
-            Lane::Node(_) if l.names_inside() => (l.axis.x0 - 12.0, top + 12.0),
+            _ if l.wide => (NAME_X, top + Layout::height_of(lane) / 2.0 + 4.0),
+            Lane::Node(_) if l.names_inside() => (NAME_INSIDE_X, top + 12.0),
             _ => (l.axis.x0, top - 4.0),
         };
         s.text("lane-label", x, y, "start", &name);
     }
     s.0
 }
+
+/// Where a lane's name starts on a wide figure.
+const NAME_X: f64 = 8.0;
+
+/// A lane's name.
+fn lane_name(l: &Layout, run: &Run, id: ScenarioId, lane: Lane, t: &Text) -> String {
+    match lane {
+        Lane::Worker(w) => (t.worker)(run.trace.workers.get(w).map_or("?", |w| w.name.as_str())),
+        Lane::Node(n) => node_name(l, n, t),
+        Lane::Lock => t.service_name(id).to_owned(),
+        Lane::Storage => t.storage.to_owned(),
+    }
+}
+
+/// Where a server's name drawn inside its strip ends, with room to spare (the name is bold): its keys start
+/// there.
+fn name_inside_end(l: &Layout, n: usize, t: &Text) -> f64 {
+    NAME_INSIDE_X + text_width(&node_name(l, n, t)) * 1.3 + 3.0
+}
+
+/// Where a server's name starts inside its strip.
+const NAME_INSIDE_X: f64 = 2.0;
 
 /// A server's name: primary and replica (two servers), N1–N5 (Redlock).
 fn node_name(l: &Layout, n: usize, t: &Text) -> String {
@@ -261,7 +341,7 @@ fn node_name(l: &Layout, n: usize, t: &Text) -> String {
 /// learner's inputs (a pause, a write's time in the network, A's job) are not outcomes, so they are always
 /// drawn whole; `job` is A's job when the learner drags its end.
 pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) -> String {
-    let mut s = Svg(String::new());
+    let mut s = Svg::new(l);
     if let Some(span) = job {
         band(&mut s, l, span, l.top(Lane::Worker(0)) + 18.0, "job", t.job);
     }
@@ -331,7 +411,7 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
     for (n, node) in run.trace.nodes.iter().enumerate() {
         let top = l.top(Lane::Node(n));
         // On a narrow figure the strip's name sits at its left end: its keys start after it.
-        let name_x = if l.names_inside() { l.axis.x0 + text_width(&node_name(l, n, t)) - 10.0 } else { 0.0 };
+        let name_x = if l.names_inside() { name_inside_end(l, n, t) } else { 0.0 };
         // A clock jump is the reader's input: a band from the jump to the time the clock now reads, under its keys.
         for &(at, by) in &node.jumps {
             s.bar(l, Span { from: at, to: Some(at + by) }, None, top + 1.0, 14.0, "paused");
@@ -366,39 +446,69 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
     for (span, election) in unavailable.chain(run.trace.elections.iter().map(|&e| (e, true))) {
         let Some(span) = shown(span, p) else { continue };
         s.bar(l, span, p, top + 6.0, 40.0, "unavailable");
+        // In the label row under the lane, not over the holds the gap interrupts.
+        let (from, y) = (l.x(span.from), top + LOCK_H - 2.0);
         if election {
-            s.text("expiry-label", l.x(span.from) + 4.0, top + 30.0, "start", t.electing);
+            let to = l.x_end(span.to, p);
+            s.label(
+                "expiry-label",
+                t.electing,
+                &[(from, y, "start"), (to, y, "end"), (to + 4.0, y, "start")],
+            );
         } else if let Some(to) = span.to.filter(|&to| visible(to, p)) {
-            s.text("expiry-label", l.x(to), top + LOCK_H - 2.0, "middle", &(t.lock_free)(to));
+            let label = (t.lock_free)(to);
+            let x = l.x(to);
+            s.label("expiry-label", &label, &[(x, y, "middle"), (x + 4.0, y, "start"), (x - 4.0, y, "end")]);
         }
     }
-    for (i, lease) in run.trace.leases.iter().enumerate() {
-        // A grant lost in a failover stays promised until its holder lets go, whenever the new grant came
-        // (a real recording's promotion and grant are a few ms apart).
-        let promised_on = double.filter(|d| {
-            d.earlier == lease.worker
-                && match lease.end {
-                    LeaseEnd::Lost => true,
-                    LeaseEnd::Overwritten(_) | LeaseEnd::DeletedByOther(_) => lease.held.to == Some(d.at),
-                    _ => false,
-                }
-        });
-        let (span, row) = match promised_on {
-            Some(d) => (Span { from: lease.held.from, to: d.until }, 1.0),
-            None => (lease.held, 0.0),
-        };
-        let Some(span) = shown(span, p) else { continue };
+    // Each hold's bar and row. A grant lost in a failover stays promised until its holder lets go, whenever
+    // the new grant came (a real recording's promotion and grant are a few ms apart).
+    let holds: Vec<(usize, Span, f64)> = (run.trace.leases.iter().enumerate())
+        .filter_map(|(i, lease)| {
+            let promised_on = double.filter(|d| {
+                d.earlier == lease.worker
+                    && match lease.end {
+                        LeaseEnd::Lost => true,
+                        LeaseEnd::Overwritten(_) | LeaseEnd::DeletedByOther(_) => lease.held.to == Some(d.at),
+                        _ => false,
+                    }
+            });
+            let (span, row) = match promised_on {
+                Some(d) => (Span { from: lease.held.from, to: d.until }, 1.0),
+                None => (lease.held, 0.0),
+            };
+            shown(span, p).map(|span| (i, span, row))
+        })
+        .collect();
+    for &(i, span, row) in &holds {
+        let lease = &run.trace.leases[i];
         let y = top + 6.0 + row * 20.0;
         let class_w = worker_class(lease.worker);
         s.bar(l, span, p, y, 18.0, &format!("lease {class_w}"));
+        // Inside its bar where it fits, else its token (or name) alone; beside a bar too short for either
+        // (B's 1 s after a lock-delay) where the row is free; never half in and half out.
         let name = &run.trace.workers[lease.worker].name;
-        s.text(
-            &format!("lease-label {class_w}"),
-            l.x(span.from) + 5.0,
-            y + 13.0,
-            "start",
-            &if run.trace.tokens { format!("{name} · {}", lease.token) } else { name.clone() },
-        );
+        let (long, short) = if run.trace.tokens {
+            (format!("{name} · {}", lease.token), lease.token.to_string())
+        } else {
+            (name.clone(), name.clone())
+        };
+        let (x0, x1) = (l.x(span.from), l.x_end(span.to, p));
+        let need = |label: &str| text_width(label) * 1.12 + 8.0;
+        let next = (holds.iter())
+            .filter(|h| h.2 == row && h.1.from > span.from)
+            .map(|h| l.x(h.1.from))
+            .fold(l.width - EDGE, f64::min);
+        let placed = if x1 - x0 >= need(&long) {
+            Some((x0 + 5.0, long))
+        } else if x1 - x0 >= need(&short) {
+            Some((x0 + 5.0, short))
+        } else {
+            [long, short].into_iter().find(|label| x1 + need(label) <= next).map(|label| (x1 + 4.0, label))
+        };
+        if let Some((x, label)) = placed {
+            s.text(&format!("lease-label {class_w}"), x, y + 13.0, "start", &label);
+        }
         let marked = lease.end == LeaseEnd::Expired || i == 0;
         let end = marked_end(run, lease);
         if marked && end <= l.axis.t_end {
@@ -410,9 +520,9 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
             };
             let _ = write!(s.0, r#"<g class="{class}">"#);
             s.line("", x, l.top(Lane::Worker(0)) - 2.0, x, top + LOCK_H - 12.0);
-            // At the axis's end the label ends there, not half outside the figure.
-            let anchor = if x > l.axis.x1 - 40.0 { "end" } else { "middle" };
-            s.text("expiry-label", x, top + LOCK_H - 2.0, anchor, &label);
+            // Centred under its line; beside it where another label is there already.
+            let y = top + LOCK_H - 2.0;
+            s.label("expiry-label", &label, &[(x, y, "middle"), (x - 4.0, y, "end"), (x + 4.0, y, "start")]);
             s.0.push_str("</g>");
         }
     }
@@ -426,14 +536,33 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
         let span = Span { from: d.at, to: d.until };
         let (x, w) = (l.x(span.from), l.x_end(span.to, p) - l.x(span.from));
         s.rect("overlap", x, top + 2.0, w.max(3.0), 46.0);
-        // Above the band when wide; beside it when narrow, where the lane's name sits above the lane.
-        if l.wide {
-            // Below the band when server strips sit right above the lane.
-            let y = if l.nodes > 0 { top + 58.0 } else { top + 1.0 };
-            s.text("overlap-label", x + w.max(3.0) / 2.0, y, "middle", t.two_holders);
+        // Above the band when wide; beside it when narrow, where the lane's name sits above the lane; in the
+        // label row under the lane when server strips sit right above it. Wherever it keeps clear of the
+        // lease's end and the other labels.
+        let (mid, right, below) = (x + w.max(3.0) / 2.0, x + w.max(3.0) + 4.0, top + LOCK_H - 2.0);
+        let spots = if l.wide && l.nodes == 0 {
+            [
+                (mid, top + 1.0, "middle"),
+                (right, top + 42.0, "start"),
+                (mid, below, "middle"),
+                (x - 4.0, below, "end"),
+            ]
+        } else if l.wide {
+            [
+                (mid, below, "middle"),
+                (x + 4.0, below, "start"),
+                (x - 4.0, below, "end"),
+                (right, below, "start"),
+            ]
         } else {
-            s.text("overlap-label", x + w.max(3.0) + 4.0, top + 42.0, "start", t.two_holders);
-        }
+            [
+                (right, top + 42.0, "start"),
+                (x - 4.0, top + 42.0, "end"),
+                (mid, below, "middle"),
+                (x - 4.0, below, "end"),
+            ]
+        };
+        s.label("overlap-label", t.two_holders, &spots);
     }
 
     // The storage: each write arriving with its token, accepted or rejected and why, and the highest token.
@@ -451,17 +580,25 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
             }
         })
         .collect();
-    let sizes: Vec<(f64, f64)> =
-        writes.iter().zip(&notes).map(|(wr, n)| (l.x(wr.at), text_width(n))).collect();
-    for ((wr, note), row) in writes.iter().zip(&notes).zip(stagger(&sizes, 8.0)) {
-        let x = l.x(wr.at);
+    // Each mark where its write arrived, moved apart where two would touch (writes a second apart on a
+    // phone); each note under its mark, in the figure, on a row of its own where two would meet.
+    let marks = spread(&writes.iter().map(|wr| l.x(wr.at)).collect::<Vec<_>>(), 24.0, 13.0, l.width - 13.0);
+    let sizes: Vec<(f64, f64)> = marks
+        .iter()
+        .zip(&notes)
+        .map(|(&x, n)| {
+            let b = s.fit(x, 0.0, "middle", n).2;
+            ((b[0] + b[2]) / 2.0, b[2] - b[0])
+        })
+        .collect();
+    for (((wr, note), row), &x) in writes.iter().zip(&notes).zip(stagger(&sizes, 8.0)).zip(&marks) {
         let (mark, class) = match (wr.accepted, wr.overwrote()) {
             (true, None) => ("✓", "write accepted"),
             (true, Some(_)) => ("✓", "write accepted overwrote"),
             (false, _) => ("✗", "write rejected"),
         };
         let _ = write!(s.0, r#"<g class="{class} {}">"#, worker_class(wr.worker));
-        s.line("write-arrow", l.x(wr.sent), l.top(Lane::Worker(wr.worker)) + 30.0, x, top + 8.0);
+        s.line("write-arrow", l.x(wr.sent), l.top(Lane::Worker(wr.worker)) + 30.0, l.x(wr.at), top + 8.0);
         let _ = write!(s.0, r#"<circle cx="{}" cy="{}" r="11"/>"#, px(x), px(top + 20.0));
         s.text("write-mark", x, top + 25.0, "middle", mark);
         s.text("write-token", x, top + 48.0 + row as f64 * 15.0, "middle", note);
@@ -472,7 +609,8 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
             let x = l.x(e.at);
             let _ = write!(s.0, r#"<g class="register {}">"#, worker_class(worker));
             s.line("register-mark", x, top + 2.0, x, top + 14.0);
-            s.text("register-label", x - 4.0, top + 10.0, "end", &(t.registered)(token));
+            let y = top + 10.0;
+            s.label("register-label", &(t.registered)(token), &[(x - 4.0, y, "end"), (x + 4.0, y, "start")]);
             s.0.push_str("</g>");
         }
     }
@@ -530,9 +668,11 @@ fn marked_end(run: &Run, lease: &Lease) -> Ms {
 }
 
 /// The legend's items (HTML `<li>`s), each with a swatch drawn with the timeline's own classes. The purple
-/// band is the dragged input's: a GC pause, or (Redlock) a server's clock jump.
-pub fn legend(t: &Text, dragged: Option<Key>) -> String {
-    let band = if dragged == Some(Key::Jump) { (t.disturbance)(Key::Jump) } else { t.paused };
+/// band is the dragged input's: a GC pause, or (Redlock) a server's clock jump; a scenario in which nothing
+/// pauses and no clock jumps does not list it.
+pub fn legend(t: &Text, id: ScenarioId) -> String {
+    let band = if id.dragged() == Some(Key::Jump) { (t.disturbance)(Key::Jump) } else { t.paused };
+    let purple = id.uses(Key::Pause) || id.uses(Key::Jump);
     let items = [
         ("belief", 2, 10, t.believes),
         ("mistaken", 2, 10, t.false_belief),
@@ -541,7 +681,7 @@ pub fn legend(t: &Text, dragged: Option<Key>) -> String {
         ("lease w-a", 2, 10, t.holds),
     ];
     let mut out = String::new();
-    for (class, y, h, label) in items {
+    for (class, y, h, label) in items.into_iter().filter(|i| purple || i.0 != "paused") {
         let _ = write!(
             out,
             r#"<li><svg width="26" height="14" viewBox="0 0 26 14" aria-hidden="true"><rect class="{class}" x="1" y="{y}" width="24" height="{h}" rx="3"/></svg>{}</li>"#,
@@ -585,7 +725,8 @@ mod tests {
         assert!(l.top(Lane::Lock) > l.top(Lane::Worker(2)) + WORKER_H - 1.0);
         let svg = draw_in(ScenarioId::UnsafeRelease, |_| {}, None);
         assert_eq!(svg.matches(r#"class="lease w-c""#).count(), 1);
-        assert!(svg.contains(">C · 35</text>"));
+        // C's 1 s hold is too short for "C · 35" at this width: its token alone, inside its bar.
+        assert!(svg.contains(r#"class="lease-label w-c""#) && svg.contains(">35</text>"), "{svg}");
     }
 
     #[test]
@@ -676,8 +817,16 @@ mod tests {
         assert!(svg.contains(">no leader</text>") && svg.contains(r#"class="renew""#), "{svg}");
         assert!(lane_names(&l, &run, ScenarioId::Etcd, t).contains(">etcd</text>"));
         // The purple band is the dragged input's.
-        assert!(legend(t, Some(Key::Jump)).contains(">N3's clock jump</li>"));
-        assert!(legend(t, Some(Key::Pause)).contains(">GC pause</li>"));
+        assert!(legend(t, ScenarioId::Redlock).contains(">N3's clock jump</li>"));
+        assert!(legend(t, ScenarioId::GcPause).contains(">GC pause</li>"));
+        assert!(legend(t, ScenarioId::Etcd).contains(">GC pause</li>"));
+        // Nothing pauses in a failover or a job that runs long: no purple band to explain.
+        for id in [ScenarioId::Failover, ScenarioId::UnsafeRelease, ScenarioId::Crash] {
+            assert!(!legend(t, id).contains(r#"class="paused""#), "{id:?}");
+            let run = sim::run(&id.build(&id.defaults()));
+            let l = Layout::new(1_000.0, &run, MIN_AXIS);
+            assert!(!lanes(&l, &run, None, None, t).contains(r#"class="paused""#), "{id:?}");
+        }
     }
 
     #[test]

@@ -105,6 +105,26 @@ pub fn stagger(labels: &[(f64, f64)], gap: f64) -> Vec<usize> {
         .collect()
 }
 
+/// Positions `xs` (in order) moved apart, as little as may be, so that neighbours are at least `gap` apart,
+/// all within `min..=max` where there is room.
+pub fn spread(xs: &[f64], gap: f64, min: f64, max: f64) -> Vec<f64> {
+    let mut out: Vec<f64> = xs.to_vec();
+    for i in 1..out.len() {
+        out[i] = out[i].max(out[i - 1] + gap);
+    }
+    let mut limit = max;
+    for x in out.iter_mut().rev() {
+        *x = x.min(limit);
+        limit = *x - gap;
+    }
+    let mut floor = min;
+    for x in &mut out {
+        *x = x.max(floor);
+        floor = *x + gap;
+    }
+    out
+}
+
 /// Milliseconds as seconds for people: `10`, `10.5`, `10.05`.
 pub fn seconds(ms: Ms) -> String {
     let s = format!("{}.{:03}", ms / 1_000, ms % 1_000);
@@ -184,6 +204,16 @@ mod tests {
         assert_eq!(stagger(&[(100.0, 60.0), (140.0, 60.0), (300.0, 60.0)], 6.0), vec![0, 1, 0]);
         assert_eq!(stagger(&[(100.0, 60.0), (110.0, 60.0), (120.0, 60.0)], 6.0), vec![0, 1, 2]);
         assert!(text_width("日本") > text_width("ab"));
+    }
+
+    #[test]
+    fn spread_moves_close_marks_apart_and_keeps_them_in() {
+        assert_eq!(spread(&[10.0, 100.0], 24.0, 0.0, 200.0), vec![10.0, 100.0]);
+        assert_eq!(spread(&[100.0, 110.0], 24.0, 0.0, 200.0), vec![100.0, 124.0]);
+        assert_eq!(spread(&[100.0, 100.0, 100.0], 24.0, 0.0, 200.0), vec![100.0, 124.0, 148.0]);
+        // At the right edge the marks back off to the left.
+        assert_eq!(spread(&[195.0, 198.0], 24.0, 0.0, 200.0), vec![176.0, 200.0]);
+        assert_eq!(spread(&[], 24.0, 0.0, 200.0), Vec::<f64>::new());
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::fmt::Write;
 use crate::present::breakit::Plane;
 use crate::present::figure;
 use crate::present::geom::{seconds, MIN_AXIS, SHORT_AXIS};
-use crate::present::params::Problem;
+use crate::present::params::{Problem, FSI, PDI};
 use crate::present::recordings::Recording;
 use crate::present::text::{fill, fill_with, Text};
 use crate::scenarios::search::Bound;
@@ -134,15 +134,18 @@ pub fn verdict(kind: OutcomeKind, double_grant: bool, t: &Text) -> String {
     )
 }
 
-/// A notice: its heading and one item per problem, each isolated (`<bdi>`) so a right-to-left override in
-/// a value cannot spill over the message. Empty without problems.
+/// A notice: its heading and one item per problem, its key and value each isolated
+/// ([`Problem::isolated`]) so a right-to-left override in a value cannot reverse the sentence around it.
+/// Empty without problems.
 pub fn notice(heading: &str, problems: &[Problem], t: &Text) -> String {
     if problems.is_empty() {
         return String::new();
     }
     let mut out = format!(r#"<div class="notice" role="alert"><p>{}</p><ul>"#, esc(heading));
     for p in problems {
-        let _ = write!(out, "<li><bdi>{}</bdi></li>", esc(&(t.problem)(p)));
+        // The isolate marks become `<bdi>`: the same isolation, and the text a reader copies stays clean.
+        let line = esc(&(t.problem)(&p.isolated())).replace(FSI, "<bdi>").replace(PDI, "</bdi>");
+        let _ = write!(out, "<li>{line}</li>");
     }
     out.push_str("</ul></div>");
     out
@@ -348,6 +351,8 @@ mod tests {
         let q = Query::parse("?pause=%3Cb%3E&lease=%E2%80%AE00051");
         let html = notice("h", &q.problems, text(Lang::En));
         assert!(html.contains("&lt;b&gt;") && !html.contains("<b>"));
+        // The value is isolated, not the line: the sentence keeps its own direction around it.
+        assert!(html.contains("<li>lease: “<bdi>\u{202e}00051</bdi>” is not one of"), "{html}");
         assert_eq!(html.matches("<bdi>").count(), 2);
         assert_eq!(notice("h", &[], text(Lang::En)), "");
     }

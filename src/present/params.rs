@@ -68,6 +68,15 @@ pub enum Problem {
     },
     /// No such setting.
     UnknownKey(String),
+    /// The scenario has no such device: Redlock's fencing (the page shows the switch, unavailable).
+    Unavailable {
+        /// The setting.
+        key: String,
+        /// What was given.
+        value: String,
+        /// The scenario's id.
+        scenario: &'static str,
+    },
 }
 
 /// Longest piece of a bad key or value a message repeats: a long value must not stretch the page.
@@ -89,14 +98,35 @@ impl Problem {
             Problem::NotANumber { key, .. }
             | Problem::OutOfRange { key, .. }
             | Problem::NotOneOf { key, .. }
+            | Problem::Unavailable { key, .. }
             | Problem::UnknownKey(key) => key,
         }
+    }
+
+    /// The same problem with its value isolated (U+2068 … U+2069; an unknown key too), so that a
+    /// right-to-left override inside it cannot reverse the sentence around it, wherever it is shown. Isolate
+    /// marks inside the value are dropped first: a stray U+2069 must not end the isolation early.
+    pub fn isolated(&self) -> Problem {
+        let mut p = self.clone();
+        let (Problem::NotANumber { value, .. }
+        | Problem::OutOfRange { value, .. }
+        | Problem::NotOneOf { value, .. }
+        | Problem::Unavailable { value, .. }
+        | Problem::UnknownKey(value)) = &mut p;
+        let inner: String = value.chars().filter(|c| !('\u{2066}'..='\u{2069}').contains(c)).collect();
+        *value = format!("{FSI}{inner}{PDI}");
+        p
     }
 
     fn not_one_of(key: &str, value: &str, allowed: &[&'static str]) -> Problem {
         Problem::NotOneOf { key: shorten(key), value: shorten(value), allowed: allowed.to_vec() }
     }
 }
+
+/// First strong isolate: opens a stretch of text laid out on its own.
+pub const FSI: char = '\u{2068}';
+/// Pop directional isolate: closes it.
+pub const PDI: char = '\u{2069}';
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -109,14 +139,21 @@ impl fmt::Display for Problem {
                 write!(f, "{key}=\"{value}\" is not one of {}", allowed.join(", "))
             }
             Problem::UnknownKey(key) => write!(f, "unknown setting \"{key}\""),
+            Problem::Unavailable { key, value, scenario } => {
+                write!(f, "{key}=\"{value}\" is not available in {scenario}, so it stays off")
+            }
         }
     }
 }
 
-/// Parses `value` for the input `spec`; on a problem nothing is set.
+/// Parses `value` for the input `spec`; on a problem nothing is set. Words are read without regard to case
+/// or surrounding spaces, and every switch takes `on`/`off`, `true`/`false` and `1`/`0` alike (a time that may
+/// be off, a leader crash, takes `on`/`true` as the switch's time and a number as a time), so a link and an
+/// embedding host's message read the same.
 fn parse_value(spec: &InputSpec, value: &str) -> Result<u64, Problem> {
     let key = spec.name;
-    let v = value.trim();
+    let v = value.trim().to_ascii_lowercase();
+    let v = v.as_str();
     match spec.kind {
         Kind::Words(words) => {
             let on_off = words == ["off", "on"];
@@ -128,9 +165,9 @@ fn parse_value(spec: &InputSpec, value: &str) -> Result<u64, Problem> {
                 _ => Err(Problem::not_one_of(key, value, &words)),
             }
         }
-        Kind::At { .. } if v == "off" => Ok(0),
+        Kind::At { .. } if matches!(v, "off" | "false") => Ok(0),
         // "on" (an embedding host's `true`) is the time the page's switch sets.
-        Kind::At { on, .. } if v == "on" => Ok(on),
+        Kind::At { on, .. } if matches!(v, "on" | "true") => Ok(on),
         Kind::Ms { .. } | Kind::Count { .. } | Kind::At { .. } => {
             let n: u64 =
                 v.parse().map_err(|_| Problem::NotANumber { key: key.into(), value: shorten(value) })?;
@@ -155,7 +192,7 @@ pub fn set_input(inputs: &mut Inputs, key: &str, value: &str) -> Result<(), Prob
 }
 
 fn on_off(key: &str, value: &str) -> Result<bool, Problem> {
-    match value.trim() {
+    match value.trim().to_ascii_lowercase().as_str() {
         "on" | "1" | "true" => Ok(true),
         "off" | "0" | "false" => Ok(false),
         _ => Err(Problem::not_one_of(key, value, &["on", "off"])),
@@ -167,9 +204,22 @@ pub fn parse_lang(value: &str) -> Result<Lang, Problem> {
     Lang::from_tag(value).ok_or_else(|| Problem::not_one_of("lang", value, &["ja", "en"]))
 }
 
-/// The scenario named by a `scenario` value.
+/// The scenario named by a `scenario` value, in any case.
 pub fn parse_scenario(value: &str) -> Result<ScenarioId, Problem> {
-    ScenarioId::parse(value).ok_or_else(|| Problem::not_one_of("scenario", value, &ScenarioId::ids()))
+    ScenarioId::parse(&value.trim().to_ascii_lowercase())
+        .ok_or_else(|| Problem::not_one_of("scenario", value, &ScenarioId::ids()))
+}
+
+/// A device the scenario does not have, asked for by a link or a message: Redlock's fencing turned on. The
+/// page shows that switch unavailable; a request to turn it on is refused with a notice, not ignored.
+pub fn unavailable(scenario: ScenarioId, key: &str, value: &str) -> Option<Problem> {
+    let fencing = Key::Fencing.spec();
+    let asks_on = key == fencing.name && parse_value(fencing, value) == Ok(1);
+    (scenario == ScenarioId::Redlock && asks_on).then(|| Problem::Unavailable {
+        key: fencing.name.into(),
+        value: shorten(value),
+        scenario: scenario.id(),
+    })
 }
 
 /// At most this many problems are listed: a link with thousands of bad keys gets a short notice.
@@ -229,7 +279,7 @@ impl Query {
                 "embed" => on_off(key, value).map(|e| q.embed = e),
                 _ => match Key::from_name(key).filter(|&k| k.spec().name == key && scenario.uses(k)) {
                     Some(k) => set_input(&mut q.inputs, key, value).map(|()| q.given.push(k)),
-                    None => Ok(()),
+                    None => unavailable(scenario, key, value).map_or(Ok(()), Err),
                 },
             };
             if let Err(p) = result {
@@ -408,13 +458,79 @@ mod tests {
                 q.to_query_string()
             );
         }
-        let bad = Query::parse("?scenario=etcd&leader_crash=true&jump=-1");
+        let bad = Query::parse("?scenario=etcd&leader_crash=maybe&jump=-1");
         assert_eq!((bad.inputs.leader_crash, bad.problems.len()), (0, 1));
         let q = Query::parse("?ttl=60000&pause=15000&first_token=7");
         assert_eq!(
             q.to_query_string(),
             "?scenario=gc-pause&pause=15000&lease=on&fencing=on&ttl=60000&first_token=7"
         );
+    }
+
+    #[test]
+    fn words_read_alike_in_any_case_and_every_switch_takes_the_same_words() {
+        // A leader crash: on, true and TRUE are the switch's time; off, false and OFF are off.
+        for (given, value) in [
+            ("on", 5_000),
+            ("true", 5_000),
+            ("TRUE", 5_000),
+            (" On ", 5_000),
+            ("off", 0),
+            ("OFF", 0),
+            ("false", 0),
+            ("1", 1),
+            ("7500", 7_500),
+        ] {
+            let q = Query::parse(&format!("?scenario=etcd&leader_crash={given}"));
+            assert_eq!((q.inputs.leader_crash, q.problems.len()), (value, 0), "{given}");
+        }
+        // Every on/off switch: the same words, in any case.
+        for (given, on) in [("ON", true), ("True", true), ("1", true), ("OFF", false), ("False", false)] {
+            let q = Query::parse(&format!("?fencing={given}&lease={given}&embed={given}"));
+            assert_eq!((q.inputs.fencing, q.inputs.lease, q.embed, q.problems.len()), (on, on, on, 0));
+        }
+        let q = Query::parse("?scenario=UNSAFE-Release&release=Compare&lang=JA");
+        assert_eq!(
+            (q.scenario, q.inputs.compare_release, q.lang),
+            (ScenarioId::UnsafeRelease, true, Some(Lang::Ja))
+        );
+        assert!(q.problems.is_empty());
+        assert_eq!(Query::parse("?scenario=Redlock").scenario, ScenarioId::Redlock);
+        assert_eq!(Query::parse("?scenario=BASE").scenario, ScenarioId::GcPause);
+        // The value a problem repeats is the one given, case and all.
+        let q = Query::parse("?fencing=Maybe");
+        assert_eq!(q.problems[0].to_string(), "fencing=\"Maybe\" is not one of off, on");
+    }
+
+    #[test]
+    fn fencing_asked_of_redlock_is_refused_with_a_notice() {
+        for on in ["on", "ON", "true", "1"] {
+            let q = Query::parse(&format!("?scenario=redlock&fencing={on}"));
+            assert_eq!(q.problems.len(), 1, "{on}");
+            assert!(
+                matches!(&q.problems[0], Problem::Unavailable { key, scenario: "redlock", .. } if key == "fencing")
+            );
+            assert_eq!(q.inputs, ScenarioId::Redlock.defaults());
+        }
+        // Off is what Redlock has: nothing to say. Other scenarios that ignore an input stay silent.
+        assert!(Query::parse("?scenario=redlock&fencing=off").problems.is_empty());
+        assert!(Query::parse("?scenario=crash&fencing=on").problems.is_empty());
+        assert_eq!(
+            Query::parse("?scenario=redlock&fencing=on").problems[0].to_string(),
+            "fencing=\"on\" is not available in redlock, so it stays off"
+        );
+        assert_eq!(unavailable(ScenarioId::Redlock, "fencing", "off"), None);
+        assert!(unavailable(ScenarioId::Redlock, "fencing", "on").is_some());
+    }
+
+    #[test]
+    fn isolated_problems_wrap_the_value_not_the_sentence() {
+        let q = Query::parse("?lease=%E2%80%AEno");
+        let shown = q.problems[0].isolated().to_string();
+        assert_eq!(shown, "lease=\"\u{2068}\u{202e}no\u{2069}\" is not one of off, on");
+        // An isolate mark in the value cannot close the isolation early.
+        let q = Query::parse("?lease=%E2%81%A9%E2%80%AEno");
+        assert_eq!(q.problems[0].isolated().to_string(), shown);
     }
 
     #[test]

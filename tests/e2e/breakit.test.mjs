@@ -75,18 +75,56 @@ test('a configuration safe by construction: none within these bounds, with the b
   await done(page);
 });
 
-test('any input change cancels a search under way', async () => {
+test('any input change cancels a search under way, and the page says it stopped', async () => {
   const page = await open(env.browser, url('scenario=gc-pause&pause=5000'));
   await page.click('[data-search]');
   await page.waitForFunction(() => !document.querySelector('.break-it progress').hidden);
   await page.focus('#pause-handle');
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.isHidden('.break-it progress'), true);
-  // Long enough for the search to have finished, had it gone on.
+  // Said in the live region, so a screen reader hears it too, rather than vanishing.
+  const stopped = /^Search stopped: the settings changed before it finished\./;
+  assert.match(await page.textContent('.search-result'), stopped);
+  assert.equal(await page.getAttribute('.search-result', 'aria-live'), 'polite');
+  // Long enough for the search to have finished, had it gone on: no report replaces the notice.
   await page.waitForTimeout(2500);
-  assert.equal(await page.textContent('.search-result'), '');
+  assert.match(await page.textContent('.search-result'), stopped);
+  assert.equal(await page.locator('[data-show]').count(), 0);
+  // Searching again runs for these settings.
+  await page.click('[data-search]');
+  await page.waitForSelector('[data-show="safety"]', { timeout: 20_000 });
+  assert.match(await page.textContent('.search-result'), /^Ran 752,001 schedules/);
+  await page.goto(url('scenario=gc-pause&pause=5000&lang=ja'));
+  await page.click('[data-search]');
+  await page.waitForFunction(() => !document.querySelector('.break-it progress').hidden);
+  await page.click('label[for=fencing]');
+  assert.match(await page.textContent('.search-result'), /検索を途中で止めました/);
   await done(page);
 });
+
+for (const width of [320, 360]) {
+  test(`at ${width} px the map's cells are 24 px targets, the map scrolls in its box, and a tap loads a run`, async () => {
+    const page = await open(env.browser, url('scenario=redlock'), { viewport: { width, height: 800 }, hasTouch: true });
+    await page.waitForSelector('.plane');
+    const sizes = await page.$$eval('.plane [role=gridcell]', (cells) => cells.map((c) => {
+      const r = c.getBoundingClientRect();
+      return [r.width, r.height];
+    }));
+    assert.ok(sizes.length > 100);
+    assert.ok(sizes.every(([w, h]) => w >= 24 && h >= 24), `smallest ${Math.min(...sizes.flat())} px`);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, 'the page does not scroll sideways');
+    // Redlock's pause (down) is set from the map: the last cell, scrolled to within the map and tapped.
+    const cells = sizes.length;
+    const last = page.locator(`[data-cell="${cells - 1}"]`);
+    assert.match(await last.getAttribute('aria-label'), /^pause 30 s, N3's clock jump 28 s/);
+    await last.scrollIntoViewIfNeeded();
+    await last.tap();
+    await page.waitForURL(/jump=28000&pause=30000/);
+    assert.equal(await page.getAttribute('.plane .here', 'data-cell'), String(cells - 1));
+    assert.ok(await page.$eval('.plane', (p) => p.scrollLeft > 0), 'the map scrolled, not the page');
+    await done(page);
+  });
+}
 
 test("the map is a keyboard grid: arrows move, Enter loads the cell's run", async () => {
   const page = await open(env.browser, url('scenario=gc-pause&pause=5000'));

@@ -212,11 +212,29 @@ test('embedded in an iframe: sizes itself, reports its state, obeys set messages
   // Validated like URL parameters: a bad field is ignored, reported back, and shown.
   await host.evaluate(() => window.send({ type: 'fencing-lab:set', pause: 'soon', lang: 'en' }));
   await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:error'));
-  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['pause="soon" is not a whole number']);
+  // The value is isolated (U+2068 … U+2069), so a right-to-left override in it cannot reverse the sentence.
+  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['pause="\u2068soon\u2069" is not a whole number']);
   assert.equal(await frame.getAttribute('[role=slider]', 'aria-valuenow'), '4000');
   const notice = await frame.textContent('[role=alert]');
   assert.match(notice, /current value was kept/);
   assert.match(notice, /pause: “soon” is not a whole number/);
+  // A reply is the whole sentence, the allowed values included, not cut at 40 characters.
+  const errorsBefore = (await messages('fencing-lab:error')).length;
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', lease: 'maybe' }));
+  await host.waitForFunction((n) => window.messages.filter((m) => m.type === 'fencing-lab:error').length > n, errorsBefore);
+  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['lease="\u2068maybe\u2069" is not one of off, on']);
+  // Words read as in a link, in any case: "OFF", "true" and a boolean alike.
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', pause: 15000, fencing: 'OFF' }));
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.outcome === 'corrupted');
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', fencing: 'true', pause: 4000 }));
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.fencing === 'on');
+  // Redlock has no fencing: a host asking for it is told so, as a link is, and the scenario still changes.
+  const beforeRedlock = (await messages('fencing-lab:error')).length;
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'Redlock', fencing: true }));
+  await host.waitForFunction((n) => window.messages.filter((m) => m.type === 'fencing-lab:error').length > n, beforeRedlock);
+  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['fencing="\u2068on\u2069" is not available in redlock, so it stays off']);
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.scenario === 'redlock');
+  assert.match(await frame.textContent('[role=alert]'), /fencing: “on” is not available in redlock/);
   // The scenario travels too.
   await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'check-then-set' }));
   await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.scenario === 'check-then-set');
@@ -242,7 +260,15 @@ test('the share panel links to the exact state and gives an iframe snippet', asy
   assert.equal(link, `${env.server.url}/?scenario=gc-pause&pause=30000&lease=on&fencing=off&lang=ja`);
   const snippet = await page.inputValue('#share-embed');
   assert.match(snippet, /^<iframe id="fencing-lab" src="[^"]+\?scenario=gc-pause&pause=30000&lease=on&fencing=off&lang=ja&embed=1"/);
-  assert.match(snippet, /sandbox="allow-scripts allow-same-origin/);
+  // The sandbox the snippet sets is the one the README and the page's static fallback name, exactly.
+  const sandbox = snippet.match(/sandbox="([^"]*)"/)[1];
+  assert.equal(sandbox, 'allow-scripts allow-same-origin');
+  const { readFile } = await import('node:fs/promises');
+  for (const file of ['README.md', 'index.html']) {
+    const named = [...(await readFile(new URL(`../../${file}`, import.meta.url), 'utf8')).matchAll(/sandbox="([^"]*)"/g)];
+    assert.ok(named.length > 0, file);
+    assert.deepEqual(named.map((m) => m[1]), named.map(() => sandbox), file);
+  }
   assert.match(snippet, /fencing-lab:resize/);
   const again = await open(env.browser, link);
   assert.equal(await outcome(again), 'corrupted');

@@ -109,3 +109,43 @@ test('the replicated services speak Japanese, and a link opens an exact state', 
   await done(bad);
   await done(page);
 });
+
+test("the keyboard flips the leader crash and keeps focus on it, as on every switch", async () => {
+  for (const browserLang of ['en', 'ja']) {
+    const page = await open(env.browser, `${env.server.url}/?scenario=etcd&lang=${browserLang}`);
+    const focused = () => page.evaluate(() => document.activeElement.id);
+    for (const id of ['leader_crash', 'fencing']) {
+      // Tab from the switch before it (or the page's start) lands on it; Space flips it, twice.
+      await page.focus(`#${id}`);
+      const before = await page.isChecked(`#${id}`);
+      await page.keyboard.press('Space');
+      assert.equal(await page.isChecked(`#${id}`), !before, `${id} flipped`);
+      assert.equal(await focused(), id, `${id} keeps focus`);
+      await page.keyboard.press('Space');
+      assert.equal(await page.isChecked(`#${id}`), before);
+      assert.equal(await focused(), id, `${id} keeps focus`);
+    }
+    // From the leader crash, Tab goes on to fencing: focus is in the page's order, not back at <body>.
+    await page.focus('#leader_crash');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'fencing');
+    await done(page);
+  }
+});
+
+test("Redlock's fencing asked for by a link is refused with a notice, in both languages", async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=redlock&fencing=ON&lang=en`);
+  assert.equal(await outcome(page), 'corrupted');
+  assert.equal(await page.isChecked('#fencing'), false);
+  assert.match(await page.textContent('[role=alert]'), /fencing: “ON” is not available in redlock, so it stays off/);
+  const ja = await open(env.browser, `${env.server.url}/?scenario=Redlock&fencing=true&lang=JA`);
+  assert.equal(await ja.getAttribute('figure.lab', 'data-scenario'), 'redlock');
+  assert.match(await ja.textContent('[role=alert]'), /redlock では「true」は使えないため/);
+  const off = await open(env.browser, `${env.server.url}/?scenario=redlock&fencing=off&leader_crash=TRUE&lang=en`);
+  assert.equal(await off.locator('[role=alert]').count(), 0);
+  const crash = await open(env.browser, `${env.server.url}/?scenario=etcd&leader_crash=true&lang=en`);
+  assert.equal(await crash.locator('[role=alert]').count(), 0);
+  assert.equal(await crash.isChecked('#leader_crash'), true);
+  for (const p of [page, ja, off, crash]) await done(p);
+});

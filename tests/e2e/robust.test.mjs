@@ -36,6 +36,54 @@ test('back and forward bring their state back', async () => {
   await done(page);
 });
 
+test('picking a scenario adds a history entry: Back returns to the one before, inside the page', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`);
+  await page.waitForURL(/scenario=gc-pause/);
+  const length = await page.evaluate(() => history.length);
+  await page.click('[data-scenario-id=crash]');
+  await page.waitForURL(/scenario=crash/);
+  await page.click('[data-scenario-id=failover]');
+  await page.waitForURL(/scenario=failover/);
+  assert.equal(await page.evaluate(() => history.length), length + 2);
+  const back = () => page.evaluate(() => new Promise((ok) => {
+    addEventListener('popstate', () => ok(), { once: true });
+    history.back();
+  }));
+  await back();
+  await page.waitForFunction(() => document.querySelector('figure.lab').dataset.scenario === 'crash');
+  await back();
+  await page.waitForFunction(() => document.querySelector('figure.lab').dataset.scenario === 'gc-pause');
+  assert.match(page.url(), /^http:\/\/127\.0\.0\.1:\d+\/\?scenario=gc-pause/);
+  // Dragging does not add entries: only a scenario picked does.
+  await page.focus('#pause-handle');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForURL(/pause=4100/);
+  assert.equal(await page.evaluate(() => history.length), length + 2);
+  await done(page);
+});
+
+test('a bad value reached by Back or Forward gets the notice a link gets', async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=crash&lang=en`);
+  await page.waitForURL(/scenario=crash/);
+  await page.evaluate(() => {
+    history.pushState(null, '', '?scenario=gc-pause&pause=soon&lang=en');
+    history.pushState(null, '', '?scenario=crash&lang=en');
+  });
+  const step = (dir) => page.evaluate((d) => new Promise((ok) => {
+    addEventListener('popstate', () => ok(), { once: true });
+    history[d]();
+  }), dir);
+  await step('back');
+  await page.waitForFunction(() => document.querySelector('figure.lab').dataset.scenario === 'gc-pause');
+  assert.equal(await page.getAttribute('[role=slider]', 'aria-valuenow'), '4000');
+  assert.match(await page.textContent('[role=alert]'), /pause: “soon” is not a whole number/);
+  // An entry without a problem clears the notice.
+  await step('forward');
+  await page.waitForFunction(() => document.querySelector('figure.lab').dataset.scenario === 'crash');
+  assert.equal(await page.locator('[role=alert]').count(), 0);
+  await done(page);
+});
+
 test('hostile values are cut short and isolated, and the page stays narrow', async () => {
   const long = '9'.repeat(2000);
   const page = await open(env.browser, `${env.server.url}/?pause=${long}&lease=%E2%80%AE00051&lang=en`, { viewport: { width: 360, height: 800 } });

@@ -198,6 +198,9 @@ pub(super) static EN: Text = Text {
             fill("{}: “{}” is not one of {}", &[key, value, &allowed.join(", ")])
         }
         Problem::UnknownKey(key) => fill("unknown setting “{}”", &[key]),
+        Problem::Unavailable { key, value, scenario } => {
+            fill("{}: “{}” is not available in {}, so it stays off", &[key, value, scenario])
+        }
     },
     message_notice: "The embedding page sent a value that was not understood; the current value was kept:",
     play: "Play",
@@ -296,6 +299,7 @@ pub(super) static EN: Text = Text {
     every: ", every {} s",
     search: "Search every schedule",
     searching: "Searching",
+    search_stopped: "Search stopped: the settings changed before it finished. Search again to cover these settings.",
     searched: "Ran {count} schedules in {ms} ms: {bounds}.",
     searched_one: "Ran the one schedule this scenario has, in {ms} ms: it has nothing to vary.",
     failures: [

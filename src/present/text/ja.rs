@@ -200,6 +200,9 @@ pub(super) static JA: Text = Text {
             fill("{}：「{}」は {} のどれでもありません", &[key, value, &allowed.join("、")])
         }
         Problem::UnknownKey(key) => fill("「{}」という設定はありません", &[key]),
+        Problem::Unavailable { key, value, scenario } => {
+            fill("{}：{} では「{}」は使えないため、オフのままにしました", &[key, scenario, value])
+        }
     },
     message_notice: "埋め込み先のページから読み取れない値が届いたため、今の値のままにしました：",
     play: "再生",
@@ -301,6 +304,7 @@ pub(super) static JA: Text = Text {
     every: "、{}秒刻み",
     search: "すべての組み合わせを試す",
     searching: "実行中",
+    search_stopped: "設定が変わったので、検索を途中で止めました。この設定で調べるには、もう一度検索してください。",
     searched: "{count}通りを{ms}ミリ秒で実行しました（{bounds}）。",
     searched_one: "この場面には変えられる値がないので、1通りだけを{ms}ミリ秒で実行しました。",
     failures: [

@@ -194,6 +194,8 @@ pub struct Text {
     pub search: &'static str,
     /// Name of the progress bar.
     pub searching: &'static str,
+    /// A search cancelled by a change of the settings, said (and announced) rather than vanishing.
+    pub search_stopped: &'static str,
     /// The report's first sentence: `{count}` schedules, `{ms}`, `{bounds}`.
     pub searched: &'static str,
     /// The same for a scenario with nothing to vary: `{count}`, `{ms}`.
