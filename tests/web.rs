@@ -179,3 +179,16 @@ async fn language_switch_changes_the_page() {
     assert_eq!(html_lang.as_deref(), Some("ja"));
     assert!(find(&host, "#narration").text_content().unwrap().contains("番号 34"));
 }
+
+#[wasm_bindgen_test]
+async fn every_selector_the_app_relies_on_finds_its_element() {
+    // The names the app finds its markup by (src/app/dom.rs): each of those on the first screen finds one,
+    // in both languages, so no effect writes into nothing, or into a section's root instead.
+    for query in ["?lang=en", "?lang=ja&scenario=redlock"] {
+        let host = open(query);
+        tick().await;
+        for selector in fencing_lab::app::dom::ALWAYS {
+            assert!(host.query_selector(selector).unwrap().is_some(), "{query}: nothing matches {selector}");
+        }
+    }
+}

@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
+use super::dom;
 use super::{data_of, effect, say, Lab};
 use crate::present::breakit::{page_search, settings, Plane};
 use crate::present::markup;
@@ -93,7 +94,9 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
             if s.drawn != Some((key, lang)) {
                 s.drawn = Some((key, lang));
                 let html = plane.map(|p| markup::plane(p, here, t)).unwrap_or_default();
-                find(&root, ".plane-wrap").set_inner_html(&html);
+                if let Some(wrap) = dom::find(&root, dom::PLANE_WRAP) {
+                    wrap.set_inner_html(&html);
+                }
             } else {
                 mark_here(&root, here);
             }
@@ -104,14 +107,16 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
                 _ => "none",
             };
             root.set_attribute("data-found", found).ok();
-            say(&root, ".found", &t.found(kind));
+            say(&root, dom::FOUND, &t.found(kind));
 
-            let progress = find(&root, "progress");
+            let progress = dom::find(&root, dom::PROGRESS);
             let (result, buttons) = match &s.status {
                 Status::Running(_, _, search) => {
                     let search = search.borrow();
-                    progress.set_attribute("max", &search.total().to_string()).ok();
-                    progress.set_attribute("value", &search.done().to_string()).ok();
+                    if let Some(progress) = &progress {
+                        progress.set_attribute("max", &search.total().to_string()).ok();
+                        progress.set_attribute("value", &search.done().to_string()).ok();
+                    }
                     (String::new(), String::new())
                 }
                 Status::Done(at, report) if *at == key => (t.report(report), show_buttons(report, t)),
@@ -119,10 +124,14 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
                 Status::Stopped => (t.search_stopped.to_owned(), String::new()),
                 _ => (String::new(), String::new()),
             };
-            progress.toggle_attribute_with_force("hidden", !matches!(s.status, Status::Running(..))).ok();
+            if let Some(progress) = progress {
+                progress.toggle_attribute_with_force("hidden", !matches!(s.status, Status::Running(..))).ok();
+            }
             // The buttons go with the report: redrawn only when it changes, not on every drag.
-            if say(&root, ".search-result", &result) {
-                find(&root, ".show-it").set_inner_html(&buttons);
+            if say(&root, dom::SEARCH_RESULT, &result) {
+                if let Some(show) = dom::find(&root, dom::SHOW_IT) {
+                    show.set_inner_html(&buttons);
+                }
             }
         });
     });
@@ -194,7 +203,7 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
         };
         ev.prevent_default();
         if let Some(root) = root.get_untracked() {
-            if let Ok(Some(el)) = root.query_selector(&format!("[data-cell=\"{to}\"]")) {
+            if let Ok(Some(el)) = root.query_selector(&dom::cell(to)) {
                 set_tab_stop(&root, &el);
                 el.dyn_into::<HtmlElement>().map(|e| e.focus()).ok();
             }
@@ -259,19 +268,14 @@ fn show_buttons(r: &Report, t: &crate::present::text::Text) -> String {
     out
 }
 
-fn find(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).ok().flatten().unwrap_or_else(|| root.clone())
-}
-
 /// Marks the cell of the current run (`here`, `aria-current`), and makes it the grid's tab stop unless
 /// focus is already inside the grid.
 fn mark_here(root: &Element, here: Option<usize>) {
-    if let Ok(Some(old)) = root.query_selector(".here") {
+    if let Ok(Some(old)) = root.query_selector(dom::HERE) {
         old.class_list().remove_1("here").ok();
         old.remove_attribute("aria-current").ok();
     }
-    let Some(cell) = here.and_then(|h| root.query_selector(&format!("[data-cell=\"{h}\"]")).ok().flatten())
-    else {
+    let Some(cell) = here.and_then(|h| root.query_selector(&dom::cell(h)).ok().flatten()) else {
         return;
     };
     cell.class_list().add_1("here").ok();
@@ -283,7 +287,7 @@ fn mark_here(root: &Element, here: Option<usize>) {
 }
 
 fn set_tab_stop(root: &Element, cell: &Element) {
-    if let Ok(Some(old)) = root.query_selector("[data-cell][tabindex=\"0\"]") {
+    if let Ok(Some(old)) = root.query_selector(dom::CELL_TAB_STOP) {
         old.set_attribute("tabindex", "-1").ok();
     }
     cell.set_attribute("tabindex", "0").ok();

@@ -10,6 +10,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::dom;
 use super::{data_of, effect, say, Lab};
 use crate::present::lesson::boundary;
 use crate::present::markup;
@@ -58,7 +59,7 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
             let b = boundary(map);
             say(
                 &root,
-                ".question",
+                dom::QUESTION,
                 &b.map_or(t.boundary_none.to_owned(), |b| (t.boundary_question)(key, b.kind)),
             );
             let result = match (checked, b) {
@@ -66,16 +67,16 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
                 (true, Some(b)) => (t.boundary_result)(guess, &b),
                 (true, None) => t.boundary_none.to_owned(),
             };
-            say(&root, ".boundary-result", &result);
-            say(&root, ".ghost-label", &(t.ghost_value)(guess));
-            say(&root, ".axis-end", &(t.playhead)(max));
-            let strip = root.query_selector(".strip").ok().flatten();
+            say(&root, dom::BOUNDARY_RESULT, &result);
+            say(&root, dom::GHOST_LABEL, &(t.ghost_value)(guess));
+            say(&root, dom::AXIS_END, &(t.playhead)(max));
+            let strip = root.query_selector(dom::STRIP).ok().flatten();
             if let Some(strip) = strip.filter(|_| redraw) {
                 strip.set_attribute("aria-label", &(t.outcome_map)(key, max)).ok();
                 let drawn = if checked { markup::strip(map, max, b.map(|b| b.at), t) } else { String::new() };
                 strip.set_inner_html(&drawn);
             }
-            if let Some(ghost) = root.query_selector(".ghost").ok().flatten() {
+            if let Some(ghost) = root.query_selector(dom::GHOST).ok().flatten() {
                 ghost.set_attribute("aria-valuetext", &(t.ghost_value)(guess)).ok();
                 ghost.set_attribute("aria-label", t.ghost_name).ok();
             }

@@ -4,6 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::dom;
 use super::{effect, Lab};
 use crate::present::markup;
 use crate::present::params::Lang;
@@ -58,7 +59,7 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
                 input.set_checked(key.spec().get(&i) != 0);
             }
         }
-        if let (Some(key), Ok(Some(out))) = (id.dragged(), root.query_selector("output")) {
+        if let (Some(key), Ok(Some(out))) = (id.dragged(), root.query_selector(dom::OUTPUT)) {
             out.set_text_content(Some(&(t.playhead)(key.spec().get(&i))));
         }
     });
@@ -87,7 +88,7 @@ pub fn LangSwitch(lab: Lab) -> impl IntoView {
             .is_some_and(|a| root.contains(Some(&a)));
         root.set_inner_html(&(button(Lang::En, "English") + &button(Lang::Ja, "日本語")));
         if focused {
-            let pressed = root.query_selector("[aria-pressed=true]").ok().flatten();
+            let pressed = root.query_selector(dom::PRESSED).ok().flatten();
             pressed.and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()).map(|b| b.focus());
         }
     });

@@ -4,6 +4,7 @@
 //! The SVG is the page's own figure, cloned, with each element's computed style written inline (so the
 //! file needs no style sheet) and a background in the page's colour; the drag handle is left out.
 
+use super::dom;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, SvgElement};
@@ -29,7 +30,7 @@ fn document() -> Option<Document> {
 /// The figure as SVG markup, or `None` if the page has none.
 pub fn svg() -> Option<String> {
     let window = web_sys::window()?;
-    let original = document()?.query_selector(".timeline svg").ok()??;
+    let original = document()?.query_selector(dom::TIMELINE_SVG).ok()??;
     let clone: Element = original.clone_node_with_deep(true).ok()?.dyn_into().ok()?;
     let from = original.query_selector_all("*").ok()?;
     let to = clone.query_selector_all("*").ok()?;
@@ -43,7 +44,7 @@ pub fn svg() -> Option<String> {
             }
         }
     }
-    if let Ok(Some(handle)) = clone.query_selector(".handle") {
+    if let Ok(Some(handle)) = clone.query_selector(dom::HANDLE) {
         handle.remove();
     }
     let _ = clone.set_attribute("xmlns", "http://www.w3.org/2000/svg");

@@ -7,6 +7,7 @@
 mod breakit;
 mod challenge;
 mod controls;
+pub mod dom;
 mod download;
 mod embed;
 mod picker;
@@ -156,7 +157,7 @@ pub fn set(el: &web_sys::Element, name: &str, value: &str) {
 /// Brings the figure into view with focus on it, after a control elsewhere loaded a run into it.
 pub fn show_figure() {
     let doc = web_sys::window().and_then(|w| w.document());
-    if let Some(el) = doc.and_then(|d| d.query_selector("figure.lab").ok().flatten()) {
+    if let Some(el) = doc.and_then(|d| d.query_selector(dom::FIGURE).ok().flatten()) {
         el.scroll_into_view();
         let _ = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).map(|e| e.focus());
     }
@@ -253,8 +254,8 @@ pub fn App() -> impl IntoView {
     effect(move || {
         let t = lab.text();
         if let Some(m) = masthead.get() {
-            say(&m, "h1", t.title);
-            say(&m, ".tagline", t.tagline);
+            say(&m, dom::TITLE, t.title);
+            say(&m, dom::TAGLINE, t.tagline);
         }
         if let Some(el) = link_notice.get() {
             el.set_inner_html(&lab.link_problems.with(|p| markup::notice(t.notice, p, t)));
@@ -270,11 +271,11 @@ pub fn App() -> impl IntoView {
         set(&fig, "data-outcome", kind.name());
         set(&fig, "data-double-grant", if double { "true" } else { "false" });
         set(&fig, "data-scenario", id.id());
-        say(&fig, ".seed-question", t.question);
-        if let Some(q) = fig.query_selector(".seed-question").ok().flatten() {
+        say(&fig, dom::SEED_QUESTION, t.question);
+        if let Some(q) = fig.query_selector(dom::SEED_QUESTION).ok().flatten() {
             let _ = q.toggle_attribute_with_force("hidden", id != ScenarioId::GcPause);
         }
-        say(&fig, ".setup", &lab.inputs.with(|i| t.setup(id, i)));
+        say(&fig, dom::SETUP, &lab.inputs.with(|i| t.setup(id, i)));
     });
 
     view! {

@@ -4,6 +4,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::dom;
 use super::{data_of, effect, Lab};
 use crate::present::markup;
 use crate::present::params::Lang;
@@ -33,7 +34,7 @@ pub fn Picker(lab: Lab) -> impl IntoView {
                 markup::picker(current, t)
             ));
         }
-        let Ok(buttons) = root.query_selector_all("[data-scenario-id]") else { return };
+        let Ok(buttons) = root.query_selector_all(dom::SCENARIO_ENTRY) else { return };
         for i in 0..buttons.length() {
             if let Some(b) = buttons.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
                 let pressed = b.get_attribute("data-scenario-id").as_deref() == Some(current.id());

@@ -7,6 +7,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::dom;
 use super::{data_of, effect, url, Lab};
 use crate::present::geom::seconds;
 use crate::present::lesson::Phase;
@@ -164,18 +165,18 @@ pub fn Playback(lab: Lab) -> impl IntoView {
             root.set_attribute("aria-label", t.scrub).ok();
         }
         root.toggle_attribute_with_force("hidden", predicting).ok();
-        if let Ok(Some(play)) = root.query_selector(".play") {
+        if let Ok(Some(play)) = root.query_selector(dom::PLAY) {
             let (d, label) =
                 if on { ("M4 2h3v10H4zM9 2h3v10H9z", t.stop) } else { ("M4 2l9 5-9 5z", t.play) };
             play.set_attribute("aria-pressed", if on { "true" } else { "false" }).ok();
             play.set_inner_html(&format!(r#"{}<span class="label">{}</span>"#, icon(d), markup::esc(label)));
         }
-        if let Some(scrub) = root.query_selector(".scrub").ok().flatten() {
+        if let Some(scrub) = root.query_selector(dom::SCRUB).ok().flatten() {
             scrub.set_attribute("max", &end.to_string()).ok();
             scrub.set_attribute("aria-valuetext", &(t.playhead)(at)).ok();
             scrub.unchecked_into::<web_sys::HtmlInputElement>().set_value(&at.to_string());
         }
-        if let Ok(Some(time)) = root.query_selector(".time") {
+        if let Ok(Some(time)) = root.query_selector(dom::TIME) {
             time.set_text_content(Some(&format!("{} / {}", seconds(at), (t.playhead)(end))));
         }
     });

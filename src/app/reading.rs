@@ -5,6 +5,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::dom;
 use super::{data_of, effect, Lab};
 use crate::present::markup;
 use crate::scenarios::ScenarioId;
@@ -17,7 +18,7 @@ pub fn Reading(lab: Lab) -> impl IntoView {
             lab.choose(id);
             let doc = web_sys::window().and_then(|w| w.document());
             // Take the reader there, focus included, so the next Tab continues in the lab.
-            let fig = doc.and_then(|d| d.query_selector("figure.lab").ok().flatten());
+            let fig = doc.and_then(|d| d.query_selector(dom::FIGURE).ok().flatten());
             if let Some(fig) = fig.and_then(|f| f.dyn_into::<web_sys::HtmlElement>().ok()) {
                 fig.scroll_into_view();
                 let _ = fig.focus();

@@ -6,6 +6,7 @@
 use leptos::html;
 use leptos::prelude::*;
 
+use super::dom;
 use super::{effect, Lab};
 use crate::present::markup;
 use crate::present::params::Lang;
@@ -33,7 +34,7 @@ pub fn Real(lab: Lab) -> impl IntoView {
         });
         drawn.set_value(Some((shown, lang)));
         // Redrawn whole; the reader's unfolding stays.
-        let (t, open) = (lab.text(), el.query_selector("details[open]").ok().flatten().is_some());
+        let (t, open) = (lab.text(), el.query_selector(dom::OPEN_DETAILS).ok().flatten().is_some());
         el.set_inner_html(&format!(
             "<details{}><summary>{}</summary><p>{}</p>{html}</details>",
             if open { " open" } else { "" },

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
+use super::dom;
 use super::{data_of, download, effect, Lab};
 use crate::present::markup::esc;
 use crate::present::params::Lang;
@@ -95,12 +96,12 @@ pub fn Share(lab: Lab) -> impl IntoView {
         }
         let link = format!("{base}{}", lab.query(false).to_query_string());
         let embed = snippet(&format!("{base}{}", lab.query(true).to_query_string()));
-        if let Some(el) = root.query_selector("#share-link").ok().flatten() {
+        if let Some(el) = root.query_selector(dom::SHARE_LINK).ok().flatten() {
             if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
                 input.set_value(&link);
             }
         }
-        if let Some(el) = root.query_selector("#share-embed").ok().flatten() {
+        if let Some(el) = root.query_selector(dom::SHARE_EMBED).ok().flatten() {
             if let Some(area) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
                 area.set_value(&embed);
             }

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
+use super::dom;
 use super::{effect, set, Lab};
 use crate::present::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
 use crate::present::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
@@ -79,7 +80,8 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
             wrap.set_inner_html(&skeleton());
         }
         let find = |selector: &str| wrap.query_selector(selector).ok().flatten();
-        let (Some(svg), Some(handle), Some(playhead)) = (find("svg"), find(".handle"), find(".playhead"))
+        let (Some(svg), Some(handle), Some(playhead)) =
+            (find(dom::SVG), find(dom::HANDLE), find(dom::PLAYHEAD))
         else {
             return;
         };
@@ -94,10 +96,10 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
         drawn.update_value(|[axis, names, lanes, legend]| {
             lab.run.with(|run| {
                 let parts = [
-                    (".axis", axis, figure::axis(&l, t)),
-                    (".lane-labels", names, figure::lane_names(&l, run, id, t)),
-                    (".lanes", lanes, figure::lanes(&l, run, p, job, t)),
-                    (".legend", legend, figure::legend(t, id)),
+                    (dom::AXIS, axis, figure::axis(&l, t)),
+                    (dom::LANE_LABELS, names, figure::lane_names(&l, run, id, t)),
+                    (dom::LANES, lanes, figure::lanes(&l, run, p, job, t)),
+                    (dom::LEGEND, legend, figure::legend(t, id)),
                 ];
                 for (selector, cache, markup) in parts {
                     if let Some(el) = find(selector) {
@@ -138,10 +140,10 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
     let key = move || lab.scenario.get_untracked().dragged().unwrap_or(Key::Pause);
     let on_handle = |ev: &web_sys::Event| {
         let target = ev.target().and_then(|t| t.dyn_into::<Element>().ok());
-        target.and_then(|t| t.closest(".handle").ok().flatten())
+        target.and_then(|t| t.closest(dom::HANDLE).ok().flatten())
     };
     let from_pointer = move |ev: &web_sys::PointerEvent| {
-        let Some(svg) = wrap.get_untracked().and_then(|w| w.query_selector("svg").ok().flatten()) else {
+        let Some(svg) = wrap.get_untracked().and_then(|w| w.query_selector(dom::SVG).ok().flatten()) else {
             return;
         };
         let left = svg.get_bounding_client_rect().left();

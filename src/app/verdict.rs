@@ -8,6 +8,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::dom;
 use super::{data_of, effect, say, url, Lab};
 use crate::present::lesson::{judge, Phase, Step};
 use crate::present::markup;
@@ -22,7 +23,7 @@ fn focus(selector: &'static str) {
     Timeout::new(0, move || {
         let el = web_sys::window()
             .and_then(|w| w.document())
-            .and_then(|d| d.query_selector(&format!(".verdict {selector}")).ok().flatten());
+            .and_then(|d| d.query_selector(&format!("{} {selector}", dom::VERDICT)).ok().flatten());
         if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
             let _ = el.focus();
         }
@@ -79,33 +80,33 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
             if *choices != Some((id, lang, predicting)) {
                 *choices = Some((id, lang, predicting));
                 let pick = if let Phase::Predicting(p) = now { p } else { None };
-                if let Some(el) = find(".choices") {
+                if let Some(el) = find(dom::CHOICES) {
                     el.set_inner_html(&markup::choices(id, pick, t));
                 }
             }
             let verdict = lab.run.with(|r| markup::verdict(kind, r.outcome.double_grant.is_some(), t));
             if *told != verdict {
-                if let Some(el) = find(".told") {
+                if let Some(el) = find(dom::TOLD) {
                     el.set_inner_html(&verdict);
                 }
                 *told = verdict;
             }
         });
         root.set_attribute("data-kind", if revealed { kind.name() } else { "hidden" }).ok();
-        show(".predict", predicting);
-        say(&root, ".prompt", &lab.inputs.with(|i| t.prompt(id, i)));
-        if let Some(play) = find("[data-act=play]") {
+        show(dom::PREDICT, predicting);
+        say(&root, dom::PROMPT, &lab.inputs.with(|i| t.prompt(id, i)));
+        if let Some(play) = find(dom::PLAY_ACT) {
             play.toggle_attribute_with_force("disabled", !matches!(now, Phase::Predicting(Some(_)))).ok();
         }
         // A run that played to its end replaces the "watching" line the reader's focus was on: follow it
         // (before the line is hidden, which takes the focus away).
         let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
         if revealed && active.is_some_and(|a| a.class_name() == "watching") {
-            focus("#verdict-title");
+            focus(dom::VERDICT_TITLE);
         }
-        show(".watching", matches!(now, Phase::Playing(_)));
+        show(dom::WATCHING, matches!(now, Phase::Playing(_)));
         let guess = if let Phase::Playing(g) = now { t.choice(id, g) } else { "" };
-        say(&root, ".your-guess", &format!(" → {guess}"));
+        say(&root, dom::YOUR_GUESS, &format!(" → {guess}"));
         let judged = judge(now, kind);
         let picked = if let Phase::Revealed(Some(g)) = now { t.choice(id, g) } else { "" };
         let verdict_said = match judged {
@@ -113,26 +114,26 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
             Some(false) => (t.wrong)(picked),
             None => String::new(),
         };
-        say(&root, ".judged", &verdict_said);
-        if let Some(el) = find(".judged") {
+        say(&root, dom::JUDGED, &verdict_said);
+        if let Some(el) = find(dom::JUDGED) {
             el.class_list().toggle_with_force("right", judged == Some(true)).ok();
         }
-        show(".told", revealed);
+        show(dom::TOLD, revealed);
         let narration = if revealed {
             lab.run.with(|r| t.narrate(&Story::of(r, id, &lab.inputs.get())))
         } else {
             String::new()
         };
-        say(&root, ".narration", &narration);
-        show(".again", revealed);
+        say(&root, dom::NARRATION, &narration);
+        show(dom::AGAIN, revealed);
     });
     // Focus follows the reader: after a button, to what replaced it.
     let step = move |step: Step| {
         lab.step(step);
         match phase.get_untracked() {
-            Phase::Revealed(_) => focus("#verdict-title"),
-            Phase::Playing(_) => focus(".watching"),
-            Phase::Predicting(_) => focus(".predict input"),
+            Phase::Revealed(_) => focus(dom::VERDICT_TITLE),
+            Phase::Playing(_) => focus(dom::WATCHING),
+            Phase::Predicting(_) => focus(dom::PREDICT_INPUT),
         }
     };
     let on_change = move |ev: web_sys::Event| {

@@ -1,0 +1,147 @@
+//! The names the app finds the page's markup by: one place for every selector, so a renamed class is one
+//! edit here and in the markup that writes it, and `tests/web.rs` checks that each selector of
+//! [`ALWAYS`] finds an element once the app is mounted. A lookup that finds nothing does nothing: no effect
+//! ever falls back to writing into a section's root.
+
+/// The figure's root: `data-outcome`, `data-scenario`, `data-double-grant`.
+pub const FIGURE: &str = "figure.lab";
+/// The source's own question, above the base scenario.
+pub const SEED_QUESTION: &str = ".seed-question";
+/// The scenario's set-up.
+pub const SETUP: &str = ".setup";
+/// The masthead's tagline.
+pub const TAGLINE: &str = ".tagline";
+/// The page's title.
+pub const TITLE: &str = "h1";
+
+/// The timeline's SVG, its dragged handle and its playhead.
+pub const SVG: &str = "svg";
+/// The same SVG, from the document.
+pub const TIMELINE_SVG: &str = ".timeline svg";
+/// The dragged band's handle.
+pub const HANDLE: &str = ".handle";
+/// The playhead.
+pub const PLAYHEAD: &str = ".playhead";
+/// The timeline's parts that one effect fills in.
+pub const AXIS: &str = ".axis";
+/// The lanes' names.
+pub const LANE_LABELS: &str = ".lane-labels";
+/// The lanes.
+pub const LANES: &str = ".lanes";
+/// The legend.
+pub const LEGEND: &str = ".legend";
+/// The readout of the dragged value.
+pub const OUTPUT: &str = "output";
+
+/// Playback: play/pause, the scrubber, the time.
+pub const PLAY: &str = ".play";
+/// The scrubber.
+pub const SCRUB: &str = ".scrub";
+/// The time readout.
+pub const TIME: &str = ".time";
+
+/// The verdict section and its parts.
+pub const VERDICT: &str = ".verdict";
+/// The prediction form.
+pub const PREDICT: &str = ".predict";
+/// The prediction's first choice, where focus goes.
+pub const PREDICT_INPUT: &str = ".predict input";
+/// The prediction's question.
+pub const PROMPT: &str = ".prompt";
+/// The answer choices.
+pub const CHOICES: &str = ".choices";
+/// The play button of a prediction.
+pub const PLAY_ACT: &str = "[data-act=play]";
+/// While the run plays.
+pub const WATCHING: &str = ".watching";
+/// The reader's guess, beside the verdict.
+pub const YOUR_GUESS: &str = ".your-guess";
+/// Right or wrong.
+pub const JUDGED: &str = ".judged";
+/// The told verdict.
+pub const TOLD: &str = ".told";
+/// The narration.
+pub const NARRATION: &str = ".narration";
+/// Predict again.
+pub const AGAIN: &str = ".again";
+/// The verdict's title.
+pub const VERDICT_TITLE: &str = "#verdict-title";
+
+/// "Where does it change?": its question, result, the guess's ghost and the outcome strip.
+pub const QUESTION: &str = ".question";
+/// Its result.
+pub const BOUNDARY_RESULT: &str = ".boundary-result";
+/// The guess's ghost marker.
+pub const GHOST: &str = ".ghost";
+/// Its label.
+pub const GHOST_LABEL: &str = ".ghost-label";
+/// The end of its axis.
+pub const AXIS_END: &str = ".axis-end";
+/// The outcome strip.
+pub const STRIP: &str = ".strip";
+
+/// Break it: the map's box, the reader's find, the progress, the report and its buttons.
+pub const PLANE_WRAP: &str = ".plane-wrap";
+/// The reader's own find.
+pub const FOUND: &str = ".found";
+/// The search's progress.
+pub const PROGRESS: &str = "progress";
+/// The search's report.
+pub const SEARCH_RESULT: &str = ".search-result";
+/// "Show the failure" buttons.
+pub const SHOW_IT: &str = ".show-it";
+/// The map's cell of the current run.
+pub const HERE: &str = ".here";
+/// The map's tab stop.
+pub const CELL_TAB_STOP: &str = "[data-cell][tabindex=\"0\"]";
+
+/// The picker's entries.
+pub const SCENARIO_ENTRY: &str = "[data-scenario-id]";
+/// The entry pressed.
+pub const PRESSED: &str = "[aria-pressed=true]";
+
+/// Share: the link and the embed snippet.
+pub const SHARE_LINK: &str = "#share-link";
+/// The embed snippet.
+pub const SHARE_EMBED: &str = "#share-embed";
+/// An open panel of recordings.
+pub const OPEN_DETAILS: &str = "details[open]";
+
+/// The selectors that find an element on the first screen of a mounted app (the others belong to a state:
+/// a prediction told, a search run, a panel open).
+pub const ALWAYS: &[&str] = &[
+    FIGURE,
+    SETUP,
+    TAGLINE,
+    TITLE,
+    TIMELINE_SVG,
+    HANDLE,
+    PLAYHEAD,
+    AXIS,
+    LANE_LABELS,
+    LANES,
+    LEGEND,
+    OUTPUT,
+    PLAY,
+    SCRUB,
+    TIME,
+    VERDICT,
+    PROMPT,
+    CHOICES,
+    NARRATION,
+    VERDICT_TITLE,
+    SCENARIO_ENTRY,
+    PRESSED,
+    SHARE_LINK,
+    SHARE_EMBED,
+];
+
+/// The element under `root` that `selector` finds.
+pub fn find(root: &web_sys::Element, selector: &str) -> Option<web_sys::Element> {
+    root.query_selector(selector).ok().flatten()
+}
+
+/// The map cell of point `i`.
+pub fn cell(i: usize) -> String {
+    format!("[data-cell=\"{i}\"]")
+}
