@@ -119,7 +119,7 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
                     }
                     (String::new(), String::new())
                 }
-                Status::Done(at, report) if *at == key => (t.report(report), show_buttons(report, t)),
+                Status::Done(at, report) if *at == key => (t.report(report), markup::show_buttons(report, t)),
                 // In the live region: a search that vanished would leave the reader waiting for it.
                 Status::Stopped => (t.search_stopped.to_owned(), String::new()),
                 _ => (String::new(), String::new()),
@@ -253,19 +253,6 @@ fn slice(
         changed.notify();
     })
     .forget();
-}
-
-/// The "Show it" buttons of a finished search.
-fn show_buttons(r: &Report, t: &crate::present::text::Text) -> String {
-    let mut out = String::new();
-    for (which, found, label) in
-        [("safety", &r.safety, t.show_it[0]), ("liveness", &r.liveness, t.show_it[1])]
-    {
-        if found.is_some() {
-            out += &format!(r#"<button type="button" data-show="{which}">{}</button>"#, markup::esc(label));
-        }
-    }
-    out
 }
 
 /// Marks the cell of the current run (`here`, `aria-current`), and makes it the grid's tab stop unless

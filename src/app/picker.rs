@@ -28,11 +28,7 @@ pub fn Picker(lab: Lab) -> impl IntoView {
         let Some(root) = root.get() else { return };
         if drawn.get_value() != Some(lang) {
             drawn.set_value(Some(lang));
-            root.set_inner_html(&format!(
-                r#"<h2 id="picker-title">{}</h2><div class="scenario-groups">{}</div>"#,
-                markup::esc(t.scenarios),
-                markup::picker(current, t)
-            ));
+            root.set_inner_html(&markup::picker_frame(current, t));
         }
         let Ok(buttons) = root.query_selector_all(dom::SCENARIO_ENTRY) else { return };
         for i in 0..buttons.length() {

@@ -13,7 +13,6 @@ use crate::present::geom::seconds;
 use crate::present::lesson::Phase;
 use crate::present::markup;
 use crate::present::params::Lang;
-use crate::present::text::Text;
 use crate::sim::{Ms, Run};
 
 /// Sim-time per real second while sweeping: the 30 s axis plays in 6 s.
@@ -116,32 +115,6 @@ impl Player {
     }
 }
 
-/// A 14 px icon from an SVG path: no icon font, so it renders the same everywhere.
-fn icon(d: &str) -> String {
-    format!(
-        r#"<svg class="icon" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true"><path d="{d}" fill="currentColor"/></svg>"#
-    )
-}
-
-/// Play / pause, previous and next event, jump to the end, a scrubber and the time: markup for the current
-/// language, one listener for every button.
-fn frame(t: &Text) -> String {
-    let button = |action: &str, label: &str, d: &str| {
-        format!(
-            r#"<button type="button" data-action="{action}" aria-label="{}">{}</button>"#,
-            markup::esc(label),
-            icon(d)
-        )
-    };
-    format!(
-        r#"<button type="button" class="play" data-action="play"></button><span class="steps">{}{}{}</span><input type="range" class="scrub" min="0" step="100" aria-label="{}"><output class="time"></output>"#,
-        button("back", t.step_back, "M2 2h2v10H2zM13 2v10L5 7z"),
-        button("forward", t.step_forward, "M1 2v10l8-5zM10 2h2v10h-2z"),
-        button("end", t.to_end, "M1 2v10l6-5zM7 2v10l6-5zM12 2h2v10h-2z"),
-        markup::esc(t.scrub)
-    )
-}
-
 /// Play / pause, previous and next event, jump to the end, and a scrubber: one element whose content is
 /// markup, one effect, one listener per kind of event (a view per part would cost the bundle more).
 #[component]
@@ -161,15 +134,13 @@ pub fn Playback(lab: Lab) -> impl IntoView {
         let t = lab.text();
         if framed.get_value() != Some(lang) {
             framed.set_value(Some(lang));
-            root.set_inner_html(&frame(t));
+            root.set_inner_html(&markup::playback_frame(t));
             root.set_attribute("aria-label", t.scrub).ok();
         }
         root.toggle_attribute_with_force("hidden", predicting).ok();
         if let Ok(Some(play)) = root.query_selector(dom::PLAY) {
-            let (d, label) =
-                if on { ("M4 2h3v10H4zM9 2h3v10H9z", t.stop) } else { ("M4 2l9 5-9 5z", t.play) };
             play.set_attribute("aria-pressed", if on { "true" } else { "false" }).ok();
-            play.set_inner_html(&format!(r#"{}<span class="label">{}</span>"#, icon(d), markup::esc(label)));
+            play.set_inner_html(&markup::play_button(on, t));
         }
         if let Some(scrub) = root.query_selector(dom::SCRUB).ok().flatten() {
             scrub.set_attribute("max", &end.to_string()).ok();

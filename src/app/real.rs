@@ -35,12 +35,7 @@ pub fn Real(lab: Lab) -> impl IntoView {
         drawn.set_value(Some((shown, lang)));
         // Redrawn whole; the reader's unfolding stays.
         let (t, open) = (lab.text(), el.query_selector(dom::OPEN_DETAILS).ok().flatten().is_some());
-        el.set_inner_html(&format!(
-            "<details{}><summary>{}</summary><p>{}</p>{html}</details>",
-            if open { " open" } else { "" },
-            markup::esc(t.real_heading),
-            markup::esc(t.real_intro)
-        ));
+        el.set_inner_html(&markup::real_panel(open, &html, t));
     });
     // One element, its content markup: a view per part would cost the bundle more than the panel.
     view! { <section class="real" node_ref=body></section> }

@@ -12,9 +12,8 @@ use web_sys::Element;
 
 use super::dom;
 use super::{data_of, download, effect, Lab};
-use crate::present::markup::esc;
+use crate::present::markup;
 use crate::present::params::Lang;
-use crate::present::text::Text;
 
 /// The page's address without its query: where links and the iframe point.
 fn base_url() -> String {
@@ -38,26 +37,6 @@ fn snippet(src: &str) -> String {
          <script>addEventListener(\"message\",function(e){{var f=document.getElementById(\"fencing-lab\");\
          if(f&&e.source===f.contentWindow&&e.data&&e.data.type===\"fencing-lab:resize\")\
          f.style.height=e.data.height+\"px\"}});</script>"
-    )
-}
-
-/// The panel's markup in a language: the link and the snippet (their values set apart), each with its copy
-/// button and status, and the downloads.
-fn frame(t: &Text) -> String {
-    let row = |id: &str, label: &str, field: &str| {
-        format!(
-            r#"<label for="{id}">{}</label><div class="share-row">{field}<button type="button" data-copy="{id}">{}</button><span class="copy-status" role="status"></span></div>"#,
-            esc(label),
-            esc(t.copy)
-        )
-    };
-    format!(
-        r#"<summary>{}</summary>{}{}<div class="share-row downloads"><button type="button" data-download="svg">{}</button><button type="button" data-download="png">{}</button></div>"#,
-        esc(t.share),
-        row("share-link", t.share_link, r#"<input id="share-link" type="text" readonly>"#),
-        row("share-embed", t.share_embed, r#"<textarea id="share-embed" readonly rows="4"></textarea>"#),
-        esc(t.download_svg),
-        esc(t.download_png)
     )
 }
 
@@ -92,7 +71,7 @@ pub fn Share(lab: Lab) -> impl IntoView {
         let Some(root) = root.get() else { return };
         if framed.get_value() != Some(lang) {
             framed.set_value(Some(lang));
-            root.set_inner_html(&frame(t));
+            root.set_inner_html(&markup::share_frame(t));
         }
         let link = format!("{base}{}", lab.query(false).to_query_string());
         let embed = snippet(&format!("{base}{}", lab.query(true).to_query_string()));

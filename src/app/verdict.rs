@@ -14,7 +14,6 @@ use crate::present::lesson::{judge, Phase, Step};
 use crate::present::markup;
 use crate::present::params::Lang;
 use crate::present::story::Story;
-use crate::present::text::Text;
 use crate::scenarios::ScenarioId;
 use crate::sim::OutcomeKind;
 
@@ -29,21 +28,6 @@ fn focus(selector: &'static str) {
         }
     })
     .forget();
-}
-
-/// The section's frame in a language: the prediction form (its choices filled in apart), the line shown
-/// while the run plays, the live region (judgement, verdict, narration) and "predict again". Buttons carry
-/// `data-act`.
-fn frame(t: &Text) -> String {
-    let esc = markup::esc;
-    format!(
-        r#"<fieldset class="predict"><legend>{}</legend><p class="prompt"></p><div class="choices"></div><div class="predict-actions"><button type="button" class="primary" data-act="play">{}</button><button type="button" class="link" data-act="skip">{}</button></div></fieldset><p class="watching" tabindex="-1">{}<span class="your-guess"></span></p><div aria-live="polite"><p class="judged"></p><div class="told"></div><p class="narration" id="narration"></p></div><button type="button" class="again" data-act="again">{}</button>"#,
-        esc(t.predict_heading),
-        esc(t.play_and_see),
-        esc(t.skip),
-        esc(t.watching),
-        esc(t.predict_again)
-    )
 }
 
 /// The prediction form, the run being watched, or the verdict with how the prediction fared: one element
@@ -72,7 +56,7 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
                 *frame_lang = Some(lang);
                 *choices = None;
                 told.clear();
-                root.set_inner_html(&frame(t));
+                root.set_inner_html(&markup::verdict_frame(t));
                 root.set_attribute("aria-label", t.verdict).ok();
             }
             // The choices are drawn afresh for a new scenario, language or prediction, not for each pick:

@@ -4,13 +4,13 @@
 //!
 //! Pure (no web), like the figure: the view sets this markup and listens for clicks and changes on its
 //! container (one listener, reading `data-*` attributes). Markup from data keeps the bundle small — no
-//! view types per element — and lets native tests read what the reader sees.
-
-use std::fmt::Write;
+//! view types per element — and lets native tests read what the reader sees. Every element is written by
+//! [`Html`], which escapes text and attribute values as they go in.
 
 use crate::present::breakit::Plane;
 use crate::present::figure;
 use crate::present::geom::{seconds, MIN_AXIS, SHORT_AXIS};
+use crate::present::html::Html;
 use crate::present::params::{Problem, FSI, PDI};
 use crate::present::recordings::Recording;
 use crate::present::text::{fill, fill_with, Text};
@@ -33,105 +33,146 @@ pub fn icon(kind: OutcomeKind) -> &'static str {
     }
 }
 
+fn yes(b: bool) -> &'static str {
+    if b {
+        "true"
+    } else {
+        "false"
+    }
+}
+
 /// The picker: a heading per group and a button per scenario (`data-scenario-id`, `aria-pressed`).
 pub fn picker(current: ScenarioId, t: &Text) -> String {
-    let mut out = String::new();
+    let mut h = Html::default();
     for g in Group::ALL {
-        let name = esc((t.group)(g));
-        let _ = write!(
-            out,
-            r#"<div class="scenario-group" role="group" aria-label="{name}"><h3 aria-hidden="true">{name}</h3><ul>"#
-        );
-        for id in ScenarioId::ALL.into_iter().filter(|s| s.group() == g) {
-            let s = (t.scenario)(id);
-            let _ = write!(
-                out,
-                r#"<li><button type="button" class="scenario" data-scenario-id="{}" aria-pressed="{}"><span class="scenario-title">{}</span><span class="scenario-blurb">{}</span></button></li>"#,
-                id.id(),
-                id == current,
-                esc(s.title),
-                esc(s.blurb)
-            );
-        }
-        out.push_str("</ul></div>");
+        let name = (t.group)(g);
+        h.el("div", &[("class", "scenario-group"), ("role", "group"), ("aria-label", name)], &mut |h| {
+            h.text_el("h3", &[("aria-hidden", "true")], name);
+            h.el("ul", &[], &mut |h| {
+                for id in ScenarioId::ALL.into_iter().filter(|s| s.group() == g) {
+                    let s = (t.scenario)(id);
+                    let attrs = [
+                        ("type", "button"),
+                        ("class", "scenario"),
+                        ("data-scenario-id", id.id()),
+                        ("aria-pressed", yes(id == current)),
+                    ];
+                    h.el("li", &[], &mut |h| {
+                        h.el("button", &attrs, &mut |h| {
+                            h.text_el("span", &[("class", "scenario-title")], s.title);
+                            h.text_el("span", &[("class", "scenario-blurb")], s.blurb);
+                        });
+                    });
+                }
+            });
+        });
     }
-    out
+    h.finish()
 }
 
 /// The controls above the timeline: the scenario's switches ([`switches`]), the readout of its dragged value
 /// (its `<output>` for the view to fill), and, where both safety devices are switches, what each protects.
 pub fn toggles(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
-    let mut out =
-        format!(r#"<div class="toggles"><div class="switches">{}</div>"#, switches(scenario, inputs, t));
-    if let Some(key) = scenario.dragged() {
-        let _ = write!(
-            out,
-            r#"<p class="pause-readout"><span class="swatch pause-swatch" aria-hidden="true"></span>{}<output for="pause-handle"></output></p>"#,
-            esc((t.drag_label)(key))
-        );
-    }
-    out.push_str("</div>");
+    let mut h = Html::default();
+    h.el("div", &[("class", "toggles")], &mut |h| {
+        h.el("div", &[("class", "switches")], &mut |h| {
+            h.built(&switches(scenario, inputs, t));
+        });
+        if let Some(key) = scenario.dragged() {
+            h.el("p", &[("class", "pause-readout")], &mut |h| {
+                h.text_el("span", &[("class", "swatch pause-swatch"), ("aria-hidden", "true")], "");
+                h.text((t.drag_label)(key));
+                h.text_el("output", &[("for", "pause-handle")], "");
+            });
+        }
+    });
     let keys = scenario.keys();
     if keys.contains(&Key::Lease) && keys.contains(&Key::Fencing) {
-        let _ = write!(out, r#"<p class="devices">{}</p>"#, esc(t.devices));
+        h.text_el("p", &[("class", "devices")], t.devices);
     }
-    out
+    h.finish()
 }
 
-/// The scenario's switches: real checkboxes with `role="switch"`, each named by its label alone
-/// (`aria-labelledby`) and described by its hint; the state word beside the name is for the eye only.
-pub fn switches(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
-    let mut out = String::new();
-    for &key in scenario.keys().iter().filter(|k| k.spec().is_switch()) {
-        let (id, on) = (key.spec().name, key.spec().get(inputs) != 0);
-        let checked = if on { " checked" } else { "" };
-        let _ = write!(
-            out,
-            r#"<label class="switch" for="{id}"><input id="{id}" type="checkbox" role="switch" aria-labelledby="{id}-name" aria-describedby="{id}-hint"{checked}><span class="track" aria-hidden="true"></span><span class="switch-name"><span id="{id}-name">{}</span><span class="switch-state on" aria-hidden="true">{}</span><span class="switch-state off" aria-hidden="true">{}</span></span><span class="switch-hint" id="{id}-hint">{}</span></label>"#,
-            esc((t.switch_name)(key)),
-            esc((t.switch_state)(true)),
-            esc((t.switch_state)(false)),
-            esc(&t.hint(key, inputs))
+/// One switch: a real checkbox with `role="switch"`, named by its label alone (`aria-labelledby`) and
+/// described by its hint; the state words beside the name are for the eye only. `on: None` is a switch
+/// shown but unavailable (`aria-disabled`), with no state words.
+fn switch(h: &mut Html, id: &str, name: &str, on: Option<bool>, hint: &str, t: &Text) {
+    let (name_id, hint_id) = (format!("{id}-name"), format!("{id}-hint"));
+    h.el("label", &[("class", "switch"), ("for", id)], &mut |h| {
+        h.void(
+            "input",
+            &[
+                ("id", id),
+                ("type", "checkbox"),
+                ("role", "switch"),
+                ("aria-labelledby", &name_id),
+                ("aria-describedby", &hint_id),
+                (if on == Some(true) { "checked" } else { "" }, ""),
+                (if on.is_none() { "aria-disabled" } else { "" }, "true"),
+            ],
         );
+        h.text_el("span", &[("class", "track"), ("aria-hidden", "true")], "");
+        h.el("span", &[("class", "switch-name")], &mut |h| {
+            h.text_el("span", &[("id", &name_id)], name);
+            if on.is_some() {
+                h.text_el(
+                    "span",
+                    &[("class", "switch-state on"), ("aria-hidden", "true")],
+                    (t.switch_state)(true),
+                );
+                h.text_el(
+                    "span",
+                    &[("class", "switch-state off"), ("aria-hidden", "true")],
+                    (t.switch_state)(false),
+                );
+            }
+        });
+        h.text_el("span", &[("class", "switch-hint"), ("id", &hint_id)], hint);
+    });
+}
+
+/// The scenario's switches ([`switch`]); Redlock's fencing is shown but unavailable, with the reason.
+pub fn switches(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
+    let mut h = Html::default();
+    for &key in scenario.keys().iter().filter(|k| k.spec().is_switch()) {
+        let on = key.spec().get(inputs) != 0;
+        switch(&mut h, key.spec().name, (t.switch_name)(key), Some(on), &t.hint(key, inputs), t);
     }
     if scenario == ScenarioId::Redlock {
         // Shown but unavailable, with the reason: the reader looks for fencing and learns why it is missing.
-        let _ = write!(
-            out,
-            r#"<label class="switch" for="fencing"><input id="fencing" type="checkbox" role="switch" aria-labelledby="fencing-name" aria-describedby="fencing-hint" aria-disabled="true"><span class="track" aria-hidden="true"></span><span class="switch-name"><span id="fencing-name">{}</span></span><span class="switch-hint" id="fencing-hint">{}</span></label>"#,
-            esc((t.switch_name)(Key::Fencing)),
-            esc(t.no_fencing)
-        );
+        switch(&mut h, "fencing", (t.switch_name)(Key::Fencing), None, t.no_fencing, t);
     }
-    out
+    h.finish()
 }
 
 /// The answer choices of a scenario's prediction, as radios named `prediction` whose values are outcome
 /// names; `pick` is checked.
 pub fn choices(scenario: ScenarioId, pick: Option<OutcomeKind>, t: &Text) -> String {
-    let mut out = String::new();
+    let mut h = Html::default();
     for &(kind, label) in (t.scenario)(scenario).choices {
-        let checked = if pick == Some(kind) { " checked" } else { "" };
-        let _ = write!(
-            out,
-            r#"<label class="choice"><input type="radio" name="prediction" value="{}"{checked}><span>{}</span></label>"#,
-            kind.name(),
-            esc(label)
-        );
+        h.el("label", &[("class", "choice")], &mut |h| {
+            let checked = if pick == Some(kind) { "checked" } else { "" };
+            h.void(
+                "input",
+                &[("type", "radio"), ("name", "prediction"), ("value", kind.name()), (checked, "")],
+            );
+            h.text_el("span", &[], label);
+        });
     }
-    out
+    h.finish()
 }
 
 /// The verdict: its icon and title (focusable, so focus can move to it), its lesson, and whether the lock
 /// service ever had two holders.
 pub fn verdict(kind: OutcomeKind, double_grant: bool, t: &Text) -> String {
-    format!(
-        r#"<p class="badge" id="verdict-title" tabindex="-1"><span class="icon" aria-hidden="true">{}</span>{}</p><p class="lesson">{}</p><p class="fact">{}</p>"#,
-        icon(kind),
-        esc(t.outcome_title(kind)),
-        esc(t.outcome_lesson(kind)),
-        esc((t.double_grant_fact)(double_grant))
-    )
+    let mut h = Html::default();
+    h.el("p", &[("class", "badge"), ("id", "verdict-title"), ("tabindex", "-1")], &mut |h| {
+        h.text_el("span", &[("class", "icon"), ("aria-hidden", "true")], icon(kind));
+        h.text(t.outcome_title(kind));
+    });
+    h.text_el("p", &[("class", "lesson")], t.outcome_lesson(kind));
+    h.text_el("p", &[("class", "fact")], (t.double_grant_fact)(double_grant));
+    h.finish()
 }
 
 /// A notice: its heading and one item per problem, its key and value each isolated
@@ -141,14 +182,27 @@ pub fn notice(heading: &str, problems: &[Problem], t: &Text) -> String {
     if problems.is_empty() {
         return String::new();
     }
-    let mut out = format!(r#"<div class="notice" role="alert"><p>{}</p><ul>"#, esc(heading));
-    for p in problems {
-        // The isolate marks become `<bdi>`: the same isolation, and the text a reader copies stays clean.
-        let line = esc(&(t.problem)(&p.isolated())).replace(FSI, "<bdi>").replace(PDI, "</bdi>");
-        let _ = write!(out, "<li>{line}</li>");
-    }
-    out.push_str("</ul></div>");
-    out
+    let mut h = Html::default();
+    h.el("div", &[("class", "notice"), ("role", "alert")], &mut |h| {
+        h.text_el("p", &[], heading);
+        h.el("ul", &[], &mut |h| {
+            for p in problems {
+                // The isolate marks become `<bdi>`: the same isolation, and the text a reader copies stays
+                // clean. The parts between them are escaped like any text.
+                let line = (t.problem)(&p.isolated());
+                h.el("li", &[], &mut |h| {
+                    for (i, part) in line.split([FSI, PDI]).enumerate() {
+                        if i % 2 == 1 {
+                            h.text_el("bdi", &[], part);
+                        } else {
+                            h.text(part);
+                        }
+                    }
+                });
+            }
+        });
+    });
+    h.finish()
 }
 
 /// `t` as a CSS percentage of a strip from 0 to `max` (integer arithmetic: no float formatting in the bundle).
@@ -160,46 +214,81 @@ pub fn percent(t: Ms, max: Ms) -> String {
 /// The outcome map as an SVG strip of segments, each with its verdict's title, and the true boundary at
 /// `truth`. Positions are SVG percentages, not inline styles, which the page's CSP forbids in markup.
 pub fn strip(map: &[Segment], max: Ms, truth: Option<Ms>, t: &Text) -> String {
-    let mut out = String::from(r#"<svg class="segments" width="100%" height="100%" aria-hidden="true">"#);
-    for seg in map {
-        let title = esc(t.outcome_title(seg.kind));
-        // A nested viewport per segment clips its label to the segment.
-        let _ = write!(
-            out,
-            r#"<svg class="segment" data-kind="{}" x="{}" width="{}" height="100%"><title>{title}</title><rect width="100%" height="100%"/><text x="6" y="22">{title}</text></svg>"#,
-            seg.kind.name(),
-            percent(seg.from, max),
-            percent(seg.to + 1 - seg.from, max)
-        );
-    }
-    if let Some(at) = truth {
-        let x = percent(at, max);
-        let _ = write!(out, r#"<line class="truth" x1="{x}" x2="{x}" y1="-6" y2="100%"/>"#);
-    }
-    out.push_str("</svg>");
-    out
+    let mut h = Html::default();
+    let svg = [("class", "segments"), ("width", "100%"), ("height", "100%"), ("aria-hidden", "true")];
+    h.el("svg", &svg, &mut |h| {
+        for seg in map {
+            let title = t.outcome_title(seg.kind);
+            let (x, width) = (percent(seg.from, max), percent(seg.to + 1 - seg.from, max));
+            // A nested viewport per segment clips its label to the segment.
+            let attrs = [
+                ("class", "segment"),
+                ("data-kind", seg.kind.name()),
+                ("x", &x),
+                ("width", &width),
+                ("height", "100%"),
+            ];
+            h.el("svg", &attrs, &mut |h| {
+                h.text_el("title", &[], title);
+                h.void("rect", &[("width", "100%"), ("height", "100%")]);
+                h.text_el("text", &[("x", "6"), ("y", "22")], title);
+            });
+        }
+        if let Some(at) = truth {
+            let x = percent(at, max);
+            h.void("line", &[("class", "truth"), ("x1", &x), ("x2", &x), ("y1", "-6"), ("y2", "100%")]);
+        }
+    });
+    h.finish()
 }
 
 /// The frame of "Where does it change?" over values `min..=max`, the marker at `guess`, for the view to fill
 /// in: the question, the strip with the marker (a native range input), the check and its result.
 pub fn challenge(t: &Text, min: Ms, max: Ms, guess: Ms) -> String {
-    format!(
-        r#"<h2 id="challenge-title">{}</h2><p class="question"></p><div class="strip-wrap"><div class="strip" role="img"></div><input type="range" class="ghost" min="{min}" max="{max}" step="100" value="{guess}"><div class="strip-axis" aria-hidden="true"><span>{}</span><span class="ghost-label"></span><span class="axis-end"></span></div></div><div class="challenge-actions"><button type="button" class="primary" data-check="">{}</button><p class="boundary-result" aria-live="polite"></p></div>"#,
-        esc(t.boundary_heading),
-        seconds(min),
-        esc(t.check)
-    )
+    let mut h = Html::default();
+    h.text_el("h2", &[("id", "challenge-title")], t.boundary_heading);
+    h.text_el("p", &[("class", "question")], "");
+    let (min_s, max_s, guess_s) = (min.to_string(), max.to_string(), guess.to_string());
+    h.el("div", &[("class", "strip-wrap")], &mut |h| {
+        h.text_el("div", &[("class", "strip"), ("role", "img")], "");
+        h.void(
+            "input",
+            &[
+                ("type", "range"),
+                ("class", "ghost"),
+                ("min", &min_s),
+                ("max", &max_s),
+                ("step", "100"),
+                ("value", &guess_s),
+            ],
+        );
+        h.el("div", &[("class", "strip-axis"), ("aria-hidden", "true")], &mut |h| {
+            h.text_el("span", &[], &seconds(min));
+            h.text_el("span", &[("class", "ghost-label")], "");
+            h.text_el("span", &[("class", "axis-end")], "");
+        });
+    });
+    h.el("div", &[("class", "challenge-actions")], &mut |h| {
+        h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-check", "")], t.check);
+        h.text_el("p", &[("class", "boundary-result"), ("aria-live", "polite")], "");
+    });
+    h.finish()
 }
 
 /// The frame of "Break it", for the view to fill in: the reader's find, the map, the search and its report.
 pub fn break_it(t: &Text, map: bool) -> String {
-    format!(
-        r#"<h2 id="break-title">{}</h2><p>{}</p><p class="found" aria-live="polite"></p><div class="plane-wrap"></div><div class="search-actions"><button type="button" class="primary" data-search="">{}</button><progress hidden aria-label="{}"></progress></div><p class="search-result" aria-live="polite"></p><div class="show-it"></div>"#,
-        esc(t.break_heading),
-        esc(t.break_intro[usize::from(!map)]),
-        esc(t.search),
-        esc(t.searching)
-    )
+    let mut h = Html::default();
+    h.text_el("h2", &[("id", "break-title")], t.break_heading);
+    h.text_el("p", &[], t.break_intro[usize::from(!map)]);
+    h.text_el("p", &[("class", "found"), ("aria-live", "polite")], "");
+    h.text_el("div", &[("class", "plane-wrap")], "");
+    h.el("div", &[("class", "search-actions")], &mut |h| {
+        h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-search", "")], t.search);
+        h.text_el("progress", &[("hidden", ""), ("aria-label", t.searching)], "");
+    });
+    h.text_el("p", &[("class", "search-result"), ("aria-live", "polite")], "");
+    h.text_el("div", &[("class", "show-it")], "");
+    h.finish()
 }
 
 /// The map of "Break it": a caption naming its axes, an ARIA grid of one cell per run (`data-cell`, a
@@ -211,47 +300,50 @@ pub fn plane(p: &Plane, here: Option<usize>, t: &Text) -> String {
     if p.dims.len() == 2 {
         caption += &fill(t.plane_rows, &[&name(&p.dims[0])]);
     }
-    let columns = p.columns();
-    let mut out = format!(
-        r#"<p id="plane-caption" class="plane-caption">{}</p><div class="plane" role="grid" aria-labelledby="plane-caption">"#,
-        esc(&caption)
-    );
-    for (i, &kind) in p.kinds.iter().enumerate() {
-        if i % columns == 0 {
-            out.push_str(if i == 0 { r#"<div role="row">"# } else { r#"</div><div role="row">"# });
+    let columns = p.columns().max(1);
+    let mut h = Html::default();
+    h.text_el("p", &[("id", "plane-caption"), ("class", "plane-caption")], &caption);
+    h.el("div", &[("class", "plane"), ("role", "grid"), ("aria-labelledby", "plane-caption")], &mut |h| {
+        for (r, row) in p.kinds.chunks(columns).enumerate() {
+            h.el("div", &[("role", "row")], &mut |h| {
+                for (c, &kind) in row.iter().enumerate() {
+                    let i = r * columns + c;
+                    let label = format!("{} → {}", t.values(&p.values(i)), t.outcome_title(kind));
+                    let (cell, tab) = (i.to_string(), if i == here.unwrap_or(0) { "0" } else { "-1" });
+                    let attrs = [
+                        ("role", "gridcell"),
+                        ("class", if Some(i) == here { "cell here" } else { "cell" }),
+                        (if Some(i) == here { "aria-current" } else { "" }, "true"),
+                        ("data-cell", &cell),
+                        ("data-kind", kind.name()),
+                        ("tabindex", tab),
+                        ("aria-label", &label),
+                    ];
+                    h.text_el("span", &attrs, icon(kind));
+                }
+            });
         }
-        let label = format!("{} → {}", t.values(&p.values(i)), t.outcome_title(kind));
-        let _ = write!(
-            out,
-            r#"<span role="gridcell" class="cell{}" data-cell="{i}" data-kind="{}" tabindex="{}" aria-label="{}">{}</span>"#,
-            if Some(i) == here { r#" here" aria-current="true"# } else { "" },
-            kind.name(),
-            if i == here.unwrap_or(0) { 0 } else { -1 },
-            esc(&label),
-            icon(kind)
-        );
-    }
-    out.push_str(r#"</div></div><ul class="plane-legend">"#);
-    for kind in OutcomeKind::ALL.into_iter().filter(|k| p.kinds.contains(k)) {
-        let _ = write!(
-            out,
-            r#"<li><span class="cell swatch" data-kind="{}" aria-hidden="true">{}</span>{}</li>"#,
-            kind.name(),
-            icon(kind),
-            esc(t.outcome_title(kind))
-        );
-    }
-    out.push_str("</ul>");
-    out
+    });
+    h.el("ul", &[("class", "plane-legend")], &mut |h| {
+        for kind in OutcomeKind::ALL.into_iter().filter(|k| p.kinds.contains(k)) {
+            h.el("li", &[], &mut |h| {
+                let swatch = [("class", "cell swatch"), ("data-kind", kind.name()), ("aria-hidden", "true")];
+                h.text_el("span", &swatch, icon(kind));
+                h.text(t.outcome_title(kind));
+            });
+        }
+    });
+    h.finish()
 }
 
 /// The real runs recorded for the current scenario and switches, each with its replayed run: a caption that
 /// says what ran and compares the verdicts, and the figure.
 pub fn real_runs(runs: &[(&Recording, Run)], t: &Text) -> String {
+    let mut h = Html::default();
     if runs.is_empty() {
-        return format!("<p>{}</p>", esc(t.real_none));
+        h.text_el("p", &[], t.real_none);
+        return h.finish();
     }
-    let mut out = String::new();
     for (r, run) in runs {
         // The dragged value, and every other timing the recording changed (B's work, say): what it ran.
         let defaults = r.scenario.defaults();
@@ -274,38 +366,175 @@ pub fn real_runs(runs: &[(&Recording, Run)], t: &Text) -> String {
             _ => seconds(r.max_jitter_ms),
         });
         let min_axis = if r.scenario.dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
-        let _ = write!(
-            out,
-            r#"<figure class="real-run" data-backend="{}" data-outcome="{}"><figcaption>{}</figcaption><div class="real-figure">{}</div></figure>"#,
-            esc(r.backend),
-            run.outcome.kind.name(),
-            esc(&caption),
-            figure::whole(run, r.scenario, 720.0, min_axis, &system, t),
-        );
+        let attrs =
+            [("class", "real-run"), ("data-backend", r.backend), ("data-outcome", run.outcome.kind.name())];
+        h.el("figure", &attrs, &mut |h| {
+            h.text_el("figcaption", &[], &caption);
+            h.el("div", &[("class", "real-figure")], &mut |h| {
+                h.built(&figure::whole(run, r.scenario, 720.0, min_axis, &system, t));
+            });
+        });
     }
-    out
+    h.finish()
 }
 
 /// The reading: a section per heading, each linked (`data-play-scenario`) to the scenarios that show it.
 pub fn reading(t: &Text) -> String {
-    let mut out = format!(r#"<h2 id="reading-title">{}</h2>"#, esc(t.reading_heading));
+    let mut h = Html::default();
+    h.text_el("h2", &[("id", "reading-title")], t.reading_heading);
     for &(heading, paragraphs, scenarios) in t.reading {
-        let _ = write!(out, "<section><h3>{}</h3>", esc(heading));
-        for p in paragraphs {
-            let _ = write!(out, "<p>{}</p>", esc(p));
-        }
-        for &id in scenarios {
-            let _ = write!(
-                out,
-                r#"<button type="button" class="play-it" data-play-scenario="{}">{} → {}</button>"#,
-                id.id(),
-                esc(t.play_it),
-                esc((t.scenario)(id).title)
-            );
-        }
-        out.push_str("</section>");
+        h.el("section", &[], &mut |h| {
+            h.text_el("h3", &[], heading);
+            for p in paragraphs {
+                h.text_el("p", &[], p);
+            }
+            for &id in scenarios {
+                let label = format!("{} → {}", t.play_it, (t.scenario)(id).title);
+                h.text_el(
+                    "button",
+                    &[("type", "button"), ("class", "play-it"), ("data-play-scenario", id.id())],
+                    &label,
+                );
+            }
+        });
     }
-    out
+    h.finish()
+}
+
+/// The picker's frame: its heading and the groups ([`picker`]).
+pub fn picker_frame(current: ScenarioId, t: &Text) -> String {
+    let mut h = Html::default();
+    h.text_el("h2", &[("id", "picker-title")], t.scenarios);
+    h.el("div", &[("class", "scenario-groups")], &mut |h| {
+        h.built(&picker(current, t));
+    });
+    h.finish()
+}
+
+/// The verdict section's frame: the prediction form (its choices filled in apart), the line shown while the
+/// run plays, the live region (judgement, verdict, narration) and "predict again". Buttons carry
+/// `data-act`.
+pub fn verdict_frame(t: &Text) -> String {
+    let mut h = Html::default();
+    h.el("fieldset", &[("class", "predict")], &mut |h| {
+        h.text_el("legend", &[], t.predict_heading);
+        h.text_el("p", &[("class", "prompt")], "");
+        h.text_el("div", &[("class", "choices")], "");
+        h.el("div", &[("class", "predict-actions")], &mut |h| {
+            h.text_el(
+                "button",
+                &[("type", "button"), ("class", "primary"), ("data-act", "play")],
+                t.play_and_see,
+            );
+            h.text_el("button", &[("type", "button"), ("class", "link"), ("data-act", "skip")], t.skip);
+        });
+    });
+    h.el("p", &[("class", "watching"), ("tabindex", "-1")], &mut |h| {
+        h.text(t.watching);
+        h.text_el("span", &[("class", "your-guess")], "");
+    });
+    h.el("div", &[("aria-live", "polite")], &mut |h| {
+        h.text_el("p", &[("class", "judged")], "");
+        h.text_el("div", &[("class", "told")], "");
+        h.text_el("p", &[("class", "narration"), ("id", "narration")], "");
+    });
+    h.text_el("button", &[("type", "button"), ("class", "again"), ("data-act", "again")], t.predict_again);
+    h.finish()
+}
+
+/// The share panel's frame: the link and the snippet (their values set apart), each with its copy button and
+/// status, and the downloads.
+pub fn share_frame(t: &Text) -> String {
+    let mut h = Html::default();
+    h.text_el("summary", &[], t.share);
+    for (id, label) in [("share-link", t.share_link), ("share-embed", t.share_embed)] {
+        h.text_el("label", &[("for", id)], label);
+        h.el("div", &[("class", "share-row")], &mut |h| {
+            if id == "share-link" {
+                h.void("input", &[("id", id), ("type", "text"), ("readonly", "")]);
+            } else {
+                h.text_el("textarea", &[("id", id), ("readonly", ""), ("rows", "4")], "");
+            }
+            h.text_el("button", &[("type", "button"), ("data-copy", id)], t.copy);
+            h.text_el("span", &[("class", "copy-status"), ("role", "status")], "");
+        });
+    }
+    h.el("div", &[("class", "share-row downloads")], &mut |h| {
+        h.text_el("button", &[("type", "button"), ("data-download", "svg")], t.download_svg);
+        h.text_el("button", &[("type", "button"), ("data-download", "png")], t.download_png);
+    });
+    h.finish()
+}
+
+/// A 14 px icon drawn by one SVG path.
+fn path_icon(h: &mut Html, d: &str) {
+    let svg = [
+        ("class", "icon"),
+        ("width", "14"),
+        ("height", "14"),
+        ("viewBox", "0 0 14 14"),
+        ("aria-hidden", "true"),
+    ];
+    h.el("svg", &svg, &mut |h| {
+        h.void("path", &[("d", d), ("fill", "currentColor")]);
+    });
+}
+
+/// Playback's frame: play / pause ([`play_button`] fills it), previous and next event, jump to the end, a
+/// scrubber and the time. One listener serves every button (`data-action`).
+pub fn playback_frame(t: &Text) -> String {
+    let mut h = Html::default();
+    h.text_el("button", &[("type", "button"), ("class", "play"), ("data-action", "play")], "");
+    h.el("span", &[("class", "steps")], &mut |h| {
+        for (action, label, d) in [
+            ("back", t.step_back, "M2 2h2v10H2zM13 2v10L5 7z"),
+            ("forward", t.step_forward, "M1 2v10l8-5zM10 2h2v10h-2z"),
+            ("end", t.to_end, "M1 2v10l6-5zM7 2v10l6-5zM12 2h2v10h-2z"),
+        ] {
+            h.el("button", &[("type", "button"), ("data-action", action), ("aria-label", label)], &mut |h| {
+                path_icon(h, d)
+            });
+        }
+    });
+    let scrub =
+        [("type", "range"), ("class", "scrub"), ("min", "0"), ("step", "100"), ("aria-label", t.scrub)];
+    h.void("input", &scrub);
+    h.text_el("output", &[("class", "time")], "");
+    h.finish()
+}
+
+/// The play button's content: pause while `playing`, else play.
+pub fn play_button(playing: bool, t: &Text) -> String {
+    let (d, label) = if playing { ("M4 2h3v10H4zM9 2h3v10H9z", t.stop) } else { ("M4 2l9 5-9 5z", t.play) };
+    let mut h = Html::default();
+    path_icon(&mut h, d);
+    h.text_el("span", &[("class", "label")], label);
+    h.finish()
+}
+
+/// The recordings panel: a disclosure (open if the reader had opened it) with its intro and the runs
+/// ([`real_runs`]).
+pub fn real_panel(open: bool, runs: &str, t: &Text) -> String {
+    let mut h = Html::default();
+    h.el("details", &[(if open { "open" } else { "" }, "")], &mut |h| {
+        h.text_el("summary", &[], t.real_heading);
+        h.text_el("p", &[], t.real_intro);
+        h.built(runs);
+    });
+    h.finish()
+}
+
+/// The "Show it" buttons of a finished search: one per kind of failure it found (`data-show`).
+pub fn show_buttons(r: &crate::scenarios::search::Report, t: &Text) -> String {
+    let mut h = Html::default();
+    for (which, found, label) in
+        [("safety", &r.safety, t.show_it[0]), ("liveness", &r.liveness, t.show_it[1])]
+    {
+        if found.is_some() {
+            h.text_el("button", &[("type", "button"), ("data-show", which)], label);
+        }
+    }
+    h.finish()
 }
 
 #[cfg(test)]
