@@ -106,6 +106,8 @@ pub const SHARE_LINK: &str = "#share-link";
 pub const SHARE_EMBED: &str = "#share-embed";
 /// An open panel of recordings.
 pub const OPEN_DETAILS: &str = "details[open]";
+/// The recordings panel's body: the runs, or where loading them stands.
+pub const REAL_BODY: &str = ".real-body";
 
 /// The selectors that find an element on the first screen of a mounted app (the others belong to a state:
 /// a prediction told, a search run, a panel open).

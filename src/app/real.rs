@@ -1,42 +1,166 @@
-//! "Seen on real systems": the runs `scripts/record.sh` recorded on real Redis and etcd for the current
+//! "Seen on real systems": the runs `scripts/record.sh` recorded on real lock services for the current
 //! scenario and switches, replayed through the core and drawn with the timeline's own figure code.
 //!
-//! Redrawn only when the recordings it shows or the language change (dragging does not), by one effect.
+//! The recordings are not part of the first load: the panel fetches `recordings.json` from the page's own
+//! origin when the reader first opens it, says that it is loading, and if the request fails says so with a
+//! button to try again. Once loaded, the body is redrawn only when the recordings it shows or the language
+//! change (dragging does not).
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
 
 use super::dom;
-use super::{effect, Lab};
+use super::{data_of, effect, Lab};
 use crate::present::markup;
 use crate::present::params::Lang;
-use crate::present::recordings::{self, Recording};
+use crate::present::recordings::{Fields, Recording};
+
+/// Where the recordings stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Load {
+    /// Not asked for yet.
+    Idle,
+    Loading,
+    Loaded,
+    Failed,
+}
 
 /// The panel, under the verdict once it is told.
 #[component]
 pub fn Real(lab: Lab) -> impl IntoView {
-    let all = StoredValue::new_local(recordings::all());
+    let all: Rc<RefCell<Vec<Recording>>> = Rc::default();
+    let all = StoredValue::new_local(all);
+    let load = RwSignal::new(Load::Idle);
+    let framed = StoredValue::new_local(None::<Lang>);
     let drawn = StoredValue::new_local(None::<(Vec<usize>, Lang)>);
     let body = NodeRef::<html::Section>::new();
     effect(move || {
-        let (id, inputs, lang) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get());
-        // Redrawn only when the recordings to show or the language change: a drag changes neither.
-        let shown: Vec<usize> = all.with_value(|all: &Vec<Recording>| {
-            (0..all.len()).filter(|&n| all[n].matches(id, &inputs)).collect()
-        });
+        let (id, inputs, lang, state) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get(), load.get());
         let Some(el) = body.get() else { return };
+        let t = lab.text();
+        // The frame follows the language only, so a click on its summary is never cut short by a redraw.
+        if framed.get_value() != Some(lang) {
+            framed.set_value(Some(lang));
+            drawn.set_value(None);
+            let open = dom::find(&el, dom::OPEN_DETAILS).is_some();
+            el.set_inner_html(&markup::real_panel(open, t));
+        }
+        let Some(inner) = dom::find(&el, dom::REAL_BODY) else { return };
+        if state != Load::Loaded {
+            drawn.set_value(None);
+            let html = if state == Load::Idle {
+                String::new()
+            } else {
+                markup::real_status(state == Load::Failed, t)
+            };
+            inner.set_inner_html(&html);
+            return;
+        }
+        let all = all.get_value();
+        let all = all.borrow();
+        let shown: Vec<usize> = (0..all.len()).filter(|&n| all[n].matches(id, &inputs)).collect();
         if drawn.with_value(|d| d.as_ref().is_some_and(|(s, l)| *s == shown && *l == lang)) {
             return;
         }
-        let html = all.with_value(|all: &Vec<Recording>| {
-            let runs: Vec<_> = shown.iter().map(|&n| (&all[n], all[n].run())).collect();
-            markup::real_runs(&runs, lab.text())
-        });
+        let runs: Vec<_> = shown.iter().map(|&n| (&all[n], all[n].run())).collect();
+        inner.set_inner_html(&markup::real_runs(&runs, t));
         drawn.set_value(Some((shown, lang)));
-        // Redrawn whole; the reader's unfolding stays.
-        let (t, open) = (lab.text(), el.query_selector(dom::OPEN_DETAILS).ok().flatten().is_some());
-        el.set_inner_html(&markup::real_panel(open, &html, t));
     });
+    // Opening the panel (its summary) or "Try again" asks for the recordings, once at a time.
+    let on_click = move |ev: web_sys::MouseEvent| {
+        let asked = data_of(&ev, "data-retry").is_some() || is_summary(&ev);
+        if asked && matches!(load.get_untracked(), Load::Idle | Load::Failed) {
+            load.set(Load::Loading);
+            let all = all.get_value();
+            leptos::task::spawn_local(async move {
+                match fetch().await {
+                    Some(recordings) => {
+                        *all.borrow_mut() = recordings;
+                        load.set(Load::Loaded);
+                    }
+                    None => load.set(Load::Failed),
+                }
+            });
+        }
+    };
     // One element, its content markup: a view per part would cost the bundle more than the panel.
-    view! { <section class="real" node_ref=body></section> }
+    view! { <section class="real" node_ref=body on:click=on_click></section> }
+}
+
+fn is_summary(ev: &web_sys::MouseEvent) -> bool {
+    let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    target.is_some_and(|t| t.closest("summary").ok().flatten().is_some())
+}
+
+/// The recordings from the page's own origin, read with the browser's JSON parser; `None` if the request or
+/// the file fails.
+async fn fetch() -> Option<Vec<Recording>> {
+    let window = web_sys::window()?;
+    let response =
+        wasm_bindgen_futures::JsFuture::from(window.fetch_with_str("recordings.json")).await.ok()?;
+    let response: web_sys::Response = response.dyn_into().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    let text = wasm_bindgen_futures::JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
+    read(&text)
+}
+
+/// The recordings of `text` (the file `scripts/record.sh` writes); any that does not read as one is left
+/// out, as natively (the tests catch it). Their few strings live as long as the page: they are leaked once,
+/// on the first successful load.
+fn read(text: &str) -> Option<Vec<Recording>> {
+    let list: js_sys::Array = js_sys::JSON::parse(text).ok()?.dyn_into().ok()?;
+    let get = |o: &JsValue, key: &str| js_sys::Reflect::get(o, &JsValue::from_str(key)).ok();
+    let string = |o: &JsValue, key: &str| get(o, key).and_then(|v| v.as_string());
+    let keep = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    let number = |v: &JsValue| v.as_f64().map(|n| n as i64);
+    let mut out = Vec::new();
+    for r in list.iter() {
+        let inputs: Vec<(String, String)> = get(&r, "inputs")
+            .and_then(|o| o.dyn_into::<js_sys::Object>().ok())
+            .map(|o| {
+                js_sys::Object::entries(&o)
+                    .iter()
+                    .filter_map(|pair| {
+                        let pair: js_sys::Array = pair.dyn_into().ok()?;
+                        let value = pair.get(1);
+                        let value = value.as_string().or_else(|| number(&value).map(|n| n.to_string()))?;
+                        Some((pair.get(0).as_string()?, value))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let events: Vec<Vec<i64>> = get(&r, "events")
+            .and_then(|e| e.dyn_into::<js_sys::Array>().ok())
+            .map(|e| {
+                e.iter()
+                    .filter_map(|n| n.dyn_into::<js_sys::Array>().ok())
+                    .map(|n| n.iter().filter_map(|x| number(&x)).collect())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let (Some(scenario), Some(simulated), Some(real)) =
+            (string(&r, "scenario"), string(&r, "simulated"), string(&r, "real"))
+        else {
+            continue;
+        };
+        let fields = Fields {
+            scenario: &scenario,
+            inputs: inputs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect(),
+            backend: keep(string(&r, "backend").unwrap_or_default()),
+            version: keep(string(&r, "version").unwrap_or_default()),
+            recorded: keep(string(&r, "recorded").unwrap_or_default()),
+            simulated: &simulated,
+            real: &real,
+            max_jitter_ms: get(&r, "max_jitter_ms").and_then(|v| v.as_f64()).unwrap_or_default() as u64,
+            events,
+        };
+        out.extend(Recording::read(fields));
+    }
+    Some(out)
 }

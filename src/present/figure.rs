@@ -691,7 +691,7 @@ pub fn legend(t: &Text, id: ScenarioId) -> String {
     out
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::present::geom::MIN_AXIS;

@@ -512,15 +512,30 @@ pub fn play_button(playing: bool, t: &Text) -> String {
     h.finish()
 }
 
-/// The recordings panel: a disclosure (open if the reader had opened it) with its intro and the runs
-/// ([`real_runs`]).
-pub fn real_panel(open: bool, runs: &str, t: &Text) -> String {
+/// The recordings panel: a disclosure (open if the reader had opened it) with its intro and a body that
+/// [`real_body`] fills.
+pub fn real_panel(open: bool, t: &Text) -> String {
     let mut h = Html::default();
     h.el("details", &[(if open { "open" } else { "" }, "")], &mut |h| {
         h.text_el("summary", &[], t.real_heading);
         h.text_el("p", &[], t.real_intro);
-        h.built(runs);
+        h.text_el("div", &[("class", "real-body")], "");
     });
+    h.finish()
+}
+
+/// Where the recordings stand: loading them, or failed to (with a button to try again).
+pub fn real_status(failed: bool, t: &Text) -> String {
+    let mut h = Html::default();
+    if failed {
+        h.el("p", &[("class", "real-status"), ("role", "alert")], &mut |h| {
+            h.text(t.real_failed);
+            h.text(" ");
+            h.text_el("button", &[("type", "button"), ("data-retry", "")], t.retry);
+        });
+    } else {
+        h.text_el("p", &[("class", "real-status"), ("role", "status")], t.real_loading);
+    }
     h.finish()
 }
 

@@ -1,10 +1,11 @@
-//! Runs recorded on real lock services, shipped with the page: `scripts/record.sh` runs `locksim real` for
-//! every supported combination and writes `assets/recordings.json`, which is compiled in (no request after
-//! load). Each recording keeps the real run's events; the page replays them through the core's own trace
-//! builder and classifier ([`sim::replay`]) and draws them with the same figure code as the simulation.
+//! Runs recorded on real lock services: `scripts/record.sh` runs `locksim real` for every supported
+//! combination and writes `assets/recordings.json`. Each recording keeps the real run's events; the page
+//! replays them through the core's own trace builder and classifier ([`sim::replay`]) and draws them with the
+//! same figure code as the simulation.
 //!
-//! `build.rs` compiles the file into static data ([`RAW`]): a JSON reader would cost the page more than all
-//! the recordings.
+//! The page fetches the file from its own origin when the reader first opens "Seen on real systems" (the
+//! recordings stay out of the first load) and reads it with the browser's JSON parser into [`Fields`];
+//! natively, `build.rs` compiles it into static data ([`RAW`]) for the tests. Both end in [`Recording::read`].
 
 use crate::present::params::set_input;
 use crate::scenarios::{Inputs, Kind, ScenarioId};
@@ -35,8 +36,31 @@ pub struct Raw {
     pub events: &'static [&'static [i32]],
 }
 
-/// The recordings shipped with the page.
+/// The recordings of `assets/recordings.json`, compiled in for the native side.
+#[cfg(not(target_arch = "wasm32"))]
 pub const RAW: &[Raw] = include!(concat!(env!("OUT_DIR"), "/recordings.rs"));
+
+/// A recording's fields as the file has them, before they are checked.
+pub struct Fields<'a> {
+    /// Scenario id.
+    pub scenario: &'a str,
+    /// Inputs that differ from the scenario's defaults: name, value as a link writes it.
+    pub inputs: Vec<(&'a str, &'a str)>,
+    /// `redis`, `etcd`, …
+    pub backend: &'static str,
+    /// Its version.
+    pub version: &'static str,
+    /// YYYY-MM-DD.
+    pub recorded: &'static str,
+    /// Outcome name.
+    pub simulated: &'a str,
+    /// Outcome name.
+    pub real: &'a str,
+    /// Scenario ms.
+    pub max_jitter_ms: u64,
+    /// Events as numbers ([`Event::to_numbers`]).
+    pub events: Vec<Vec<i64>>,
+}
 
 /// One real run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,7 +113,8 @@ impl Recording {
     }
 }
 
-/// Every recording shipped with the page (any that does not read as one left out: the tests catch it).
+/// Every recording of the file (any that does not read as one left out: the tests catch it).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn all() -> Vec<Recording> {
     let mut out = Vec::new();
     for raw in RAW {
@@ -103,26 +128,38 @@ pub fn all() -> Vec<Recording> {
 impl Recording {
     /// The recording `raw` stands for; `None` if it stands for none.
     pub fn from_raw(raw: &Raw) -> Option<Recording> {
-        let outcome = |name: &str| OutcomeKind::ALL.into_iter().find(|k| k.name() == name);
-        let scenario = ScenarioId::parse(raw.scenario)?;
-        let mut inputs = scenario.defaults();
-        for (name, value) in raw.inputs {
-            set_input(&mut inputs, name, value).ok()?;
-        }
-        let mut events = Vec::new();
-        for numbers in raw.events {
-            let numbers: Vec<i64> = numbers.iter().map(|&n| i64::from(n)).collect();
-            events.push(Event::from_numbers(&numbers)?);
-        }
-        Some(Recording {
-            scenario,
-            inputs,
+        Recording::read(Fields {
+            scenario: raw.scenario,
+            inputs: raw.inputs.to_vec(),
             backend: raw.backend,
             version: raw.version,
             recorded: raw.recorded,
-            simulated: outcome(raw.simulated)?,
-            real: outcome(raw.real)?,
+            simulated: raw.simulated,
+            real: raw.real,
             max_jitter_ms: raw.max_jitter_ms,
+            events: raw.events.iter().map(|e| e.iter().map(|&n| i64::from(n)).collect()).collect(),
+        })
+    }
+
+    /// The recording `f` stands for; `None` if it stands for none (an unknown scenario, input, verdict or
+    /// event).
+    pub fn read(f: Fields) -> Option<Recording> {
+        let outcome = |name: &str| OutcomeKind::ALL.into_iter().find(|k| k.name() == name);
+        let scenario = ScenarioId::parse(f.scenario)?;
+        let mut inputs = scenario.defaults();
+        for (name, value) in f.inputs {
+            set_input(&mut inputs, name, value).ok()?;
+        }
+        let events = f.events.iter().map(|n| Event::from_numbers(n)).collect::<Option<Vec<Event>>>()?;
+        Some(Recording {
+            scenario,
+            inputs,
+            backend: f.backend,
+            version: f.version,
+            recorded: f.recorded,
+            simulated: outcome(f.simulated)?,
+            real: outcome(f.real)?,
+            max_jitter_ms: f.max_jitter_ms,
             events,
         })
     }

@@ -186,6 +186,7 @@ pub(super) static EN: Text = Text {
     },
     verdict: "Verdict",
     line,
+    #[cfg(not(target_arch = "wasm32"))]
     told: crate::present::told::en,
     join: " ",
     notice: "Part of this link was not understood, so the default was used instead:",
@@ -325,6 +326,9 @@ pub(super) static EN: Text = Text {
                  conditional UPDATE. Time ran ten times faster, shown in the scenario's seconds (locksim real, \
                  scripts/record.sh). etcd ran as one member (no leader crash); its tokens are revisions, and it revokes an expired lease up to 5 s late. Without WAIT, the failover stops the replica so that nothing reaches it, as the scenario assumes.",
     real_none: "No real run was recorded for this scenario with these switches.",
+    real_loading: "Loading the recordings…",
+    real_failed: "The recordings could not be loaded.",
+    retry: "Try again",
     real_caption: "{system}, recorded {date}{values}: real “{real}”, simulated “{simulated}”: {same}; each event at \
                    most {jitter} s off its simulated time.",
     real_same: ["the same", "they differ"],

@@ -188,6 +188,7 @@ pub(super) static JA: Text = Text {
     },
     verdict: "結果",
     line,
+    #[cfg(not(target_arch = "wasm32"))]
     told: crate::present::told::ja,
     join: "",
     notice: "リンクの一部が読み取れなかったため、既定値を使いました：",
@@ -330,6 +331,9 @@ pub(super) static JA: Text = Text {
                  は条件付きの UPDATE 一文）。時間は10倍速で流し、シミュレーションと同じ秒に換算しています（locksim real、\
                  scripts/record.sh）。etcd は1台で動かし（リーダーの故障はなし）、番号はリビジョンで、期限切れのリースの取り消しは最大5秒ほど遅れます。WAIT なしのフェイルオーバーでは、場面の前提どおり何も届かないよう、レプリカを止めておきます。",
     real_none: "この場面とスイッチの設定では、実機の記録はありません。",
+    real_loading: "記録を読み込んでいます…",
+    real_failed: "記録を読み込めませんでした。",
+    retry: "もう一度試す",
     real_caption: "{system}（{date} 記録{values}）：実機は「{real}」、シミュレーションは「{simulated}」で、{same}\
                    （各イベントの時刻のずれは最大{jitter}秒）。",
     real_same: ["一致しています", "食い違っています"],

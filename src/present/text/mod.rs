@@ -108,7 +108,10 @@ pub struct Text {
     pub verdict: &'static str,
     /// Each sentence a narration is made of, with `{name}` placeholders for the run's facts.
     pub line: fn(Line) -> &'static str,
-    /// One fact of a run told from its events, for any program.
+    /// One fact of a run told from its events, for any program. Native only for now: every scenario the
+    /// page offers has sentences of its own, and the words for any program (about 3 kB of the bundle) come
+    /// to the page with the scenarios readers write.
+    #[cfg(not(target_arch = "wasm32"))]
     pub told: fn(&crate::present::told::Told, &[String]) -> String,
     /// What goes between two sentences (a space in English, nothing in Japanese).
     pub join: &'static str,
@@ -218,6 +221,12 @@ pub struct Text {
     pub real_intro: &'static str,
     /// No recording for this scenario and switches.
     pub real_none: &'static str,
+    /// While the recordings load.
+    pub real_loading: &'static str,
+    /// The recordings did not load.
+    pub real_failed: &'static str,
+    /// Load them again.
+    pub retry: &'static str,
     /// One recording: `{system}`, `{date}`, `{values}`, `{real}`, `{simulated}`, `{same}`, `{jitter}`.
     pub real_caption: &'static str,
     /// Whether the verdicts agree: they do, they do not.
@@ -323,6 +332,7 @@ impl Text {
         let mut said: Vec<String> = Vec::new();
         for line in story.lines() {
             match line {
+                #[cfg(not(target_arch = "wasm32"))]
                 Line::Events => said.extend(story.told.iter().map(|f| (self.told)(f, &story.names))),
                 l => said.push(fill_named((self.line)(l), story)),
             }
