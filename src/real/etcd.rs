@@ -68,6 +68,19 @@ pub fn post(port: u16, path: &str, body: &Value) -> io::Result<Value> {
     serde_json::from_str(&payload).map_err(|e| bad(format!("etcd {path}: {e}")))
 }
 
+/// [`post`] to the first of the members at `ports` that answers: a member that is dead (refused), or cannot
+/// serve the request (no leader yet, an error reply), is passed over for the next.
+pub fn post_any(ports: &[u16], path: &str, body: &Value) -> io::Result<Value> {
+    let mut last = io::Error::other("no etcd member");
+    for &port in ports {
+        match post(port, path, body) {
+            Ok(v) => return Ok(v),
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
 /// The body of a chunked transfer: each chunk is a hex length line, the bytes, CRLF; a zero length ends it.
 fn dechunk(mut rest: &str) -> io::Result<String> {
     let mut out = String::new();
@@ -121,7 +134,8 @@ struct Queued {
 
 /// One etcd client.
 pub struct Etcd {
-    port: u16,
+    /// The members' client ports; a request goes to the first that answers.
+    ports: Vec<u16>,
     recipe: Recipe,
     lease: Option<KeepAlive>,
     mine: Option<Queued>,
@@ -150,18 +164,25 @@ fn text(v: &Value) -> io::Result<Option<String>> {
 impl Etcd {
     /// A client of the gateway on loopback at `port`, taking the lock with [`Recipe::PutIfAbsent`].
     pub fn new(port: u16) -> Etcd {
-        Etcd { port, recipe: Recipe::PutIfAbsent, lease: None, mine: None, report: None }
+        Etcd { ports: vec![port], recipe: Recipe::PutIfAbsent, lease: None, mine: None, report: None }
     }
 
     /// A client of the gateway on loopback at `port`, taking the lock with [`Recipe::Queue`].
     pub fn queue(port: u16) -> Etcd {
-        let mut client = Etcd::new(port);
+        Etcd::queue_on(&[port])
+    }
+
+    /// A client of the members on loopback at `ports`, taking the lock with [`Recipe::Queue`]; each request
+    /// goes to the first member that answers, so a crashed member is passed over.
+    pub fn queue_on(ports: &[u16]) -> Etcd {
+        let mut client = Etcd::new(0);
+        client.ports = ports.to_vec();
         client.recipe = Recipe::Queue;
         client
     }
 
     fn post(&self, path: &str, body: &Value) -> io::Result<Value> {
-        post(self.port, path, body)
+        post_any(&self.ports, path, body)
     }
 
     /// Stops renewing the lease and revokes it (a lease that already ran out is not found: no matter).
@@ -201,13 +222,13 @@ impl Etcd {
             next_ns: AtomicU64::new(now_ns() + ttl_ns / 3),
             held: AtomicU64::new(held),
         });
-        let (port, state, report) = (self.port, shared.clone(), self.report.clone());
+        let (ports, state, report) = (self.ports.clone(), shared.clone(), self.report.clone());
         let thread = std::thread::spawn(move || {
             while !state.stop.load(Ordering::Relaxed) {
                 let due = state.next_ns.load(Ordering::Relaxed);
                 let sent = now_ns();
                 if sent >= due {
-                    let reply = post(port, "/v3/lease/keepalive", &json!({ "ID": id.to_string() }));
+                    let reply = post_any(&ports, "/v3/lease/keepalive", &json!({ "ID": id.to_string() }));
                     let replied = now_ns();
                     // Unless the client renewed the lease itself meanwhile.
                     let _ = state.next_ns.compare_exchange(
@@ -341,6 +362,15 @@ impl LockClient for Etcd {
             self.keep_alive(id, ms * 1_000_000, token);
         }
         Ok(Some(Taken { token, lease_from_ns }))
+    }
+
+    fn lease_left(&mut self, value: &str) -> io::Result<Option<u64>> {
+        let _ = value;
+        // The lease the key is bound to; a key without one (lease expiry off) is held for ever.
+        let Some(k) = &self.lease else { return Ok(Some(u64::MAX)) };
+        let reply = self.post("/v3/lease/timetolive", &json!({ "ID": k.id.to_string() }))?;
+        // Whole seconds left, −1 once the lease is gone.
+        Ok(int(&reply["TTL"]).and_then(|s| u64::try_from(s).ok()).filter(|&s| s > 0).map(|s| s * 1000))
     }
 
     fn holder(&mut self) -> io::Result<Option<String>> {

@@ -11,6 +11,8 @@
 //! - [`servers`]: starting the servers, and making sure nothing outlives the run.
 //! - [`lock`], [`redis`], [`etcd`]: what a worker asks of a lock service, and the two clients (etcd's with
 //!   its lock recipe for the `etcd` scenario).
+//! - [`redlock`], [`clockshift`]: Redlock's client over five Redis servers, and the preload library that
+//!   makes one server's wall clock jump.
 //! - [`failover`]: a Redis primary and its replica, the conductor crashing one and promoting the other.
 //! - [`storage`]: the SQLite resource with its fenced `UPDATE`.
 //! - [`recording`]: the record as core events, and the jitter against the simulation (pure).
@@ -18,12 +20,15 @@
 
 pub mod cli;
 pub mod clock;
+pub mod clockshift;
+pub mod cluster;
 pub mod conductor;
 pub mod etcd;
 pub mod failover;
 pub mod lock;
 pub mod recording;
 pub mod redis;
+pub mod redlock;
 pub mod servers;
 pub mod storage;
 pub mod worker;
@@ -63,14 +68,15 @@ impl Backend {
         }
     }
 
-    /// The time scale without `--scale`. etcd revokes an expired lease up to half a second of real time
-    /// late (its expiry loop runs every 500 ms): at 0.3 that is under 1.7 s of scenario time, so B has
-    /// taken the lock and written well before the source's 15 s pause ends, as in the simulation. Redis
-    /// expires keys within a millisecond, so its runs go faster.
+    /// The time scale without `--scale`, chosen so that a run's largest jitter stays under a tenth of the
+    /// lease ([`jitter_bound`]). etcd revokes an expired lease up to half a second of real time late (its
+    /// lessor looks for expired leases every 500 ms, whatever the TTL): at scale 1 that is under 500 ms of
+    /// a 10 s lease; at 0.1 it would be up to 5 s, a different scenario. Redis expires a key the moment it
+    /// is read after its time, so its runs go ten times faster.
     pub fn default_scale(self) -> f64 {
         match self {
             Backend::Redis => 0.1,
-            Backend::Etcd => 0.3,
+            Backend::Etcd => 1.0,
         }
     }
 
@@ -91,8 +97,11 @@ impl Backend {
             (Backend::Redis, Service::Failover { sync, .. }) => {
                 Box::new(failover::Failover::connect(ports, dir, sync)?)
             }
+            (Backend::Redis, Service::Redlock { .. }) => {
+                Box::new(redlock::Redlock::new(ports, sc.first_token))
+            }
             (Backend::Redis, _) => Box::new(redis::Redis::connect(port)?),
-            (Backend::Etcd, Service::Consensus { .. }) => Box::new(etcd::Etcd::queue(port)),
+            (Backend::Etcd, Service::Consensus { .. }) => Box::new(etcd::Etcd::queue_on(ports)),
             (Backend::Etcd, _) => Box::new(etcd::Etcd::new(port)),
         })
     }
@@ -109,14 +118,19 @@ impl Backend {
 }
 
 /// The backends that can run `id` for real. `failover` runs on a Redis primary and replica; `etcd` on one
-/// etcd member, so without a leader crash ([`cli::check`] refuses one). Redlock (five Redis servers and a
-/// clock that jumps) and ZooKeeper have no real run yet.
+/// etcd member, or three with a leader crash. `check-then-set` needs a plain
+/// `SET` (Redis). `lock-delay` has no real run: no packaged lock service offers it ([`cli::check`] says
+/// so). `redlock` runs on five Redis servers, one of them under a wall clock that jumps. ZooKeeper and
+/// `network-delay` have no real run yet.
 pub fn backends(id: ScenarioId) -> &'static [Backend] {
     match id {
-        ScenarioId::GcPause => &Backend::ALL,
-        ScenarioId::SetnxExpire | ScenarioId::UnsafeRelease | ScenarioId::Crash | ScenarioId::Failover => {
-            &[Backend::Redis]
-        }
+        ScenarioId::GcPause | ScenarioId::CheckThenPause | ScenarioId::RegisterToken => &Backend::ALL,
+        ScenarioId::SetnxExpire
+        | ScenarioId::CheckThenSet
+        | ScenarioId::UnsafeRelease
+        | ScenarioId::Crash
+        | ScenarioId::Failover
+        | ScenarioId::Redlock => &[Backend::Redis],
         ScenarioId::Etcd => &[Backend::Etcd],
         _ => &[],
     }
@@ -141,8 +155,16 @@ pub enum Failure {
     Usage(String),
     /// The server binary is not installed (exit code 2).
     Missing(&'static str),
-    /// Ctrl-C or SIGTERM: everything was stopped.
+    /// Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: everything was stopped.
     Interrupted,
+    /// The run could not keep its timing: an event fell `max_jitter` scenario ms from its simulated time,
+    /// over `bound` (a tenth of the lease), so its verdict would not be about the same scenario (exit code 1).
+    Untimed {
+        /// The largest jitter, scenario ms.
+        max_jitter: u64,
+        /// The bound it broke, scenario ms.
+        bound: u64,
+    },
     /// Something went wrong on the way (exit code 1).
     Broken(String),
 }
@@ -165,6 +187,22 @@ pub struct RealRun {
     pub real: Run,
     /// For each real event, scenario ms after its simulated counterpart (`None`: it has none).
     pub jitter: Vec<Option<i64>>,
+}
+
+/// The largest jitter a run may have and still give a verdict: under a tenth of the lease, in scenario ms.
+pub fn jitter_bound(ttl: u64) -> u64 {
+    ttl / 10
+}
+
+/// Whether a run with this `jitter` (scenario ms per event) kept its timing for a lease of `ttl`; if not,
+/// [`Failure::Untimed`]: its verdict would be about another scenario than the one simulated.
+pub fn timing(jitter: &[Option<i64>], ttl: u64) -> Result<(), Failure> {
+    let max_jitter = jitter.iter().flatten().map(|j| j.unsigned_abs()).max().unwrap_or(0);
+    let bound = jitter_bound(ttl);
+    if max_jitter >= bound {
+        return Err(Failure::Untimed { max_jitter, bound });
+    }
+    Ok(())
 }
 
 impl RealRun {
@@ -260,5 +298,29 @@ impl RealRun {
             events: self.real.trace.events.iter().map(|e| e.to_numbers()).collect(),
         };
         serde_json::to_string(&out).expect("plain data") + "\n"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_whose_jitter_reaches_a_tenth_of_the_lease_gives_no_verdict() {
+        assert!(timing(&[Some(3), None, Some(-999)], 10_000).is_ok());
+        assert!(matches!(
+            timing(&[Some(3), Some(-1_000)], 10_000),
+            Err(Failure::Untimed { max_jitter: 1_000, bound: 1_000 })
+        ));
+        assert!(timing(&[], 10_000).is_ok());
+    }
+
+    #[test]
+    fn lock_delay_is_refused_with_its_reason() {
+        let inputs = ScenarioId::LockDelay.defaults();
+        match cli::check(ScenarioId::LockDelay, &inputs, Some("redis"), None) {
+            Err(Failure::Usage(msg)) => assert!(msg.contains("offers lock-delay"), "{msg}"),
+            _ => panic!("lock-delay ran"),
+        }
     }
 }

@@ -19,6 +19,10 @@ pub const COUNTER: &str = "lock:job:token";
 const COMPARE_AND_DELETE: &str =
     "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
+/// The lease left on the key if it still holds my mark: `PTTL` (−2 if the key is gone or not mine).
+const LEASE_LEFT: &str =
+    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pttl', KEYS[1]) else return -2 end";
+
 /// A reply, as RESP2 sends it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
@@ -48,6 +52,12 @@ impl Redis {
         stream.set_nodelay(true)?;
         stream.set_read_timeout(Some(Duration::from_secs(5)))?;
         Ok(Redis { conn: BufReader::new(stream) })
+    }
+
+    /// How long a reply may take before the call fails.
+    pub fn set_timeout(&self, timeout: Duration) -> io::Result<()> {
+        self.conn.get_ref().set_read_timeout(Some(timeout))?;
+        self.conn.get_ref().set_write_timeout(Some(timeout))
     }
 
     /// Sends one command and reads its reply; an error reply is an `Err`.
@@ -130,6 +140,29 @@ impl LockClient for Redis {
         // Only the holder increments, right after its grant, so tokens follow the order of grants.
         let token = u64::try_from(self.int(&["INCR", COUNTER])?).map_err(|_| bad("negative token"))?;
         Ok(Some(Taken { token, lease_from_ns }))
+    }
+
+    fn lease_left(&mut self, value: &str) -> io::Result<Option<u64>> {
+        // PTTL is −1 for a key without expiry: held for ever.
+        Ok(match self.int(&["EVAL", LEASE_LEFT, "1", KEY, value])? {
+            -1 => Some(u64::MAX),
+            ms => u64::try_from(ms).ok().filter(|&ms| ms > 0),
+        })
+    }
+
+    fn take_over(&mut self, value: &str, how: Take) -> io::Result<(Taken, Option<String>)> {
+        let lease_from_ns = now_ns();
+        // SET … GET (Redis 6.2) replies with the value it overwrote: whose lock this SET took.
+        let px;
+        let mut args = vec!["SET", KEY, value];
+        if let Take::Lease(ms) = how {
+            px = ms.to_string();
+            args.extend(["PX", &px]);
+        }
+        args.push("GET");
+        let over = text(self.call(&args)?)?;
+        let token = u64::try_from(self.int(&["INCR", COUNTER])?).map_err(|_| bad("negative token"))?;
+        Ok((Taken { token, lease_from_ns }, over))
     }
 
     fn holder(&mut self) -> io::Result<Option<String>> {

@@ -163,7 +163,19 @@ pub fn start(
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
-    start_as(backend, binary, false, procs, stop)
+    start_as(backend, binary, None, &[], procs, stop)
+}
+
+/// Starts a Redis server named `name`, its files in `name/` of the run's directory, with `env` added to
+/// its environment (a preload library for Redlock's N3). Its port.
+pub fn start_named(
+    binary: &Path,
+    name: &str,
+    env: &[(&str, &OsStr)],
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+) -> Result<u16, Failure> {
+    start_as(Backend::Redis, binary, Some(name), env, procs, stop)
 }
 
 /// Starts a Redis server, its files in `replica/` of the run's directory, and makes it a replica of the
@@ -174,7 +186,7 @@ pub fn start_replica(
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
-    let port = start_as(Backend::Redis, binary, true, procs, stop)?;
+    let port = start_as(Backend::Redis, binary, Some("replica"), &[], procs, stop)?;
     // As a command, REPLICAOF connects to the primary at once; as `--replicaof` it would wait for the
     // replication cron, up to a second.
     Redis::connect(port)
@@ -186,13 +198,14 @@ pub fn start_replica(
 fn start_as(
     backend: Backend,
     binary: &Path,
-    replica: bool,
+    name: Option<&str>,
+    env: &[(&str, &OsStr)],
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
     let mut attempt = 1;
     loop {
-        match start_once(backend, binary, replica, procs, stop) {
+        match start_once(backend, binary, name, env, procs, stop) {
             Err(Start::Exited(_)) if attempt < 3 => {
                 if let Some((_, mut dead)) = procs.children.pop() {
                     let _ = dead.wait();
@@ -216,21 +229,22 @@ enum Start {
 fn start_once(
     backend: Backend,
     binary: &Path,
-    replica: bool,
+    name: Option<&str>,
+    env: &[(&str, &OsStr)],
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Start> {
     let broken = |what: &str, e: io::Error| Start::Failed(Failure::Broken(format!("{what}: {e}")));
     let port = free_port().map_err(|e| broken("no free port", e))?;
-    let (dir, log_name) = if replica {
-        (procs.dir().join("replica"), "replica.log")
-    } else {
-        (procs.dir().to_path_buf(), "server.log")
+    let (dir, log_name) = match name {
+        Some(name) => (procs.dir().join(name), format!("{name}.log")),
+        None => (procs.dir().to_path_buf(), "server.log".to_owned()),
     };
     fs::create_dir_all(&dir).map_err(|e| broken("server directory", e))?;
     let log_path = dir.join(log_name);
     let log = fs::File::create(&log_path).map_err(|e| broken("server log", e))?;
     let mut cmd = child_command(binary);
+    cmd.envs(env.iter().copied());
     match backend {
         // --hz 100: keys nobody touches expire within about 10 ms of real time (the default, 10, allows 100).
         // --repl-diskless-sync no: a replica gets an RDB file at once and then every write as it happens; a
@@ -269,10 +283,9 @@ fn start_once(
         .stderr(err)
         .spawn()
         .map_err(|e| broken(&format!("starting {}", binary.display()), e))?;
-    let name = if replica {
-        format!("{} replica", backend.server_binary())
-    } else {
-        backend.server_binary().to_owned()
+    let name = match name {
+        Some(name) => format!("{} {name}", backend.server_binary()),
+        None => backend.server_binary().to_owned(),
     };
     procs.children.push((name, child));
     let deadline = now_ns() + 15_000_000_000;
@@ -305,4 +318,70 @@ fn start_once(
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// Starts a cluster of `members` etcd members on loopback, each in `mN/` of the run's directory, and waits
+/// until every member answers a linearizable read (so a leader is elected). Their client ports.
+///
+/// Heartbeat 50 ms and election timeout 500 ms: a follower calls an election after a randomized one to two
+/// timeouts without a heartbeat, so a crashed leader is replaced in about 0.5 to 1 s, around the model's 1 s
+/// (etcd's lessor then extends every lease by the election timeout).
+pub fn start_etcd_cluster(
+    binary: &Path,
+    members: usize,
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<u16>, Failure> {
+    let broken = |what: &str, e: io::Error| Failure::Broken(format!("{what}: {e}"));
+    let mut clients = Vec::new();
+    let mut peers = Vec::new();
+    for _ in 0..members {
+        clients.push(free_port().map_err(|e| broken("no free port", e))?);
+        peers.push(free_port().map_err(|e| broken("no free port", e))?);
+    }
+    let cluster: Vec<String> =
+        peers.iter().enumerate().map(|(i, p)| format!("m{}=http://127.0.0.1:{p}", i + 1)).collect();
+    let cluster = cluster.join(",");
+    let first = procs.children.len();
+    for i in 0..members {
+        let name = format!("m{}", i + 1);
+        let dir = procs.dir().join(&name);
+        fs::create_dir_all(&dir).map_err(|e| broken("member directory", e))?;
+        let log = fs::File::create(dir.join("etcd.log")).map_err(|e| broken("member log", e))?;
+        let err = log.try_clone().map_err(|e| broken("member log", e))?;
+        let client = format!("http://127.0.0.1:{}", clients[i]);
+        let peer = format!("http://127.0.0.1:{}", peers[i]);
+        let child = child_command(binary)
+            .arg("--data-dir")
+            .arg(dir.join("data"))
+            .args(["--name", &name, "--listen-client-urls", &client, "--advertise-client-urls", &client])
+            .args(["--listen-peer-urls", &peer, "--initial-advertise-peer-urls", &peer])
+            .args(["--initial-cluster", &cluster, "--initial-cluster-state", "new"])
+            .args(["--heartbeat-interval", "50", "--election-timeout", "500"])
+            .stdin(Stdio::null())
+            .stdout(log)
+            .stderr(err)
+            .spawn()
+            .map_err(|e| broken(&format!("starting {}", binary.display()), e))?;
+        procs.children.push((format!("etcd {name}"), child));
+    }
+    let deadline = now_ns() + 20_000_000_000;
+    let mut ready = vec![false; members];
+    while ready.iter().any(|r| !r) {
+        if stop() {
+            return Err(Failure::Interrupted);
+        }
+        for (i, r) in ready.iter_mut().enumerate() {
+            *r = *r || etcd::post(clients[i], "/v3/kv/range", &serde_json::json!({ "key": "eA==" })).is_ok();
+        }
+        let exited = procs.children[first..].iter_mut().any(|(_, c)| c.try_wait().ok().flatten().is_some());
+        if exited || now_ns() > deadline {
+            return Err(Failure::Broken(format!(
+                "the etcd cluster did not start (see {}/m*/etcd.log)",
+                procs.dir().display()
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Ok(clients)
 }
