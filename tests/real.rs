@@ -107,15 +107,34 @@ fn locksim() -> Command {
     Command::new(env!("CARGO_BIN_EXE_locksim"))
 }
 
+/// `locksim real` with `args`, after checking that it left nothing behind. A run that could not keep its
+/// timing (a stall of the shared machine: over a tenth of the lease, 100 ms of real time on Redis) gives no
+/// verdict and says so; it is tried again, twice at most.
+fn attempt(args: &[&str]) -> std::process::Output {
+    for _ in 1..3 {
+        let out = locksim().arg("real").args(args).output().expect("locksim runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_gone(&Started::from(&stderr), true, &format!("{args:?}"));
+        if out.status.code() == Some(1) && stderr.contains("could not keep its timing") {
+            eprintln!("{args:?}: {}", stderr.lines().last().unwrap_or(""));
+            continue;
+        }
+        return out;
+    }
+    let out = locksim().arg("real").args(args).output().expect("locksim runs");
+    assert_gone(&Started::from(&String::from_utf8_lossy(&out.stderr)), true, &format!("{args:?}"));
+    out
+}
+
 /// One real run with `--json`: its JSON, after checking the time it took and that it left nothing behind.
 fn run(args: &[&str]) -> serde_json::Value {
     let started = Instant::now();
-    let out = locksim().arg("real").args(args).arg("--json").output().expect("locksim runs");
+    let out = attempt(&[args, &["--json"]].concat());
     let took = started.elapsed();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{args:?}: {stderr}");
-    assert!(took < Duration::from_secs(10), "{args:?} took {took:?}");
-    assert_gone(&Started::from(&stderr), true, &format!("{args:?}"));
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    // etcd runs at scale 1 (its lessor looks for expired leases every 500 ms): about 16 s for gc-pause;
+    // up to three tries.
+    assert!(took < Duration::from_secs(120), "{args:?} took {took:?}");
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
@@ -145,17 +164,26 @@ fn every_supported_combination_gives_the_simulated_verdict() {
         (&["--scenario", "unsafe-release", "--backend", "redis"], "fenced"),
         (&["--scenario", "unsafe-release", "--backend", "redis", "--release", "compare"], "safe"),
         (&["--scenario", "crash", "--backend", "redis"], "safe"),
-        // etcd revokes expired leases every 500 ms of real time (5 s of scenario time at scale 0.1), so B's
-        // grant lands anywhere from 10 s to about 15.5 s: A wakes at 20 s to be sure B has written.
+        // etcd runs at scale 1: its lessor revokes an expired lease up to 500 ms late, under a tenth of the lease.
         (&["--scenario", "gc-pause", "--backend", "etcd", "--pause", "5000"], "safe"),
-        // Without --scale etcd runs at 0.3: its late revocation (under 1.7 s of scenario time) leaves B
-        // time to write before A wakes at 15 s.
         (&["--scenario", "gc-pause", "--backend", "etcd"], "fenced"),
-        (&["--scenario", "gc-pause", "--backend", "etcd", "--pause", "20000"], "fenced"),
-        (
-            &["--scenario", "gc-pause", "--backend", "etcd", "--pause", "20000", "--fencing", "off"],
-            "corrupted",
-        ),
+        // A asks the server (PTTL, LeaseTimeToLive) at 2 s, sees its lease valid, then is stopped.
+        (&["--scenario", "check-then-pause", "--backend", "redis"], "fenced"),
+        (&["--scenario", "check-then-pause", "--backend", "redis", "--fencing", "off"], "corrupted"),
+        (&["--scenario", "check-then-pause", "--backend", "redis", "--pause", "3000"], "safe"),
+        (&["--scenario", "check-then-pause", "--backend", "etcd"], "fenced"),
+        // GET, then a plain SET: both take the lock; with SET NX, B retries every 0.5 s until A releases.
+        (&["--scenario", "check-then-set", "--backend", "redis"], "double-grant"),
+        (&["--scenario", "check-then-set", "--backend", "redis", "--atomic", "on"], "safe"),
+        // B's grant registers 34 at the storage (SQL) before A wakes at 10.5 s.
+        (&["--scenario", "register-token", "--backend", "redis"], "fenced"),
+        (&["--scenario", "register-token", "--backend", "redis", "--register", "off"], "unfenced-gap"),
+        // On etcd, A wakes at 11 s: its revocation, up to 500 ms late, leaves no margin at the default 10.5 s.
+        (&["--scenario", "register-token", "--backend", "etcd", "--pause", "11000"], "fenced"),
+        // Five Redis servers; N3's wall clock jumps 9 s at 2 s and Redis expires A's key there itself.
+        (&["--scenario", "redlock", "--backend", "redis"], "corrupted"),
+        (&["--scenario", "redlock", "--backend", "redis", "--jump", "1000"], "safe"),
+        (&["--scenario", "redlock", "--backend", "redis", "--jump", "0", "--pause", "15000"], "corrupted"),
         // The primary dies before replicating A's SET and INCR: the promoted replica hands B token 33 again,
         // and no token can tell the two writes apart.
         (&["--scenario", "failover", "--backend", "redis"], "corrupted"),
@@ -163,7 +191,7 @@ fn every_supported_combination_gives_the_simulated_verdict() {
         // WAIT 1: the replica had the key and the counter, so B waits for A's release.
         (&["--scenario", "failover", "--backend", "redis", "--sync", "on"], "safe"),
         (&["--scenario", "failover", "--backend", "redis", "--sync", "on", "--fencing", "off"], "safe"),
-        // etcd's lock recipe on one member, at scale 0.3 like gc-pause: A wakes at 15 s.
+        // etcd's lock recipe on one member, at scale 1 like gc-pause: A wakes at 15 s.
         (&["--scenario", "etcd", "--backend", "etcd"], "fenced"),
         (&["--scenario", "etcd", "--backend", "etcd", "--fencing", "off"], "corrupted"),
     ];
@@ -171,8 +199,10 @@ fn every_supported_combination_gives_the_simulated_verdict() {
         let v = run(args);
         if args.len() == 4 && ["gc-pause", "etcd"].contains(&args[1]) {
             assert_eq!(v["inputs"]["pause"], 15_000, "{args:?}: the source's pause");
-            assert_eq!(v["scale"], if args[3] == "etcd" { 0.3 } else { 0.1 }, "{args:?}");
+            assert_eq!(v["scale"], if args[3] == "etcd" { 1.0 } else { 0.1 }, "{args:?}");
         }
+        // The bound every run must keep to give a verdict: under a tenth of the 10 s lease.
+        assert!(v["max_jitter_ms"].as_u64().is_some_and(|j| j < 1_000), "{args:?}: {v}");
         assert_eq!(v["simulated"], *expected, "{args:?}");
         assert_eq!(v["real"], v["simulated"], "{args:?}: {v}");
         assert_eq!(v["backend"], args[3]);
@@ -194,11 +224,8 @@ fn every_supported_combination_gives_the_simulated_verdict() {
 fn text_output_ends_with_both_verdicts_and_shows_the_jitter() {
     require("redis-server");
     let _serial = serial();
-    let out = locksim()
-        .args(["real", "--scenario", "gc-pause", "--backend", "redis", "--pause", "15000"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let out = attempt(&["--scenario", "gc-pause", "--backend", "redis", "--pause", "15000"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let last = lines.last().copied().unwrap_or("");
@@ -237,13 +264,43 @@ fn a_failover_run_crashes_the_primary_and_promotes_the_replica_with_or_without_t
     }
 }
 
+/// Three etcd members; at 5 s the conductor asks who leads and SIGKILLs that member. The other two elect a
+/// new leader, whose lessor re-arms A's lease (observed from the lease's TTL, not assumed): A, paused from
+/// 0 to 15 s, still holds the lock when it wakes, as in the model.
+#[test]
+fn an_etcd_leader_crash_is_a_real_sigkill_and_the_new_leader_re_arms_the_lease() {
+    require("etcd");
+    let _serial = serial();
+    let v = run(&["--scenario", "etcd", "--backend", "etcd", "--leader-crash", "5000"]);
+    assert_eq!(v["real"], "safe", "{v}");
+    assert_eq!(v["real"], v["simulated"]);
+    let events = v["trace"]["events"].as_array().unwrap();
+    let election = events.iter().find(|e| e["event"] == "election").expect("an election");
+    let (crash, led) = (election["at"].as_u64().unwrap(), election["until"].as_u64().unwrap());
+    assert!(crash.abs_diff(5_000) < 100 && led > crash && led < crash + 5_000, "{v}");
+    let renew =
+        events.iter().find(|e| e["event"] == "renew" && e["worker"] == 0).expect("A's lease re-armed");
+    assert!(renew["expires"].as_u64().is_some_and(|t| t > 15_000), "past A's wake: {v}");
+}
+
 /// etcd's lock recipe: B's token is the revision of the key it put when it asked, right after A's, and its
 /// lease is renewed while it holds the lock and runs (here B works past a third of the lease).
 #[test]
 fn the_etcd_recipe_gives_each_waiter_its_request_revision_and_renews_the_running_holder() {
     require("etcd");
     let _serial = serial();
-    let v = run(&["--scenario", "etcd", "--backend", "etcd", "--pause", "20000", "--b-work", "5000"]);
+    let v = run(&[
+        "--scenario",
+        "etcd",
+        "--backend",
+        "etcd",
+        "--pause",
+        "20000",
+        "--b-work",
+        "5000",
+        "--scale",
+        "0.7",
+    ]);
     assert_eq!(v["real"], "fenced", "{v}");
     assert_eq!(v["real"], v["simulated"]);
     let leases = v["trace"]["leases"].as_array().unwrap();
@@ -258,12 +315,13 @@ fn the_etcd_recipe_gives_each_waiter_its_request_revision_and_renews_the_running
 #[test]
 fn unsupported_pairs_and_bad_flags_exit_2() {
     for args in [
-        &["real", "--scenario", "check-then-set", "--backend", "redis"][..],
+        &["real", "--scenario", "check-then-set", "--backend", "etcd"][..],
+        &["real", "--scenario", "network-delay", "--backend", "redis"],
+        &["real", "--scenario", "lock-delay", "--backend", "redis"],
         &["real", "--scenario", "setnx-expire", "--backend", "etcd"],
         &["real", "--scenario", "failover", "--backend", "etcd"],
         &["real", "--scenario", "etcd", "--backend", "redis"],
-        &["real", "--scenario", "etcd", "--backend", "etcd", "--leader-crash", "5000"],
-        &["real", "--scenario", "redlock", "--backend", "redis"],
+        &["real", "--scenario", "redlock", "--backend", "etcd"],
         &["real", "--scenario", "zookeeper", "--backend", "etcd"],
         &["real", "--scenario", "gc-pause"],
         &["real", "--backend", "zookeeper"],
@@ -275,20 +333,22 @@ fn unsupported_pairs_and_bad_flags_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.starts_with("locksim: "), "{err}");
     }
-    let out =
-        locksim().args(["real", "--scenario", "check-then-set", "--backend", "redis"]).output().unwrap();
+    let out = locksim().args(["real", "--scenario", "check-then-set", "--backend", "etcd"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("check-then-set has no real run on redis") && err.contains("gc-pause (redis, etcd)"),
+        err.contains("check-then-set has no real run on etcd") && err.contains("gc-pause (redis, etcd)"),
         "{err}"
     );
+    assert!(err.contains("check-then-set (redis)") && err.contains("redlock (redis)"), "{err}");
+    // lock-delay: no packaged lock service offers it, whatever the backend.
+    for backend in ["redis", "etcd"] {
+        let out =
+            locksim().args(["real", "--scenario", "lock-delay", "--backend", backend]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("lock-delay has no real run") && err.contains("offers lock-delay"), "{err}");
+    }
     assert!(err.contains("failover (redis)") && err.contains("etcd (etcd)"), "{err}");
-    let out = locksim()
-        .args(["real", "--scenario", "etcd", "--backend", "etcd", "--leader-crash", "5000"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--leader-crash 5000") && err.contains("three-member etcd cluster"), "{err}");
 }
 
 #[test]
@@ -336,15 +396,44 @@ fn signal(child: &Child, signal: i32) {
     unsafe { libc::kill(child.id() as i32, signal) };
 }
 
+/// Ctrl-C, SIGTERM, a closed terminal (SIGHUP) and Ctrl-\ (SIGQUIT) all stop the run cleanly.
 #[test]
-fn sigterm_mid_pause_stops_everything_and_removes_the_directory() {
+fn a_stop_signal_mid_pause_stops_everything_and_removes_the_directory() {
     require("redis-server");
     let _serial = serial();
-    let (mut child, started) = start_and_wait_for_the_pause("redis");
-    signal(&child, libc::SIGTERM);
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status}");
-    assert_gone(&started, true, "after SIGTERM");
+    for sig in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP, libc::SIGQUIT] {
+        let (mut child, started) = start_and_wait_for_the_pause("redis");
+        signal(&child, sig);
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(128 + sig), "signal {sig}: {status}");
+        assert_gone(&started, true, &format!("after signal {sig}"));
+    }
+}
+
+/// Redlock on five real servers: A's requests to N4 and N5 are refused, N3's own clock jumps at 2 s and
+/// Redis drops A's key there by itself (no release), so A has lost its majority when B takes N3–N5.
+#[test]
+fn redlock_runs_on_five_servers_and_a_jumping_clock_expires_the_key_on_n3_early() {
+    require("redis-server");
+    let _serial = serial();
+    let v = run(&["--scenario", "redlock", "--backend", "redis"]);
+    assert_eq!(v["real"], "corrupted", "{v}");
+    let events = v["trace"]["events"].as_array().unwrap();
+    let node = |e: &serde_json::Value, n: u64, change: &str| {
+        e["event"] == "node" && e["node"] == n && e["change"].get(change).is_some()
+    };
+    // A set its key on N1–N3 only.
+    let a_set: Vec<u64> = events
+        .iter()
+        .filter(|e| e["event"] == "node" && e["change"]["set"] == 0)
+        .map(|e| e["node"].as_u64().unwrap())
+        .collect();
+    assert_eq!(a_set, [0, 1, 2], "{v}");
+    let jump = events.iter().find(|e| node(e, 2, "jump")).expect("N3's clock jumped");
+    let clear =
+        events.iter().find(|e| node(e, 2, "clear") && e["change"]["clear"] == 0).expect("N3 dropped A's key");
+    let (jumped, cleared) = (jump["at"].as_u64().unwrap(), clear["at"].as_u64().unwrap());
+    assert!(cleared >= jumped && cleared - jumped < 200 && cleared < 3_000, "{v}");
 }
 
 /// Without sync the replica is stopped (SIGSTOP) from before t = 0 until its promotion: stopping the run
