@@ -61,7 +61,8 @@ if ((browser)); then
 fi
 if ((real)); then
   # Debian 12: Redis 7.0 and etcd 3.4. Installing does not start them; `locksim real` starts its own on
-  # loopback and stops them.
+  # loopback and stops them. Redlock's clock jump needs nothing more: locksim compiles its preload library
+  # (src/real/clockshift/lib.rs) with the rustc that builds the project.
   command -v redis-server >/dev/null || missing+=(redis-server)
   command -v etcd >/dev/null || missing+=(etcd-server)
   command -v etcdctl >/dev/null || missing+=(etcd-client)
