@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what Fencing Lab needs to build (with --browser, to test in browsers; with --real, the Redis and
-# etcd servers `locksim real` and tests/real.rs start), skipping whatever is present. Flags combine:
+# Installs what Fencing Lab needs to build (with --browser, to test in browsers; with --real, the Redis, etcd
+# and ZooKeeper servers `locksim real` and tests/real.rs start), skipping whatever is present. Flags combine:
 # `setup.sh --real --browser`. Works on a fresh Debian 12 machine with only Rust, Node and npm; nothing is
 # downloaded at build or run time.
 set -euo pipefail
@@ -66,6 +66,9 @@ if ((real)); then
   command -v redis-server >/dev/null || missing+=(redis-server)
   command -v etcd >/dev/null || missing+=(etcd-server)
   command -v etcdctl >/dev/null || missing+=(etcd-client)
+  # ZooKeeper 3.8 and the Java it runs on; locksim runs its main class with `java` itself.
+  [[ -f /usr/share/java/zookeeper.jar ]] || missing+=(zookeeper)
+  command -v java >/dev/null || missing+=(default-jre-headless)
 fi
 if ((${#missing[@]})); then
   say "installing ${missing[*]} with apt"

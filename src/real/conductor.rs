@@ -91,8 +91,15 @@ pub fn conduct(
     catch_signals();
     let sc = id.build(inputs);
     let simulated = sim::run(&sc);
-    let binary = servers::find(backend.server_binary()).ok_or(Failure::Missing(backend.server_binary()))?;
-    let version = servers::version(backend, &binary)?;
+    let binary = match backend {
+        Backend::Zookeeper => servers::find_zookeeper(),
+        _ => servers::find(backend.server_binary()),
+    };
+    let binary = binary.ok_or(Failure::Missing(backend.server_binary()))?;
+    let mut version = match backend {
+        Backend::Zookeeper => String::new(),
+        _ => servers::version(backend, &binary)?,
+    };
 
     let mut procs = Processes::new().map_err(broken("temporary directory"))?;
     // etcd with a leader crash: three members, so the other two elect a new leader.
@@ -101,9 +108,13 @@ pub fn conduct(
         _ => None,
     };
     let mut ports = Vec::new();
-    if leader_crash.is_some() {
+    if leader_crash.is_some() || backend == Backend::Zookeeper {
         let first = procs.children.len();
-        ports = servers::start_etcd_cluster(&binary, 3, &mut procs, &interrupted)?;
+        if backend == Backend::Zookeeper {
+            (ports, version) = servers::start_zookeeper(&binary, 3, &mut procs, &interrupted)?;
+        } else {
+            ports = servers::start_etcd_cluster(&binary, 3, &mut procs, &interrupted)?;
+        }
         for (i, (name, child)) in procs.children[first..].iter().enumerate() {
             let within = if i == 0 { format!(" in {}", procs.dir().display()) } else { String::new() };
             let _ = writeln!(
@@ -178,7 +189,7 @@ pub fn conduct(
     let dir = procs.dir().to_path_buf();
     let db = dir.join("storage.db");
     Storage::create(&db).map_err(|e| Failure::Broken(format!("storage: {e}")))?;
-    backend.prepare(port, sc.first_token).map_err(broken("preparing the lock service"))?;
+    backend.prepare(&ports, sc.first_token).map_err(broken("preparing the lock service"))?;
     // A port nothing listens on: Redlock's worker A reaches N4 and N5 there, and is refused.
     let cut_off = servers::free_port().map_err(broken("no free port"))?;
     let mut sentinel = match failover {
@@ -219,7 +230,8 @@ pub fn conduct(
         cues.push((t0 + scale.real_ns(at), Cue::Jump { node, by, real_ms: scale.real_ms(by), shift }));
     }
     let stop = Arc::new(AtomicBool::new(false));
-    let watcher = watch(backend.client(&sc, &ports, &dir).map_err(broken("watcher"))?, t0, stop.clone());
+    let watcher =
+        watch(backend.client(&sc, &ports, &dir, scale.0).map_err(broken("watcher"))?, t0, stop.clone());
     // A waiter still waiting a lease (and a second) after the simulation's last event waits for ever.
     let horizon = t0 + scale.real_ns(simulated.trace.end + sc.ttl + 1_000);
     let mut raw = crew.play(t0, horizon, cues, sentinel.as_mut(), cluster.as_mut())?;

@@ -32,6 +32,7 @@ pub mod redlock;
 pub mod servers;
 pub mod storage;
 pub mod worker;
+pub mod zookeeper;
 
 use std::collections::BTreeMap;
 use std::io;
@@ -54,17 +55,21 @@ pub enum Backend {
     /// A single etcd node: a lease kept alive, a put-if-absent transaction or (for `etcd`) etcd's lock
     /// recipe, a revision as token.
     Etcd,
+    /// A three-member ZooKeeper ensemble: ephemeral sequential znodes, the session as the lease, a czxid as
+    /// token.
+    Zookeeper,
 }
 
 impl Backend {
     /// Every backend.
-    pub const ALL: [Backend; 2] = [Backend::Redis, Backend::Etcd];
+    pub const ALL: [Backend; 3] = [Backend::Redis, Backend::Etcd, Backend::Zookeeper];
 
     /// Its name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Redis => "redis",
             Backend::Etcd => "etcd",
+            Backend::Zookeeper => "zookeeper",
         }
     }
 
@@ -73,10 +78,13 @@ impl Backend {
     /// lessor looks for expired leases every 500 ms, whatever the TTL): at scale 1 that is under 500 ms of
     /// a 10 s lease; at 0.1 it would be up to 5 s, a different scenario. Redis expires a key the moment it
     /// is read after its time, so its runs go ten times faster.
+    /// ZooKeeper expires a session on the leader's tick (100 ms here, the shortest the ensemble keeps in step
+    /// with on a loaded machine): at 0.5 that is under 200 ms of scenario time.
     pub fn default_scale(self) -> f64 {
         match self {
             Backend::Redis => 0.1,
             Backend::Etcd => 1.0,
+            Backend::Zookeeper => 0.5,
         }
     }
 
@@ -85,13 +93,21 @@ impl Backend {
         match self {
             Backend::Redis => "redis-server",
             Backend::Etcd => "etcd",
+            Backend::Zookeeper => "zookeeper",
         }
     }
 
     /// A client, for `sc`, of the servers on loopback at `ports` (the primary first), `dir` being the run's
     /// directory: the failover client for a Redis primary and replica, etcd's lock recipe for a consensus
     /// group, otherwise the one-key lock.
-    pub fn client(self, sc: &Scenario, ports: &[u16], dir: &Path) -> io::Result<Box<dyn LockClient + Send>> {
+    /// `scale` sets ZooKeeper's session timeout (the lease).
+    pub fn client(
+        self,
+        sc: &Scenario,
+        ports: &[u16],
+        dir: &Path,
+        scale: f64,
+    ) -> io::Result<Box<dyn LockClient + Send>> {
         let port = *ports.first().ok_or_else(|| io::Error::other("no server"))?;
         Ok(match (self, sc.service) {
             (Backend::Redis, Service::Failover { sync, .. }) => {
@@ -103,15 +119,26 @@ impl Backend {
             (Backend::Redis, _) => Box::new(redis::Redis::connect(port)?),
             (Backend::Etcd, Service::Consensus { .. }) => Box::new(etcd::Etcd::queue_on(ports)),
             (Backend::Etcd, _) => Box::new(etcd::Etcd::new(port)),
+            (Backend::Zookeeper, _) => {
+                let timeout = std::time::Duration::from_nanos(clock::Scale(scale).real_ns(sc.ttl));
+                Box::new(zookeeper::Zookeeper::connect(ports, timeout)?)
+            }
         })
     }
 
     /// Sets the server up before t = 0: Redis's token counter starts so that the first `INCR` gives
-    /// `first_token`; etcd's tokens are revisions, nothing to set.
-    pub fn prepare(self, port: u16, first_token: u64) -> io::Result<()> {
-        if self == Backend::Redis {
-            let before = first_token.saturating_sub(1).to_string();
-            redis::Redis::connect(port)?.call(&["SET", redis::COUNTER, &before])?;
+    /// `first_token`; etcd's tokens are revisions, nothing to set; ZooKeeper's lock needs its parent znode.
+    pub fn prepare(self, ports: &[u16], first_token: u64) -> io::Result<()> {
+        let port = *ports.first().ok_or_else(|| io::Error::other("no server"))?;
+        match self {
+            Backend::Redis => {
+                let before = first_token.saturating_sub(1).to_string();
+                redis::Redis::connect(port)?.call(&["SET", redis::COUNTER, &before])?;
+            }
+            Backend::Etcd => {}
+            Backend::Zookeeper => {
+                zookeeper::Zookeeper::connect(ports, std::time::Duration::from_secs(10))?.prepare()?;
+            }
         }
         Ok(())
     }
@@ -120,11 +147,13 @@ impl Backend {
 /// The backends that can run `id` for real. `failover` runs on a Redis primary and replica; `etcd` on one
 /// etcd member, or three with a leader crash. `check-then-set` needs a plain
 /// `SET` (Redis). `lock-delay` has no real run: no packaged lock service offers it ([`cli::check`] says
-/// so). `redlock` runs on five Redis servers, one of them under a wall clock that jumps. ZooKeeper and
-/// `network-delay` have no real run yet.
+/// so). `redlock` runs on five Redis servers, one of them under a wall clock that jumps; `zookeeper` on a
+/// three-member ensemble. `network-delay` has no real run yet.
 pub fn backends(id: ScenarioId) -> &'static [Backend] {
     match id {
-        ScenarioId::GcPause | ScenarioId::CheckThenPause | ScenarioId::RegisterToken => &Backend::ALL,
+        ScenarioId::GcPause | ScenarioId::CheckThenPause | ScenarioId::RegisterToken => {
+            &[Backend::Redis, Backend::Etcd]
+        }
         ScenarioId::SetnxExpire
         | ScenarioId::CheckThenSet
         | ScenarioId::UnsafeRelease
@@ -132,6 +161,7 @@ pub fn backends(id: ScenarioId) -> &'static [Backend] {
         | ScenarioId::Failover
         | ScenarioId::Redlock => &[Backend::Redis],
         ScenarioId::Etcd => &[Backend::Etcd],
+        ScenarioId::Zookeeper => &[Backend::Zookeeper],
         _ => &[],
     }
 }

@@ -150,6 +150,8 @@ pub fn version(backend: Backend, binary: &Path) -> Result<String, Failure> {
     let found = match backend {
         Backend::Redis => text.split_whitespace().find_map(|w| w.strip_prefix("v=")),
         Backend::Etcd => text.lines().find_map(|l| l.strip_prefix("etcd Version:")).map(str::trim),
+        // Its members say it once they run (`srvr`).
+        Backend::Zookeeper => None,
     };
     found.map(str::to_owned).ok_or_else(|| Failure::Broken(format!("no version in {:?}", text.trim())))
 }
@@ -255,6 +257,9 @@ fn start_once(
             .arg("--dir")
             .arg(&dir)
             .args(["--hz", "100", "--repl-diskless-sync", "no"]),
+        Backend::Zookeeper => {
+            return Err(Start::Failed(Failure::Broken("ZooKeeper starts as an ensemble".into())));
+        }
         Backend::Etcd => {
             let peer = free_port().map_err(|e| broken("no free port", e))?;
             let client = format!("http://127.0.0.1:{port}");
@@ -296,6 +301,7 @@ fn start_once(
         let answered = match backend {
             Backend::Redis => Redis::connect(port).and_then(|mut r| r.call(&["PING"])).is_ok(),
             Backend::Etcd => etcd::post(port, "/v3/kv/range", &serde_json::json!({ "key": "eA==" })).is_ok(),
+            Backend::Zookeeper => false,
         };
         if answered {
             return Ok(port);
@@ -384,4 +390,98 @@ pub fn start_etcd_cluster(
         std::thread::sleep(Duration::from_millis(20));
     }
     Ok(clients)
+}
+
+/// Debian's ZooKeeper server: its jar (whose manifest names its dependencies) and the class to run.
+const ZOOKEEPER_JAR: &str = "/usr/share/java/zookeeper.jar";
+
+/// Where ZooKeeper is: `java`, if Debian's `zookeeper` package is installed.
+pub fn find_zookeeper() -> Option<PathBuf> {
+    Path::new(ZOOKEEPER_JAR).is_file().then(|| find("java")).flatten()
+}
+
+/// What a ZooKeeper member says to the four-letter word `word` on loopback at `port`.
+pub fn four_letters(port: u16, word: &str) -> io::Result<String> {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port))?;
+    stream.set_read_timeout(Some(Duration::from_secs(2)))?;
+    stream.write_all(word.as_bytes())?;
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply)?;
+    Ok(reply)
+}
+
+/// Starts a ZooKeeper ensemble of `members` on loopback, each in `zN/` of the run's directory, and waits
+/// until every member is a leader or a follower. Their client ports and the version the members report.
+///
+/// `java` runs ZooKeeper's main class itself (what `zkServer.sh start-foreground` does in a child), so the
+/// kernel kills it with the conductor (`PR_SET_PDEATHSIG`). tickTime 100 ms: sessions expire on the tick,
+/// so up to 100 ms late; the session timeout may be from 200 ms to 60 s.
+pub fn start_zookeeper(
+    java: &Path,
+    members: usize,
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+) -> Result<(Vec<u16>, String), Failure> {
+    let broken = |what: &str, e: io::Error| Failure::Broken(format!("{what}: {e}"));
+    let mut ports = Vec::new();
+    let mut servers = Vec::new();
+    for i in 1..=members {
+        ports.push(free_port().map_err(|e| broken("no free port", e))?);
+        let quorum = free_port().map_err(|e| broken("no free port", e))?;
+        let election = free_port().map_err(|e| broken("no free port", e))?;
+        servers.push(format!("server.{i}=127.0.0.1:{quorum}:{election}"));
+    }
+    let first = procs.children.len();
+    for i in 1..=members {
+        let dir = procs.dir().join(format!("z{i}"));
+        let data = dir.join("data");
+        fs::create_dir_all(&data).map_err(|e| broken("member directory", e))?;
+        fs::write(data.join("myid"), format!("{i}\n")).map_err(|e| broken("myid", e))?;
+        let cfg = format!(
+            "tickTime=100\ninitLimit=50\nsyncLimit=20\ndataDir={}\nclientPort={}\nclientPortAddress=127.0.0.1\n\
+             admin.enableServer=false\n4lw.commands.whitelist=ruok,srvr\nminSessionTimeout=200\n\
+             maxSessionTimeout=60000\n{}\n",
+            data.display(),
+            ports[i - 1],
+            servers.join("\n")
+        );
+        let cfg_path = dir.join("zoo.cfg");
+        fs::write(&cfg_path, cfg).map_err(|e| broken("zoo.cfg", e))?;
+        let log = fs::File::create(dir.join("zookeeper.log")).map_err(|e| broken("member log", e))?;
+        let err = log.try_clone().map_err(|e| broken("member log", e))?;
+        let child = child_command(java)
+            .args(["-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"])
+            .arg(format!("-Dzookeeper.log.dir={}", dir.display()))
+            .args(["-cp", &format!("/etc/zookeeper/conf:{ZOOKEEPER_JAR}")])
+            .arg("org.apache.zookeeper.server.quorum.QuorumPeerMain")
+            .arg(&cfg_path)
+            .stdin(Stdio::null())
+            .stdout(log)
+            .stderr(err)
+            .spawn()
+            .map_err(|e| broken(&format!("starting {}", java.display()), e))?;
+        procs.children.push((format!("zookeeper z{i}"), child));
+    }
+    let deadline = now_ns() + 60_000_000_000;
+    loop {
+        if stop() {
+            return Err(Failure::Interrupted);
+        }
+        let modes: Vec<String> = ports.iter().map(|&p| four_letters(p, "srvr").unwrap_or_default()).collect();
+        if modes.iter().all(|m| m.contains("Mode: leader") || m.contains("Mode: follower")) {
+            let version = modes[0]
+                .lines()
+                .find_map(|l| l.strip_prefix("Zookeeper version: "))
+                .and_then(|v| v.split(['-', ',']).next())
+                .unwrap_or("?")
+                .to_owned();
+            return Ok((ports, version));
+        }
+        let exited = procs.children[first..].iter_mut().any(|(_, c)| c.try_wait().ok().flatten().is_some());
+        if exited || now_ns() > deadline {
+            return Err(Failure::Broken("the ZooKeeper ensemble did not start".into()));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

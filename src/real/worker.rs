@@ -110,7 +110,7 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
     if args.index >= sc.workers.len() {
         return Err(format!("{} has no worker {}", args.scenario.id(), args.index).into());
     }
-    let mut lock = args.backend.client(&sc, &args.ports, &args.dir)?;
+    let mut lock = args.backend.client(&sc, &args.ports, &args.dir, args.scale)?;
     // Redlock: this worker's own client, whose servers out of its reach are a port nothing listens on, and
     // labelled with its own token (Redlock has none); the full view stays for the record (`observer`).
     let mut observer = None;
@@ -147,6 +147,7 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
     }
     let mut worker = Worker {
         sc: &sc,
+        args: &args,
         me: args.index,
         scale: Scale(args.scale),
         t0,
@@ -165,6 +166,7 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
 
 struct Worker<'a> {
     sc: &'a Scenario,
+    args: &'a WorkerArgs,
     me: WorkerId,
     scale: Scale,
     t0: u64,
@@ -396,6 +398,15 @@ impl Worker<'_> {
         // no server answers).
         let seen = match self.observer.as_mut() {
             Some(observer) => observer.holder()?,
+            // ZooKeeper: a holder stopped past its session timeout finds its session expired and can ask
+            // nothing more; the record's view of who holds the lock comes from a new session.
+            None if self.args.backend == Backend::Zookeeper => match self.lock.holder() {
+                Err(e) if unreachable(&e) => {
+                    let (a, sc) = (self.args, self.sc);
+                    a.backend.client(sc, &a.ports, &a.dir, a.scale)?.holder()?
+                }
+                other => other?,
+            },
             None => self.reach(|l| l.holder())?.flatten(),
         };
         let at = self.now();
