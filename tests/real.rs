@@ -194,12 +194,20 @@ fn every_supported_combination_gives_the_simulated_verdict() {
         // etcd's lock recipe on one member, at scale 1 like gc-pause: A wakes at 15 s.
         (&["--scenario", "etcd", "--backend", "etcd"], "fenced"),
         (&["--scenario", "etcd", "--backend", "etcd", "--fencing", "off"], "corrupted"),
+        // A three-member ZooKeeper ensemble: A's session expires while it is stopped, its znode goes.
+        (&["--scenario", "zookeeper", "--backend", "zookeeper"], "fenced"),
+        (&["--scenario", "zookeeper", "--backend", "zookeeper", "--fencing", "off"], "corrupted"),
     ];
     for (args, expected) in cases {
         let v = run(args);
-        if args.len() == 4 && ["gc-pause", "etcd"].contains(&args[1]) {
+        if args.len() == 4 && ["gc-pause", "etcd", "zookeeper"].contains(&args[1]) {
             assert_eq!(v["inputs"]["pause"], 15_000, "{args:?}: the source's pause");
-            assert_eq!(v["scale"], if args[3] == "etcd" { 1.0 } else { 0.1 }, "{args:?}");
+            let scale = match args[3] {
+                "etcd" => 1.0,
+                "zookeeper" => 0.5,
+                _ => 0.1,
+            };
+            assert_eq!(v["scale"], scale, "{args:?}");
         }
         // The bound every run must keep to give a verdict: under a tenth of the 10 s lease.
         assert!(v["max_jitter_ms"].as_u64().is_some_and(|j| j < 1_000), "{args:?}: {v}");
@@ -281,6 +289,23 @@ fn an_etcd_leader_crash_is_a_real_sigkill_and_the_new_leader_re_arms_the_lease()
     let renew =
         events.iter().find(|e| e["event"] == "renew" && e["worker"] == 0).expect("A's lease re-armed");
     assert!(renew["expires"].as_u64().is_some_and(|t| t > 15_000), "past A's wake: {v}");
+}
+
+/// ZooKeeper's recipe on a real ensemble: the token is the lock znode's czxid (epoch and counter of the
+/// zxid that created it), and A's session, whose heartbeats stop with it, really expires after the ttl.
+#[test]
+fn a_stopped_zookeeper_client_s_session_expires_and_its_znode_goes() {
+    require("java");
+    let _serial = serial();
+    let v = run(&["--scenario", "zookeeper", "--backend", "zookeeper"]);
+    assert_eq!(v["real"], "fenced", "{v}");
+    let events = v["trace"]["events"].as_array().unwrap();
+    let expire = events.iter().find(|e| e["event"] == "expire").expect("A's session expired");
+    assert_eq!(expire["worker"], 0);
+    assert!(expire["at"].as_u64().is_some_and(|t| (10_000..11_000).contains(&t)), "{v}");
+    let leases = v["trace"]["leases"].as_array().unwrap();
+    let (a, b) = (leases[0]["token"].as_u64().unwrap(), leases[1]["token"].as_u64().unwrap());
+    assert!(a >> 32 >= 1 && b > a && b >> 32 == a >> 32, "czxids of one epoch, B's after A's: {a}, {b}");
 }
 
 /// etcd's lock recipe: B's token is the revision of the key it put when it asked, right after A's, and its
@@ -456,9 +481,16 @@ fn sigterm_while_the_replica_is_stopped_stops_everything() {
 fn sigkill_of_the_conductor_takes_its_children_down_and_the_next_run_sweeps_its_directory() {
     require("redis-server");
     require("etcd");
+    require("java");
     let _serial = serial();
-    for backend in ["redis", "etcd"] {
-        let (mut child, started) = start_and_wait_for_the_pause(backend);
+    for backend in ["redis", "etcd", "zookeeper"] {
+        let (mut child, started) = if backend == "zookeeper" {
+            // Three members (java itself, not a script that would leave it behind), then A and B.
+            let args = ["--scenario", "zookeeper", "--backend", "zookeeper", "--pause", "30000"];
+            start_until_stopped(&args, 5, 3, "worker A")
+        } else {
+            start_and_wait_for_the_pause(backend)
+        };
         signal(&child, libc::SIGKILL);
         child.wait().unwrap();
         // No destructor ran: the kernel's PR_SET_PDEATHSIG killed the server and the workers.

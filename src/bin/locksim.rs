@@ -7,9 +7,9 @@
 //! `locksim search --scenario ID [inputs] [--step MS] [--json]` runs every combination of the scenario's
 //! disturbances instead ([`sim::search`]) and prints the smallest counterexamples.
 //!
-//! `locksim real --scenario ID [inputs] --backend redis|etcd [--scale 0.1] [--json]` runs the scenario on a
-//! real lock service with real worker processes (`fencing_lab::real`) and prints both verdicts. The workers
-//! are this binary again, as the hidden `locksim real-worker JSON`.
+//! `locksim real --scenario ID [inputs] --backend redis|etcd|zookeeper [--scale S] [--json]` runs the
+//! scenario on a real lock service with real worker processes (`fencing_lab::real`) and prints both
+//! verdicts. The workers are this binary again, as the hidden `locksim real-worker JSON`.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -45,11 +45,12 @@ fn usage() -> String {
     format!(
         "usage: locksim [--scenario ID] {} [--json]\n       \
          locksim search [--scenario ID] [inputs as above, but not the ones searched] [--step MS] [--json]\n       \
-         locksim real [--scenario ID] [inputs as above] --backend redis|etcd [--scale 0.1] [--json]\n\
+         locksim real [--scenario ID] [inputs as above] --backend redis|etcd|zookeeper [--scale S] [--json]\n\
          \n  search runs every combination of {} (each the scenario reads) from 0 to its\n  \
          maximum every --step ms (default {STEP}; pause_start up to the lease's end)\n\
-         \n  real starts a real server on loopback (redis-server or etcd), runs each worker as a process\n  \
-         (SIGSTOP/SIGCONT for a pause, SIGKILL for a crash), time scaled by --scale (default 0.1, on etcd 0.3);\n  \
+         \n  real starts real servers on loopback (redis-server, etcd or a ZooKeeper ensemble), runs each worker\n  \
+         as a process (SIGSTOP/SIGCONT for a pause, SIGKILL for a crash), time scaled by --scale (default 0.1,\n  \
+         on etcd 1, on ZooKeeper 0.5); no verdict if an event strays a tenth of the lease from its time;\n  \
          real runs: {}\n\
          \nscenarios and their inputs (others are ignored):\n{}",
         flags.join(" "),

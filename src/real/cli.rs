@@ -91,7 +91,7 @@ pub fn main(
         Err(Failure::Missing(binary)) => {
             eprintln!(
                 "locksim: {binary} is not installed; run scripts/setup.sh --real (it installs the servers \
-                 locksim real starts with apt)"
+                 locksim real starts with apt: redis-server, etcd, zookeeper and java)"
             );
             ExitCode::from(2)
         }

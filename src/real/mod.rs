@@ -1,7 +1,7 @@
-//! `locksim real`: a scenario of the catalogue run on a real lock service (Redis or etcd), with real worker
-//! processes, a real SIGSTOP for a GC pause, a real SIGKILL for a crash and a real database as the storage;
-//! the recorded run becomes the core's own events, so the core's own classifier judges it, beside the
-//! simulation of the same inputs.
+//! `locksim real`: a scenario of the catalogue run on a real lock service (Redis, etcd or ZooKeeper), with
+//! real worker processes, a real SIGSTOP for a GC pause, a real SIGKILL for a crash and a real database as
+//! the storage; the recorded run becomes the core's own events, so the core's own classifier judges it,
+//! beside the simulation of the same inputs.
 //!
 //! Native only: the browser app never compiles this module or its dependencies.
 //!
@@ -13,6 +13,8 @@
 //!   its lock recipe for the `etcd` scenario).
 //! - [`redlock`], [`clockshift`]: Redlock's client over five Redis servers, and the preload library that
 //!   makes one server's wall clock jump.
+//! - [`cluster`]: three etcd members, the conductor crashing the leader and watching the election.
+//! - [`zookeeper`]: ZooKeeper's lock recipe on a three-member ensemble.
 //! - [`failover`]: a Redis primary and its replica, the conductor crashing one and promoting the other.
 //! - [`storage`]: the SQLite resource with its fenced `UPDATE`.
 //! - [`recording`]: the record as core events, and the jitter against the simulation (pure).
