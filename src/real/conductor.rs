@@ -17,6 +17,7 @@ use super::clockshift;
 use super::cluster::Cluster;
 use super::failover::Sentinel;
 use super::lock::LockClient;
+use super::pg;
 use super::recording::{assemble, jitter, node_clears};
 use super::servers::{self, child_command, signal, wait_stopped, Processes};
 use super::storage::Storage;
@@ -190,6 +191,33 @@ pub fn conduct(
     let db = dir.join("storage.db");
     Storage::create(&db).map_err(|e| Failure::Broken(format!("storage: {e}")))?;
     backend.prepare(&ports, sc.first_token).map_err(broken("preparing the lock service"))?;
+    // `network-delay`: a PostgreSQL server as the storage, and a proxy in front of it that holds each
+    // message for the delay once t = 0 has come (the connections are made before, at once).
+    let delay = sc
+        .workers
+        .iter()
+        .flat_map(|w| &w.steps)
+        .filter_map(|s| match s {
+            sim::Step::Write { delay } => Some(sc.dur(*delay)),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let hold = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let mut pg_ports = None;
+    if delay > 0 {
+        let bin = pg::find().ok_or(Failure::Missing("postgresql"))?;
+        let (pg_port, pg_version) = pg::start(&bin, &mut procs, &interrupted)?;
+        let pid = procs.children.last().map_or(0, |(_, c)| c.id());
+        let proxy = pg::proxy(pg_port, hold.clone()).map_err(broken("the delaying proxy"))?;
+        let _ = writeln!(
+            log,
+            "locksim real: postgres {pg_version} pid {pid} on 127.0.0.1:{pg_port} behind a proxy on \
+             127.0.0.1:{proxy} that holds each message {} ms",
+            scale.real_ms(delay)
+        );
+        pg_ports = Some((pg_port, proxy));
+    }
     // A port nothing listens on: Redlock's worker A reaches N4 and N5 there, and is refused.
     let cut_off = servers::free_port().map_err(broken("no free port"))?;
     let mut sentinel = match failover {
@@ -210,6 +238,7 @@ pub fn conduct(
         db,
         scale: scale.0,
         cut_off,
+        pg: pg_ports,
     };
     let mut crew = Crew::spawn(&sc, args, &mut procs, log)?;
     crew.ready()?;
@@ -217,6 +246,7 @@ pub fn conduct(
         s.isolate_replica().map_err(broken("stopping the replica"))?;
     }
     let t0 = crew.go()?;
+    hold.store(scale.real_ns(delay), Ordering::Relaxed);
     let mut cues = match failover {
         Some((crash, promote, _, _)) => {
             vec![(t0 + scale.real_ns(crash), Cue::Crash), (t0 + scale.real_ns(promote), Cue::Promote)]

@@ -16,7 +16,8 @@
 //! - [`cluster`]: three etcd members, the conductor crashing the leader and watching the election.
 //! - [`zookeeper`]: ZooKeeper's lock recipe on a three-member ensemble.
 //! - [`failover`]: a Redis primary and its replica, the conductor crashing one and promoting the other.
-//! - [`storage`]: the SQLite resource with its fenced `UPDATE`.
+//! - [`storage`], [`pg`]: the SQLite resource with its fenced `UPDATE`; for `network-delay` a PostgreSQL
+//!   server behind a proxy that holds each message for the delay.
 //! - [`recording`]: the record as core events, and the jitter against the simulation (pure).
 //! - [`clock`]: the one monotonic clock all processes share, and the time scale.
 
@@ -28,6 +29,7 @@ pub mod conductor;
 pub mod etcd;
 pub mod failover;
 pub mod lock;
+pub mod pg;
 pub mod recording;
 pub mod redis;
 pub mod redlock;
@@ -150,7 +152,7 @@ impl Backend {
 /// etcd member, or three with a leader crash. `check-then-set` needs a plain
 /// `SET` (Redis). `lock-delay` has no real run: no packaged lock service offers it ([`cli::check`] says
 /// so). `redlock` runs on five Redis servers, one of them under a wall clock that jumps; `zookeeper` on a
-/// three-member ensemble. `network-delay` has no real run yet.
+/// three-member ensemble; `network-delay` writes to a PostgreSQL server through a delaying proxy.
 pub fn backends(id: ScenarioId) -> &'static [Backend] {
     match id {
         ScenarioId::GcPause | ScenarioId::CheckThenPause | ScenarioId::RegisterToken => {
@@ -161,6 +163,7 @@ pub fn backends(id: ScenarioId) -> &'static [Backend] {
         | ScenarioId::UnsafeRelease
         | ScenarioId::Crash
         | ScenarioId::Failover
+        | ScenarioId::NetworkDelay
         | ScenarioId::Redlock => &[Backend::Redis],
         ScenarioId::Etcd => &[Backend::Etcd],
         ScenarioId::Zookeeper => &[Backend::Zookeeper],

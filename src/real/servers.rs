@@ -76,7 +76,22 @@ impl Processes {
 
 impl Drop for Processes {
     fn drop(&mut self) {
+        // PostgreSQL's immediate shutdown (SIGQUIT): the server stops its backends and reaps them itself.
+        for (name, child) in self.children.iter_mut() {
+            if name == "postgres" && child.try_wait().ok().flatten().is_none() {
+                signal(child.id(), libc::SIGQUIT);
+                let deadline = now_ns() + 2_000_000_000;
+                while child.try_wait().ok().flatten().is_none() && now_ns() < deadline {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+        }
         for (_, child) in self.children.iter_mut().rev() {
+            // Each child leads its own process group: what it started itself (PostgreSQL's backends) goes too.
+            if child.try_wait().ok().flatten().is_none() {
+                // SAFETY: kill(2) on the group of a child not reaped yet, whose leader it is.
+                unsafe { libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL) };
+            }
             let _ = child.kill();
             let _ = child.wait();
         }

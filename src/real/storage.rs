@@ -39,6 +39,24 @@ const UNFENCED: &str = "
 /// A registration: the new holder's token raises the highest seen, before the holder writes anything.
 const REGISTER: &str = "UPDATE resource SET highest = max(coalesce(highest, ?1), ?1) WHERE id = 1";
 
+/// The resource every worker writes: the SQLite file, or (`network-delay`) a PostgreSQL server.
+pub trait Resource {
+    /// One write by `holder` with `token`: accepted or rejected by the database itself.
+    fn write(&mut self, holder: &str, token: Option<u64>, fencing: bool) -> std::io::Result<Stored>;
+    /// Registers a new holder's `token` (`register-token`): the highest token seen rises to it.
+    fn register(&mut self, token: u64) -> std::io::Result<()>;
+}
+
+impl Resource for Storage {
+    fn write(&mut self, holder: &str, token: Option<u64>, fencing: bool) -> std::io::Result<Stored> {
+        Storage::write(self, holder, token, fencing).map_err(std::io::Error::other)
+    }
+
+    fn register(&mut self, token: u64) -> std::io::Result<()> {
+        Storage::register(self, token).map_err(std::io::Error::other)
+    }
+}
+
 /// What the storage did with one write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stored {

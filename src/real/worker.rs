@@ -21,8 +21,9 @@ use serde::{Deserialize, Serialize};
 
 use super::clock::{now_ns, sleep_until, Scale};
 use super::lock::{mark, parse_mark, unreachable, LockClient, Take, Taken};
+use super::pg::Pg;
 use super::redlock::Redlock;
-use super::storage::Storage;
+use super::storage::{Resource, Storage};
 use super::Backend;
 use crate::scenarios::{Inputs, ScenarioId};
 use crate::sim::{Event, EventKind, NodeChange, Release, Scenario, Service, Step, WorkerId};
@@ -58,6 +59,9 @@ pub struct WorkerArgs {
     /// A loopback port nothing listens on: where a Redlock worker reaches the servers it is cut off from.
     #[serde(default)]
     pub cut_off: u16,
+    /// `network-delay`: the PostgreSQL server's port, and the delaying proxy's in front of it.
+    #[serde(default)]
+    pub pg: Option<(u16, u16)>,
 }
 
 /// One line a worker writes to the conductor.
@@ -122,7 +126,17 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
         let token = sc.first_token + args.index as u64;
         observer = Some(std::mem::replace(&mut lock, Box::new(Redlock::new(&ports, token))));
     }
-    let storage = Storage::open(&args.db)?;
+    let storage: Box<dyn Resource> = match args.pg {
+        // `network-delay`: a worker whose program has a delayed write reaches the server through the proxy.
+        Some((direct, delayed)) => {
+            let late = sc.workers[args.index]
+                .steps
+                .iter()
+                .any(|s| matches!(s, Step::Write { delay } if sc.dur(*delay) > 0));
+            Box::new(Pg::open(if late { delayed } else { direct })?)
+        }
+        None => Box::new(Storage::open(&args.db)?),
+    };
     // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
     unsafe {
         let mut action: libc::sigaction = std::mem::zeroed();
@@ -173,7 +187,7 @@ struct Worker<'a> {
     lock: Box<dyn LockClient + Send>,
     /// The service fails over: while no primary answers, the worker waits instead of failing.
     failover: bool,
-    storage: Storage,
+    storage: Box<dyn Resource>,
     /// Redlock: a client of every server, for who holds the lock when a write arrives (the record's view,
     /// which the worker, cut off from some servers, does not have).
     observer: Option<Box<dyn LockClient + Send>>,
@@ -393,7 +407,15 @@ impl Worker<'_> {
         // Redlock's value is random: the write carries nothing the storage could order.
         let token = self.token.filter(|_| self.sc.tokens());
         self.emit(sent, EventKind::Write { worker: self.me, token, arrives: sent + delay_ns })?;
-        sleep_until(self.t0 + sent + delay_ns);
+        let name = self.name().to_owned();
+        // Through the delaying proxy (`network-delay`) the write itself spends the delay on the wire and the
+        // storage answers when it arrives; otherwise a delay (none in a scenario without that proxy) is waited.
+        let mut stored = None;
+        if self.args.pg.is_some() {
+            stored = Some(self.storage.write(&name, token, self.sc.fencing)?);
+        } else {
+            sleep_until(self.t0 + sent + delay_ns);
+        }
         // Who the lock service counts as holder when the write arrives: what makes a write stale (no one, if
         // no server answers).
         let seen = match self.observer.as_mut() {
@@ -412,8 +434,10 @@ impl Worker<'_> {
         let at = self.now();
         let stale = self.mark.is_none() || seen != self.mark;
         let holder = self.whose(seen.as_deref());
-        let name = self.name().to_owned();
-        let stored = self.storage.write(&name, token, self.sc.fencing)?;
+        let stored = match stored {
+            Some(stored) => stored,
+            None => self.storage.write(&name, token, self.sc.fencing)?,
+        };
         let kind = EventKind::Store {
             worker: self.me,
             token,

@@ -1,6 +1,6 @@
 //! ZooKeeper's lock recipe over a real ensemble, with the `zookeeper` crate: each worker creates an
 //! ephemeral sequential znode under [`PARENT`] when it asks (its czxid, the zxid of the transaction that
-//! created it, is the token); the znode with the lowest sequence holds the lock; a waiter sets a watch on the
+//! created it, is the token: its counter, within the one epoch of the run); the znode with the lowest sequence holds the lock; a waiter sets a watch on the
 //! znode just before its own (the recipe's "watch the predecessor") and looks again when it changes. The
 //! session's timeout is the lease: a client that stops (SIGSTOP) stops its heartbeats, the ensemble expires
 //! its session after the timeout and deletes its znode.
@@ -91,7 +91,11 @@ impl LockClient for Zookeeper {
                 .exists(&path, false)
                 .map_err(zk_error)?
                 .ok_or_else(|| io::Error::other("znode gone"))?;
-            self.mine = Some((path, u64::try_from(stat.czxid).unwrap_or(0)));
+            // The token: the czxid's counter, its low 32 bits. The high 32 are the leader's epoch, the same
+            // for every znode of a run on a fresh ensemble without a leader change; the page's recordings keep
+            // numbers in 32 bits.
+            let czxid = u64::try_from(stat.czxid).unwrap_or(0);
+            self.mine = Some((path, czxid & 0xffff_ffff));
         }
         let (path, token) = self.mine.clone().expect("created above");
         let name = path.rsplit('/').next().unwrap_or("").to_owned();
