@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Records every supported `locksim real` combination on real Redis and etcd and writes them, compact, to
+# Records every supported `locksim real` combination on real Redis, etcd and ZooKeeper and writes them, compact, to
 # assets/recordings.json: an array of {scenario, inputs (only those that differ from the scenario's
 # defaults), backend, version, scale (real time per scenario time), recorded (YYYY-MM-DD), real, simulated, max_jitter_ms, events}, for the page to
 # draw beside its simulation. `events` is the real run's events, each as numbers (`Event::to_numbers` in
@@ -32,6 +32,9 @@ combinations=(
   "--scenario unsafe-release --backend redis --release plain"
   "--scenario unsafe-release --backend redis --release compare"
   "--scenario crash --backend redis --lease on"
+  # A's write crosses a proxy that holds it for the delay on its way to a PostgreSQL server.
+  "--scenario network-delay --backend redis"
+  "--scenario network-delay --backend redis --fencing off"
   # Each grant registers its token at the storage (an SQL UPDATE) before the holder acts.
   "--scenario register-token --backend redis --register on"
   "--scenario register-token --backend redis --register off"
@@ -48,6 +51,9 @@ combinations=(
   "--scenario etcd --backend etcd"
   "--scenario etcd --backend etcd --fencing off"
   "--scenario etcd --backend etcd --leader-crash 5000"
+  # A three-member ZooKeeper ensemble at 0.5 (sessions expire on its 100 ms tick).
+  "--scenario zookeeper --backend zookeeper"
+  "--scenario zookeeper --backend zookeeper --fencing off"
 )
 
 runs=$(mktemp)

@@ -69,7 +69,7 @@ fn numbers_that_stand_for_no_event_are_refused() {
 #[test]
 fn the_shipped_recordings_replay_to_the_verdicts_they_were_recorded_with() {
     let all = recordings::all();
-    assert_eq!(all.len(), 24, "record.sh records twenty-four combinations");
+    assert_eq!(all.len(), 28, "record.sh records twenty-eight combinations");
     for r in &all {
         let real = r.run();
         assert_eq!(real.outcome.kind, r.real, "{:?} on {}: the real run, replayed", r.scenario, r.backend);
@@ -77,7 +77,7 @@ fn the_shipped_recordings_replay_to_the_verdicts_they_were_recorded_with() {
         let simulated = sim::run(&r.scenario.build(&r.inputs)).outcome.kind;
         assert_eq!(simulated, r.simulated, "{:?} {:?}: re-run scripts/record.sh", r.scenario, r.inputs);
         assert_eq!(r.real, r.simulated, "{:?} on {}: real and simulated agree", r.scenario, r.backend);
-        assert!(["redis", "etcd"].contains(&r.backend));
+        assert!(["redis", "etcd", "zookeeper"].contains(&r.backend));
         assert_eq!(r.recorded.len(), 10);
         assert_eq!(real.trace.workers.len(), r.scenario.build(&r.inputs).workers.len());
     }
@@ -104,10 +104,10 @@ fn a_recording_matches_its_scenario_with_the_same_switches_whatever_the_dragged_
     let etcd = ScenarioId::Etcd.defaults();
     assert_eq!(shown(ScenarioId::Etcd, etcd).len(), 1);
     assert_eq!(shown(ScenarioId::Etcd, Inputs { leader_crash: 5_000, ..etcd }).len(), 1);
-    // The new pairs: every scenario but lock-delay, network-delay and zookeeper has a recording.
+    // Every scenario but lock-delay has a recording.
     for id in ScenarioId::ALL {
         let recorded = all.iter().any(|r| r.scenario == id);
-        let none = [ScenarioId::LockDelay, ScenarioId::NetworkDelay, ScenarioId::Zookeeper];
+        let none = [ScenarioId::LockDelay];
         assert_eq!(recorded, !none.contains(&id), "{id:?}");
     }
     let failover = ScenarioId::Failover.defaults();
