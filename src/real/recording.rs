@@ -228,6 +228,28 @@ mod tests {
     }
 
     #[test]
+    fn a_key_a_server_dropped_itself_is_a_node_clear_but_not_one_released_or_of_a_try_that_won_nothing() {
+        let raw = vec![
+            ev(0, Grant { worker: 0, token: 33, expires: Some(9_898 * MS), over: None }),
+            ev(5_000 * MS, Node { node: 0, change: NodeChange::Clear(0) }),
+            ev(5_000 * MS, Release { worker: 0, token: Some(33), freed: None }),
+        ];
+        let seen = vec![
+            (MS, 0, Some("A.1".into())),
+            (MS, 2, Some("A.1".into())),
+            // B's try at 1 s won no majority: its key on N4 lived for a moment, before any grant of B's.
+            (1_000 * MS, 3, Some("B.1".into())),
+            (1_001 * MS, 3, None),
+            // N3's clock jumped: the server dropped A's key by itself.
+            (2_001 * MS, 2, None),
+            // A's release deleted its key on N1, and said so.
+            (5_001 * MS, 0, None),
+        ];
+        let clears = node_clears(&raw, &seen, &names());
+        assert_eq!(clears, vec![ev(2_001 * MS, Node { node: 2, change: NodeChange::Clear(0) })]);
+    }
+
+    #[test]
     fn renewals_are_scaled() {
         let raw = vec![ev(3_334 * MS, Renew { worker: 0, token: 7, expires: 13_333 * MS })];
         let events = assemble(raw, &[], &names(), Scale(0.1));
