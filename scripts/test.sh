@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every check that defines green: formatting, clippy (native and wasm), the core and CLI tests, the real
-# runs on Redis and etcd, the browser tests (wasm-bindgen-test in headless Chromium) and the end-to-end
+# runs on Redis, etcd, ZooKeeper and PostgreSQL, the browser tests (wasm-bindgen-test in headless Chromium) and the end-to-end
 # tests against the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +16,9 @@ cargo clippy --all-targets --locked -- -D warnings
 # Benches are native only (criterion); everything else is checked for the browser too.
 cargo clippy --lib --bins --tests --locked --target wasm32-unknown-unknown -- -D warnings
 
-# This also runs tests/real.rs: `locksim real` on real redis-server and etcd processes (about 30 s, one run
-# at a time); they fail, rather than skip, when the servers are missing.
+# This also runs tests/real.rs: `locksim real` on real redis-server, etcd, ZooKeeper and PostgreSQL
+# processes (about 3 min, one run at a time; etcd runs at scale 1); they fail, rather than skip, when the
+# servers are missing.
 step "core, command line, property and real-server tests (native)"
 cargo test --locked
 
