@@ -1,11 +1,10 @@
-//! An etcd v3 client over its JSON gateway (`POST /v3/...`, keys and values base64): no gRPC code
-//! generation, one short HTTP/1.1 request per call over a `TcpStream`.
+//! An etcd v3 client over its JSON gateway (`POST /v3/...`, keys and values base64, HTTP by `ureq`): no
+//! gRPC code generation.
 //!
 //! Two locks, as [`Recipe`] says. Both bind their key to a lease, and while the client runs a thread keeps
 //! that lease alive; a stopped (or dead) client's lease runs out and its key goes with it.
 
-use std::io::{self, Read, Write};
-use std::net::TcpStream;
+use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -42,27 +41,19 @@ fn bad(what: impl Into<String>) -> io::Error {
 
 /// One `POST` to the gateway on loopback at `port`: the JSON reply of a 200, or an error.
 pub fn post(port: u16, path: &str, body: &Value) -> io::Result<Value> {
-    let body = body.to_string();
-    let mut stream = TcpStream::connect(("127.0.0.1", port))?;
-    stream.set_nodelay(true)?;
-    stream.set_read_timeout(Some(Duration::from_secs(5)))?;
-    write!(
-        stream,
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )?;
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw)?;
-    let raw = String::from_utf8(raw).map_err(|_| bad("a reply that is not UTF-8"))?;
-    let (head, payload) = raw.split_once("\r\n\r\n").ok_or_else(|| bad("a reply without headers"))?;
-    let status = head.split_whitespace().nth(1).unwrap_or("");
-    let payload = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        dechunk(payload)?
-    } else {
-        payload.to_owned()
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(Duration::from_secs(5)))
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let http = |e: ureq::Error| match e {
+        ureq::Error::Io(e) => e,
+        e => io::Error::other(format!("etcd {path}: {e}")),
     };
-    if status != "200" {
+    let mut reply = agent.post(format!("http://127.0.0.1:{port}{path}")).send_json(body).map_err(http)?;
+    let status = reply.status();
+    let payload = reply.body_mut().read_to_string().map_err(http)?;
+    if status != 200 {
         return Err(io::Error::other(format!("etcd {path}: HTTP {status}: {}", payload.trim())));
     }
     serde_json::from_str(&payload).map_err(|e| bad(format!("etcd {path}: {e}")))
@@ -79,21 +70,6 @@ pub fn post_any(ports: &[u16], path: &str, body: &Value) -> io::Result<Value> {
         }
     }
     Err(last)
-}
-
-/// The body of a chunked transfer: each chunk is a hex length line, the bytes, CRLF; a zero length ends it.
-fn dechunk(mut rest: &str) -> io::Result<String> {
-    let mut out = String::new();
-    loop {
-        let (size, after) = rest.split_once("\r\n").ok_or_else(|| bad("a chunk without its size"))?;
-        let size = usize::from_str_radix(size.split(';').next().unwrap_or("").trim(), 16)
-            .map_err(|_| bad(format!("a bad chunk size {size:?}")))?;
-        if size == 0 {
-            return Ok(out);
-        }
-        out.push_str(after.get(..size).ok_or_else(|| bad("a short chunk"))?);
-        rest = after.get(size + 2..).unwrap_or("");
-    }
 }
 
 fn b64(s: &str) -> String {
@@ -423,12 +399,6 @@ impl LockClient for Etcd {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn chunked_bodies_are_joined() {
-        assert_eq!(dechunk("4\r\n{\"a\"\r\n3\r\n:1}\r\n0\r\n\r\n").unwrap(), "{\"a\":1}");
-        assert!(dechunk("zz\r\n").is_err());
-    }
 
     #[test]
     fn a_prefix_range_ends_after_its_last_key() {
