@@ -5,6 +5,11 @@ use std::fmt::Write;
 
 use serde_json::Value;
 
+/// How many times faster than the scenario a run at `scale` went (a scale of 0.1: ten times).
+fn speedup(scale: f64) -> u64 {
+    (1.0 / scale).round() as u64
+}
+
 fn main() {
     let path = "assets/recordings.json";
     println!("cargo:rerun-if-changed={path}");
@@ -23,7 +28,7 @@ fn main() {
         let _ = writeln!(
             out,
             "    Raw {{ scenario: {:?}, inputs: &[{}], backend: {:?}, version: {:?}, recorded: {:?}, simulated: {:?}, \
-             real: {:?}, max_jitter_ms: {}, events: &[{}] }},",
+             real: {:?}, max_jitter_ms: {}, speedup: {}, events: &[{}] }},",
             text("scenario"),
             inputs.join(", "),
             text("backend"),
@@ -32,6 +37,7 @@ fn main() {
             text("simulated"),
             text("real"),
             r["max_jitter_ms"].as_u64().unwrap_or_else(|| panic!("{path}: max_jitter_ms")),
+            speedup(r["scale"].as_f64().unwrap_or_else(|| panic!("{path}: scale"))),
             events.join(", ")
         );
     }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs what Fencing Lab needs to build (with --browser, to test in browsers; with --real, the Redis and
-# etcd servers `locksim real` and tests/real.rs start), skipping whatever is present. Flags combine:
-# `setup.sh --real --browser`. Works on a fresh Debian 12 machine with only Rust, Node and npm; nothing is
-# downloaded at build or run time.
+# Installs what Fencing Lab needs to build (with --browser, to test in browsers; with --real, the Redis, etcd,
+# ZooKeeper and PostgreSQL servers `locksim real` and tests/real.rs start), skipping whatever is present.
+# Flags combine: `setup.sh --real --browser`. Works on a fresh Debian 12 machine with only Rust, Node and
+# npm; nothing is downloaded at build or run time.
 set -euo pipefail
 browser=0
 real=0
@@ -61,10 +61,16 @@ if ((browser)); then
 fi
 if ((real)); then
   # Debian 12: Redis 7.0 and etcd 3.4. Installing does not start them; `locksim real` starts its own on
-  # loopback and stops them.
+  # loopback and stops them. Redlock's clock jump needs nothing more: locksim compiles its preload library
+  # (src/real/clockshift/lib.rs) with the rustc that builds the project.
   command -v redis-server >/dev/null || missing+=(redis-server)
   command -v etcd >/dev/null || missing+=(etcd-server)
   command -v etcdctl >/dev/null || missing+=(etcd-client)
+  # ZooKeeper 3.8 and the Java it runs on; locksim runs its main class with `java` itself.
+  [[ -f /usr/share/java/zookeeper.jar ]] || missing+=(zookeeper)
+  command -v java >/dev/null || missing+=(default-jre-headless)
+  # network-delay's storage server; locksim runs it as the package's `postgres` user in its own directory.
+  compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || missing+=(postgresql)
 fi
 if ((${#missing[@]})); then
   say "installing ${missing[*]} with apt"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every check that defines green: formatting, clippy (native and wasm), the core and CLI tests, the real
-# runs on Redis and etcd, the browser tests (wasm-bindgen-test in headless Chromium) and the end-to-end
+# runs on Redis, etcd, ZooKeeper and PostgreSQL, the browser tests (wasm-bindgen-test in headless Chromium) and the end-to-end
 # tests against the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +16,6 @@ cargo clippy --all-targets --locked -- -D warnings
 # Benches are native only (criterion); everything else is checked for the browser too.
 cargo clippy --lib --bins --tests --locked --target wasm32-unknown-unknown -- -D warnings
 
-# This also runs tests/real.rs: `locksim real` on real redis-server and etcd processes (about 30 s, one run
-# at a time); they fail, rather than skip, when the servers are missing.
 step "the [patch] stand-ins are the ones the browser build uses"
 # A stand-in that stops applying (a version bump upstream) would silently bring the real crate back, and
 # with it the bundle weight it was there to remove.
@@ -29,6 +27,9 @@ for crate in wasm-streams send_wrapper; do
   fi
 done
 
+# This also runs tests/real.rs: `locksim real` on real redis-server, etcd, ZooKeeper and PostgreSQL
+# processes (about 3 min, one run at a time; etcd runs at scale 1); they fail, rather than skip, when the
+# servers are missing.
 step "core, command line, property and real-server tests (native)"
 cargo test --locked
 

@@ -158,6 +158,9 @@ fn read(text: &str) -> Option<Vec<Recording>> {
             simulated: &simulated,
             real: &real,
             max_jitter_ms: get(&r, "max_jitter_ms").and_then(|v| v.as_f64()).unwrap_or_default() as u64,
+            speedup: get(&r, "scale")
+                .and_then(|v| v.as_f64())
+                .map_or(1, |scale| (1.0 / scale).round() as u64),
             events,
         };
         out.extend(Recording::read(fields));

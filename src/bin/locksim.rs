@@ -13,9 +13,9 @@
 //! values are flags), and `locksim --scenario ID [inputs] --print-script` prints any catalogue state as one
 //! (`fencing_lab::script`). `search` takes a script too, and varies its named values.
 //!
-//! `locksim real --scenario ID [inputs] --backend redis|etcd [--scale 0.1] [--json]` runs the scenario on a
-//! real lock service with real worker processes (`fencing_lab::real`) and prints both verdicts. The workers
-//! are this binary again, as the hidden `locksim real-worker JSON`.
+//! `locksim real --scenario ID [inputs] --backend redis|etcd|zookeeper [--scale S] [--json]` runs the
+//! scenario on a real lock service with real worker processes (`fencing_lab::real`) and prints both
+//! verdicts. The workers are this binary again, as the hidden `locksim real-worker JSON`.
 //!
 //! The flags are a `clap` command built from the input table (and, with `--script`, from the script's
 //! named values), so the parser, the help and the table cannot disagree.
@@ -125,8 +125,10 @@ mod native {
              search runs every combination of {} (each the scenario reads) from 0 to its maximum every\n\
              --step ms (default {STEP}; pause_start up to the lease's end); on a script, every named value over\n\
              its range. It says how many schedules first, and refuses more than {CAP} without --no-cap.\n\n\
-             real starts real servers on loopback, runs each worker as a process (SIGSTOP/SIGCONT for a pause,\n\
-             SIGKILL for a crash), time scaled by --scale. Real runs: {}",
+             real starts real servers on loopback (redis-server, etcd, a ZooKeeper ensemble, PostgreSQL), runs each\n\
+             worker as a process (SIGSTOP/SIGCONT for a pause, SIGKILL for a crash), time scaled by --scale\n\
+             (default 0.1, on etcd 1, on ZooKeeper 0.5); no verdict if an event strays a tenth of the lease from\n\
+             its time. Real runs: {}",
             rows.join("\n"),
             search::DISTURBANCES.map(|k| k.spec().name).join(", "),
             real::runs()
@@ -178,7 +180,7 @@ mod native {
         )
         .subcommand(
             shared(Command::new("real").about("The scenario on a real lock service, beside the simulation"))
-                .arg(Arg::new("backend").long("backend").value_name("NAME").help("redis, etcd, …"))
+                .arg(Arg::new("backend").long("backend").value_name("NAME").help("redis, etcd or zookeeper"))
                 .arg(Arg::new("scale").long("scale").value_name("S").help("scenario time × S = real time")),
         )
         .subcommand(Command::new("real-worker").hide(true).arg(Arg::new("job").required(true)))

@@ -355,10 +355,16 @@ pub fn real_runs(runs: &[(&Recording, Run)], t: &Text) -> String {
         let values: Vec<(Key, Ms)> = timings.map(|&k| (k, k.spec().get(&r.inputs))).collect();
         let values =
             if values.is_empty() { String::new() } else { t.value_sep.to_owned() + &t.values(&values) };
-        let system = format!("{} {}", if r.backend == "redis" { "Redis" } else { "etcd" }, r.version);
+        let name = match r.backend {
+            "redis" => "Redis",
+            "zookeeper" => "ZooKeeper",
+            other => other,
+        };
+        let system = format!("{name} {}", r.version);
         let caption = fill_with(t.real_caption, &|name| match name {
             "system" => system.clone(),
             "date" => r.recorded.to_owned(),
+            "speed" => (t.real_speed)(r.speedup),
             "values" => values.clone(),
             "real" => t.outcome_title(run.outcome.kind).to_owned(),
             "simulated" => t.outcome_title(r.simulated).to_owned(),

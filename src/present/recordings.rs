@@ -32,6 +32,8 @@ pub struct Raw {
     pub real: &'static str,
     /// Scenario ms.
     pub max_jitter_ms: u64,
+    /// How many times faster than the scenario it ran (the file's `scale` is its inverse).
+    pub speedup: u64,
     /// Events as numbers.
     pub events: &'static [&'static [i32]],
 }
@@ -58,6 +60,8 @@ pub struct Fields<'a> {
     pub real: &'a str,
     /// Scenario ms.
     pub max_jitter_ms: u64,
+    /// How many times faster than the scenario it ran.
+    pub speedup: u64,
     /// Events as numbers ([`Event::to_numbers`]).
     pub events: Vec<Vec<i64>>,
 }
@@ -81,6 +85,8 @@ pub struct Recording {
     pub real: OutcomeKind,
     /// How far, at most, a real event fell from its simulated time (scenario ms).
     pub max_jitter_ms: u64,
+    /// How many times faster than the scenario it ran (1: in real time).
+    pub speedup: u64,
     /// What happened, in scenario ms.
     pub events: Vec<Event>,
 }
@@ -137,6 +143,7 @@ impl Recording {
             simulated: raw.simulated,
             real: raw.real,
             max_jitter_ms: raw.max_jitter_ms,
+            speedup: raw.speedup,
             events: raw.events.iter().map(|e| e.iter().map(|&n| i64::from(n)).collect()).collect(),
         })
     }
@@ -160,6 +167,7 @@ impl Recording {
             simulated: outcome(f.simulated)?,
             real: outcome(f.real)?,
             max_jitter_ms: f.max_jitter_ms,
+            speedup: f.speedup.max(1),
             events,
         })
     }

@@ -32,6 +32,14 @@ pub fn check(
             })?
         }
     };
+    if id == ScenarioId::LockDelay {
+        return Err(Failure::Usage(format!(
+            "{} has no real run: no lock service packaged for Debian offers lock-delay (Chubby, which \
+             defined it, is not public; Consul, whose sessions have it, is not in Debian; Redis, etcd and \
+             ZooKeeper free an expired lock at once)",
+            id.id()
+        )));
+    }
     if !backends(id).contains(&backend) {
         return Err(Failure::Usage(format!(
             "{} has no real run on {}; real runs: {}",
@@ -41,14 +49,6 @@ pub fn check(
         )));
     }
     let sc = id.build(inputs);
-    if let (Backend::Etcd, Some(at)) = (backend, sc.leader_crash()) {
-        return Err(Failure::Usage(format!(
-            "--leader-crash {at} has no real run: a leader crash needs a three-member etcd cluster (the other \
-             two elect a new leader), and locksim real starts one etcd member; without --leader-crash \
-             (or with --leader-crash off) it runs the {} scenario on that member",
-            id.id()
-        )));
-    }
     let real_ttl = sc.ttl as f64 * scale;
     if backend == Backend::Etcd && (real_ttl < 1000.0 || (real_ttl / 1000.0).fract().abs() > 1e-9) {
         return Err(Failure::Usage(format!(
@@ -90,10 +90,18 @@ pub fn main(
         }
         Err(Failure::Missing(binary)) => {
             eprintln!(
-                "locksim: {binary} is not installed; run scripts/setup.sh --real (it installs redis-server, \
-                 etcd-server and etcd-client with apt)"
+                "locksim: {binary} is not installed; run scripts/setup.sh --real (it installs the servers \
+                 locksim real starts with apt: redis-server, etcd, zookeeper and java)"
             );
             ExitCode::from(2)
+        }
+        Err(Failure::Untimed { max_jitter, bound }) => {
+            eprintln!(
+                "locksim: the run could not keep its timing: an event came {max_jitter} ms (scenario time) \
+                 from its simulated time, over the bound of {bound} ms (a tenth of the lease), so it gives no \
+                 verdict; try a larger --scale"
+            );
+            ExitCode::from(1)
         }
         Err(Failure::Interrupted) => {
             let signal = conductor::caught().unwrap_or(libc::SIGINT);

@@ -3,6 +3,7 @@
 //! Redis primary and promotes its replica at the `failover` scenario's cues, watches the lock's holder,
 //! and at the end turns what it gathered into the core's events.
 
+use std::ffi::OsStr;
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{ChildStdin, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
@@ -12,15 +13,18 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::clock::{now_ns, sleep_until, Scale};
+use super::clockshift;
+use super::cluster::Cluster;
 use super::failover::Sentinel;
 use super::lock::LockClient;
-use super::recording::{assemble, jitter};
+use super::pg;
+use super::recording::{assemble, jitter, node_clears};
 use super::servers::{self, child_command, signal, wait_stopped, Processes};
 use super::storage::Storage;
 use super::worker::{Report, WorkerArgs};
-use super::{Backend, Failure, RealRun};
+use super::{timing, Backend, Failure, RealRun};
 use crate::scenarios::{Inputs, ScenarioId};
-use crate::sim::{self, Event, EventKind, Scenario, Service};
+use crate::sim::{self, Event, EventKind, NodeChange, Scenario, Service};
 
 /// How often the watcher reads the lock's holder, in real time.
 const WATCH_NS: u64 = 1_000_000;
@@ -33,9 +37,11 @@ extern "C" fn on_signal(signal: libc::c_int) {
     CAUGHT.store(signal, Ordering::SeqCst);
 }
 
-/// Turns Ctrl-C and SIGTERM into an early return, so [`Processes`] is dropped and stops everything.
+/// Turns Ctrl-C, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\) into an early return, so
+/// [`Processes`] is dropped and stops everything and removes the directory; their default action would end
+/// the process with no destructor run.
 fn catch_signals() {
-    for signal in [libc::SIGINT, libc::SIGTERM] {
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
         // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
         unsafe {
             let mut action: libc::sigaction = std::mem::zeroed();
@@ -64,11 +70,14 @@ fn broken(what: &str) -> impl Fn(io::Error) -> Failure + '_ {
     move |e| Failure::Broken(format!("{what}: {e}"))
 }
 
-/// Something the lock service's servers do at a given time: the `failover` scenario's crash and promotion.
-#[derive(Clone, Copy, Debug)]
+/// Something the lock service's servers do at a given time: the `failover` scenario's crash and promotion,
+/// `etcd`'s leader crash, `redlock`'s clock jump (by `by` scenario ms, `real_ms` real, on `node`, whose shift file is `shift`).
+#[derive(Clone, Debug)]
 enum Cue {
     Crash,
     Promote,
+    Jump { node: usize, by: u64, real_ms: u64, shift: std::path::PathBuf },
+    LeaderCrash,
 }
 
 /// Runs `id` with `inputs` on a real `backend`, time scaled by `scale`; says what it starts on `log`.
@@ -83,19 +92,61 @@ pub fn conduct(
     catch_signals();
     let sc = id.build(inputs);
     let simulated = sim::run(&sc);
-    let binary = servers::find(backend.server_binary()).ok_or(Failure::Missing(backend.server_binary()))?;
-    let version = servers::version(backend, &binary)?;
+    let binary = match backend {
+        Backend::Zookeeper => servers::find_zookeeper(),
+        _ => servers::find(backend.server_binary()),
+    };
+    let binary = binary.ok_or(Failure::Missing(backend.server_binary()))?;
+    let mut version = match backend {
+        Backend::Zookeeper => String::new(),
+        _ => servers::version(backend, &binary)?,
+    };
 
     let mut procs = Processes::new().map_err(broken("temporary directory"))?;
-    let port = servers::start(backend, &binary, &mut procs, &interrupted)?;
-    let server_pid = procs.children.last().map_or(0, |(_, server)| server.id());
-    let _ = writeln!(
-        log,
-        "locksim real: {} {version} pid {server_pid} on 127.0.0.1:{port} in {}",
-        backend.server_binary(),
-        procs.dir().display()
-    );
-    let mut ports = vec![port];
+    // etcd with a leader crash: three members, so the other two elect a new leader.
+    let leader_crash = match (backend, sc.leader_crash()) {
+        (Backend::Etcd, Some(at)) => Some(at),
+        _ => None,
+    };
+    let mut ports = Vec::new();
+    if leader_crash.is_some() || backend == Backend::Zookeeper {
+        let first = procs.children.len();
+        if backend == Backend::Zookeeper {
+            (ports, version) = servers::start_zookeeper(&binary, 3, &mut procs, &interrupted)?;
+        } else {
+            ports = servers::start_etcd_cluster(&binary, 3, &mut procs, &interrupted)?;
+        }
+        for (i, (name, child)) in procs.children[first..].iter().enumerate() {
+            let within = if i == 0 { format!(" in {}", procs.dir().display()) } else { String::new() };
+            let _ = writeln!(
+                log,
+                "locksim real: {name} {version} pid {} on 127.0.0.1:{}{within}",
+                child.id(),
+                ports[i]
+            );
+        }
+    }
+    let mut cluster = leader_crash.map(|_| {
+        let pids = procs.children.iter().map(|(_, c)| c.id()).collect();
+        Cluster::new(ports.clone(), pids, sc.workers.iter().map(|w| w.name.clone()).collect())
+    });
+    let port = match ports.first() {
+        Some(&port) => port,
+        None => {
+            let port = servers::start(backend, &binary, &mut procs, &interrupted)?;
+            let server_pid = procs.children.last().map_or(0, |(_, server)| server.id());
+            let _ = writeln!(
+                log,
+                "locksim real: {} {version} pid {server_pid} on 127.0.0.1:{port} in {}",
+                backend.server_binary(),
+                procs.dir().display()
+            );
+            ports.push(port);
+            port
+        }
+    };
+    let server_pid = procs.children.first().map_or(0, |(_, server)| server.id());
+
     let failover = match sc.service {
         Service::Failover { crash, promote, sync } => {
             let replica = servers::start_replica(&binary, port, &mut procs, &interrupted)?;
@@ -110,10 +161,65 @@ pub fn conduct(
         }
         _ => None,
     };
+    // Redlock: four more servers, N3 (`jump_node`) under the preload library that moves its wall clock.
+    let mut jump = None;
+    if let Service::Redlock { nodes, jump_node, jump_at, jump: by, .. } = sc.service {
+        let (lib, shift) = clockshift::build(procs.dir())?;
+        for n in 1..nodes {
+            let env: Vec<(&str, &OsStr)> = if n == jump_node {
+                vec![("LD_PRELOAD", lib.as_os_str()), (clockshift::FILE_VAR, shift.as_os_str())]
+            } else {
+                Vec::new()
+            };
+            let name = format!("n{}", n + 1);
+            let port = servers::start_named(&binary, &name, &env, &mut procs, &interrupted)?;
+            let pid = procs.children.last().map_or(0, |(_, server)| server.id());
+            let shifted =
+                if n == jump_node { ", its wall clock shifted by the file clockshift.ms" } else { "" };
+            let _ = writeln!(
+                log,
+                "locksim real: {} {version} {name} pid {pid} on 127.0.0.1:{port}{shifted}",
+                backend.server_binary()
+            );
+            ports.push(port);
+        }
+        if sc.dur(by) > 0 {
+            jump = Some((jump_at, sc.dur(by), jump_node, shift));
+        }
+    }
     let dir = procs.dir().to_path_buf();
     let db = dir.join("storage.db");
     Storage::create(&db).map_err(|e| Failure::Broken(format!("storage: {e}")))?;
-    backend.prepare(port, sc.first_token).map_err(broken("preparing the lock service"))?;
+    backend.prepare(&ports, sc.first_token).map_err(broken("preparing the lock service"))?;
+    // `network-delay`: a PostgreSQL server as the storage, and a proxy in front of it that holds each
+    // message for the delay once t = 0 has come (the connections are made before, at once).
+    let delay = sc
+        .workers
+        .iter()
+        .flat_map(|w| &w.steps)
+        .filter_map(|s| match s {
+            sim::Step::Write { delay } => Some(sc.dur(*delay)),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let hold = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let mut pg_ports = None;
+    if delay > 0 {
+        let bin = pg::find().ok_or(Failure::Missing("postgresql"))?;
+        let (pg_port, pg_version) = pg::start(&bin, &mut procs, &interrupted)?;
+        let pid = procs.children.last().map_or(0, |(_, c)| c.id());
+        let proxy = pg::proxy(pg_port, hold.clone()).map_err(broken("the delaying proxy"))?;
+        let _ = writeln!(
+            log,
+            "locksim real: postgres {pg_version} pid {pid} on 127.0.0.1:{pg_port} behind a proxy on \
+             127.0.0.1:{proxy} that holds each message {} ms",
+            scale.real_ms(delay)
+        );
+        pg_ports = Some((pg_port, proxy));
+    }
+    // A port nothing listens on: Redlock's worker A reaches N4 and N5 there, and is refused.
+    let cut_off = servers::free_port().map_err(broken("no free port"))?;
     let mut sentinel = match failover {
         Some((_, _, _, pids)) => Some(
             Sentinel::new([ports[0], ports[1]], pids, &dir, sc.first_token.saturating_sub(1))
@@ -131,6 +237,8 @@ pub fn conduct(
         dir: dir.clone(),
         db,
         scale: scale.0,
+        cut_off,
+        pg: pg_ports,
     };
     let mut crew = Crew::spawn(&sc, args, &mut procs, log)?;
     crew.ready()?;
@@ -138,38 +246,61 @@ pub fn conduct(
         s.isolate_replica().map_err(broken("stopping the replica"))?;
     }
     let t0 = crew.go()?;
-    let cues = match failover {
+    hold.store(scale.real_ns(delay), Ordering::Relaxed);
+    let mut cues = match failover {
         Some((crash, promote, _, _)) => {
             vec![(t0 + scale.real_ns(crash), Cue::Crash), (t0 + scale.real_ns(promote), Cue::Promote)]
         }
         None => Vec::new(),
     };
+    if let Some(at) = leader_crash {
+        cues.push((t0 + scale.real_ns(at), Cue::LeaderCrash));
+    }
+    if let Some((at, by, node, shift)) = jump {
+        cues.push((t0 + scale.real_ns(at), Cue::Jump { node, by, real_ms: scale.real_ms(by), shift }));
+    }
     let stop = Arc::new(AtomicBool::new(false));
-    let watcher = watch(backend.client(&sc, &ports, &dir).map_err(broken("watcher"))?, t0, stop.clone());
+    let watcher =
+        watch(backend.client(&sc, &ports, &dir, scale.0).map_err(broken("watcher"))?, t0, stop.clone());
     // A waiter still waiting a lease (and a second) after the simulation's last event waits for ever.
     let horizon = t0 + scale.real_ns(simulated.trace.end + sc.ttl + 1_000);
-    let raw = crew.play(t0, horizon, cues, sentinel.as_mut())?;
+    let mut raw = crew.play(t0, horizon, cues, sentinel.as_mut(), cluster.as_mut())?;
+    if let Some(c) = cluster.as_mut() {
+        raw.extend(c.events().map_err(broken("the leader crash"))?);
+    }
     stop.store(true, Ordering::Relaxed);
-    let seen = watcher.join().map_err(|_| Failure::Broken("the watcher failed".into()))?;
+    let (seen, nodes_seen) = watcher.join().map_err(|_| Failure::Broken("the watcher failed".into()))?;
     crew.finish(&mut procs)?;
     drop(procs);
 
+    raw.extend(node_clears(&raw, &nodes_seen, &crew.names));
     let events = assemble(raw, &seen, &crew.names, scale);
     let real = sim::replay(&sc, &events);
     let jitter = jitter(&simulated.trace.events, &real.trace.events);
+    timing(&jitter, sc.ttl)?;
     Ok(RealRun { scenario: id, inputs: *inputs, backend, version, scale: scale.0, simulated, real, jitter })
 }
 
-/// The watcher: every change of the holder's mark from t = 0 until `stop`, for the expiries nobody reports.
-fn watch(
-    mut client: Box<dyn LockClient + Send>,
-    t0: u64,
-    stop: Arc<AtomicBool>,
-) -> JoinHandle<Vec<(u64, Option<String>)>> {
+/// What the watcher saw: every change of the holder's mark, and (Redlock) of each server's key.
+type Seen = (Vec<(u64, Option<String>)>, Vec<(u64, usize, Option<String>)>);
+
+/// The watcher: every change of the holder's mark from t = 0 until `stop`, for the expiries nobody reports;
+/// on Redlock also every change of each server's key, for the keys a server expired by its own clock.
+fn watch(mut client: Box<dyn LockClient + Send>, t0: u64, stop: Arc<AtomicBool>) -> JoinHandle<Seen> {
     std::thread::spawn(move || {
         let mut seen: Vec<(u64, Option<String>)> = vec![(0, None)];
+        let mut nodes: Vec<(u64, usize, Option<String>)> = Vec::new();
+        let mut last: Vec<Option<String>> = Vec::new();
         sleep_until(t0);
         while !stop.load(Ordering::Relaxed) {
+            let marks = client.marks();
+            let at = now_ns().saturating_sub(t0);
+            for (n, mark) in marks.iter().enumerate() {
+                if last.get(n) != Some(mark) {
+                    nodes.push((at, n, mark.clone()));
+                }
+            }
+            last = marks;
             if let Ok(now) = client.holder() {
                 if seen.last().is_none_or(|(_, last)| *last != now) {
                     seen.push((now_ns().saturating_sub(t0), now));
@@ -177,7 +308,7 @@ fn watch(
             }
             sleep_until(now_ns() + WATCH_NS);
         }
-        seen
+        (seen, nodes)
     })
 }
 
@@ -291,6 +422,7 @@ impl Crew {
         horizon: u64,
         mut cues: Vec<(u64, Cue)>,
         mut sentinel: Option<&mut Sentinel>,
+        mut cluster: Option<&mut Cluster>,
     ) -> Result<Vec<Event>, Failure> {
         let mut raw: Vec<Event> = Vec::new();
         let mut wakes: Vec<(u64, usize)> = Vec::new();
@@ -300,12 +432,26 @@ impl Crew {
             if interrupted() {
                 return Err(Failure::Interrupted);
             }
-            while let Some(i) = cues.iter().position(|&(at, _)| at <= now_ns()) {
+            while let Some(i) = cues.iter().position(|(at, _)| *at <= now_ns()) {
                 let (_, cue) = cues.remove(i);
+                if let Cue::Jump { node, by, real_ms, shift } = &cue {
+                    clockshift::set(shift, *real_ms).map_err(broken("moving the clock"))?;
+                    raw.push(Event {
+                        at: stamp(now_ns()),
+                        kind: EventKind::Node { node: *node, change: NodeChange::Jump(*by) },
+                    });
+                    continue;
+                }
+                if let Cue::LeaderCrash = cue {
+                    let c = cluster.as_deref_mut().ok_or_else(|| Failure::Broken("no cluster".into()))?;
+                    c.crash_leader(t0).map_err(broken("crashing the leader"))?;
+                    continue;
+                }
                 let s = sentinel.as_deref_mut().ok_or_else(|| Failure::Broken("no servers to cue".into()))?;
                 let ((at, change), node) = match cue {
                     Cue::Crash => (s.crash().map_err(broken("crashing the primary"))?, 0),
                     Cue::Promote => (s.promote().map_err(broken("promoting the replica"))?, 1),
+                    Cue::Jump { .. } | Cue::LeaderCrash => unreachable!("handled above"),
                 };
                 raw.push(Event { at: stamp(at), kind: EventKind::Node { node, change } });
             }
@@ -325,7 +471,7 @@ impl Crew {
             let next = wakes
                 .iter()
                 .map(|&(at, _)| at)
-                .chain(cues.iter().map(|&(at, _)| at))
+                .chain(cues.iter().map(|(at, _)| *at))
                 .chain([horizon, now + 10_000_000])
                 .min()
                 .unwrap_or(horizon);

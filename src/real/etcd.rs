@@ -1,11 +1,10 @@
-//! An etcd v3 client over its JSON gateway (`POST /v3/...`, keys and values base64): no gRPC code
-//! generation, one short HTTP/1.1 request per call over a `TcpStream`.
+//! An etcd v3 client over its JSON gateway (`POST /v3/...`, keys and values base64, HTTP by `ureq`): no
+//! gRPC code generation.
 //!
 //! Two locks, as [`Recipe`] says. Both bind their key to a lease, and while the client runs a thread keeps
 //! that lease alive; a stopped (or dead) client's lease runs out and its key goes with it.
 
-use std::io::{self, Read, Write};
-use std::net::TcpStream;
+use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -42,45 +41,35 @@ fn bad(what: impl Into<String>) -> io::Error {
 
 /// One `POST` to the gateway on loopback at `port`: the JSON reply of a 200, or an error.
 pub fn post(port: u16, path: &str, body: &Value) -> io::Result<Value> {
-    let body = body.to_string();
-    let mut stream = TcpStream::connect(("127.0.0.1", port))?;
-    stream.set_nodelay(true)?;
-    stream.set_read_timeout(Some(Duration::from_secs(5)))?;
-    write!(
-        stream,
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )?;
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw)?;
-    let raw = String::from_utf8(raw).map_err(|_| bad("a reply that is not UTF-8"))?;
-    let (head, payload) = raw.split_once("\r\n\r\n").ok_or_else(|| bad("a reply without headers"))?;
-    let status = head.split_whitespace().nth(1).unwrap_or("");
-    let payload = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-        dechunk(payload)?
-    } else {
-        payload.to_owned()
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(Duration::from_secs(5)))
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let http = |e: ureq::Error| match e {
+        ureq::Error::Io(e) => e,
+        e => io::Error::other(format!("etcd {path}: {e}")),
     };
-    if status != "200" {
+    let mut reply = agent.post(format!("http://127.0.0.1:{port}{path}")).send_json(body).map_err(http)?;
+    let status = reply.status();
+    let payload = reply.body_mut().read_to_string().map_err(http)?;
+    if status != 200 {
         return Err(io::Error::other(format!("etcd {path}: HTTP {status}: {}", payload.trim())));
     }
     serde_json::from_str(&payload).map_err(|e| bad(format!("etcd {path}: {e}")))
 }
 
-/// The body of a chunked transfer: each chunk is a hex length line, the bytes, CRLF; a zero length ends it.
-fn dechunk(mut rest: &str) -> io::Result<String> {
-    let mut out = String::new();
-    loop {
-        let (size, after) = rest.split_once("\r\n").ok_or_else(|| bad("a chunk without its size"))?;
-        let size = usize::from_str_radix(size.split(';').next().unwrap_or("").trim(), 16)
-            .map_err(|_| bad(format!("a bad chunk size {size:?}")))?;
-        if size == 0 {
-            return Ok(out);
+/// [`post`] to the first of the members at `ports` that answers: a member that is dead (refused), or cannot
+/// serve the request (no leader yet, an error reply), is passed over for the next.
+pub fn post_any(ports: &[u16], path: &str, body: &Value) -> io::Result<Value> {
+    let mut last = io::Error::other("no etcd member");
+    for &port in ports {
+        match post(port, path, body) {
+            Ok(v) => return Ok(v),
+            Err(e) => last = e,
         }
-        out.push_str(after.get(..size).ok_or_else(|| bad("a short chunk"))?);
-        rest = after.get(size + 2..).unwrap_or("");
     }
+    Err(last)
 }
 
 fn b64(s: &str) -> String {
@@ -121,7 +110,8 @@ struct Queued {
 
 /// One etcd client.
 pub struct Etcd {
-    port: u16,
+    /// The members' client ports; a request goes to the first that answers.
+    ports: Vec<u16>,
     recipe: Recipe,
     lease: Option<KeepAlive>,
     mine: Option<Queued>,
@@ -150,18 +140,25 @@ fn text(v: &Value) -> io::Result<Option<String>> {
 impl Etcd {
     /// A client of the gateway on loopback at `port`, taking the lock with [`Recipe::PutIfAbsent`].
     pub fn new(port: u16) -> Etcd {
-        Etcd { port, recipe: Recipe::PutIfAbsent, lease: None, mine: None, report: None }
+        Etcd { ports: vec![port], recipe: Recipe::PutIfAbsent, lease: None, mine: None, report: None }
     }
 
     /// A client of the gateway on loopback at `port`, taking the lock with [`Recipe::Queue`].
     pub fn queue(port: u16) -> Etcd {
-        let mut client = Etcd::new(port);
+        Etcd::queue_on(&[port])
+    }
+
+    /// A client of the members on loopback at `ports`, taking the lock with [`Recipe::Queue`]; each request
+    /// goes to the first member that answers, so a crashed member is passed over.
+    pub fn queue_on(ports: &[u16]) -> Etcd {
+        let mut client = Etcd::new(0);
+        client.ports = ports.to_vec();
         client.recipe = Recipe::Queue;
         client
     }
 
     fn post(&self, path: &str, body: &Value) -> io::Result<Value> {
-        post(self.port, path, body)
+        post_any(&self.ports, path, body)
     }
 
     /// Stops renewing the lease and revokes it (a lease that already ran out is not found: no matter).
@@ -201,13 +198,13 @@ impl Etcd {
             next_ns: AtomicU64::new(now_ns() + ttl_ns / 3),
             held: AtomicU64::new(held),
         });
-        let (port, state, report) = (self.port, shared.clone(), self.report.clone());
+        let (ports, state, report) = (self.ports.clone(), shared.clone(), self.report.clone());
         let thread = std::thread::spawn(move || {
             while !state.stop.load(Ordering::Relaxed) {
                 let due = state.next_ns.load(Ordering::Relaxed);
                 let sent = now_ns();
                 if sent >= due {
-                    let reply = post(port, "/v3/lease/keepalive", &json!({ "ID": id.to_string() }));
+                    let reply = post_any(&ports, "/v3/lease/keepalive", &json!({ "ID": id.to_string() }));
                     let replied = now_ns();
                     // Unless the client renewed the lease itself meanwhile.
                     let _ = state.next_ns.compare_exchange(
@@ -343,6 +340,15 @@ impl LockClient for Etcd {
         Ok(Some(Taken { token, lease_from_ns }))
     }
 
+    fn lease_left(&mut self, value: &str) -> io::Result<Option<u64>> {
+        let _ = value;
+        // The lease the key is bound to; a key without one (lease expiry off) is held for ever.
+        let Some(k) = &self.lease else { return Ok(Some(u64::MAX)) };
+        let reply = self.post("/v3/lease/timetolive", &json!({ "ID": k.id.to_string() }))?;
+        // Whole seconds left, −1 once the lease is gone.
+        Ok(int(&reply["TTL"]).and_then(|s| u64::try_from(s).ok()).filter(|&s| s > 0).map(|s| s * 1000))
+    }
+
     fn holder(&mut self) -> io::Result<Option<String>> {
         if self.recipe == Recipe::Queue {
             return Ok(self.lowest()?.and_then(|(_, value)| value));
@@ -393,12 +399,6 @@ impl LockClient for Etcd {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn chunked_bodies_are_joined() {
-        assert_eq!(dechunk("4\r\n{\"a\"\r\n3\r\n:1}\r\n0\r\n\r\n").unwrap(), "{\"a\":1}");
-        assert!(dechunk("zz\r\n").is_err());
-    }
 
     #[test]
     fn a_prefix_range_ends_after_its_last_key() {

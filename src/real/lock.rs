@@ -35,10 +35,26 @@ pub trait LockClient {
     fn release_compare(&mut self, value: &str) -> io::Result<bool>;
     /// A plain delete, whoever holds the lock: the mark it deleted, if any.
     fn release_plain(&mut self) -> io::Result<Option<String>>;
+    /// The lease still left, in real ms, on the lock held under `value`, as the server counts it (Redis
+    /// `PTTL`, etcd `LeaseTimeToLive`): `None` if the server no longer holds it for `value`.
+    fn lease_left(&mut self, value: &str) -> io::Result<Option<u64>> {
+        let _ = value;
+        Err(io::Error::other("this lock service cannot say how much of a lease is left"))
+    }
+    /// Takes the lock whoever holds it (a `SET` without `NX`, after a `GET` that saw it free), with a lease
+    /// as `how` says: the grant, and the mark it overwrote, if any.
+    fn take_over(&mut self, value: &str, how: Take) -> io::Result<(Taken, Option<String>)> {
+        let _ = (value, how);
+        Err(io::Error::other("this lock service has no plain SET"))
+    }
     /// The servers (by index: primary 0, replica 1) that the last take or release is known to have
     /// reached, for the core's `Node` events; none for a service of one server or a consensus group.
     fn reached(&self) -> &[usize] {
         &[]
+    }
+    /// Each server's value of the lock's key, for a service of independent servers (Redlock); none otherwise.
+    fn marks(&mut self) -> Vec<Option<String>> {
+        Vec::new()
     }
     /// From now on, tell `report` of every keepalive that renewed the lease of a lock this client holds
     /// (a consensus group's lease, whose renewals are the core's `Renew` events). Others ignore it.

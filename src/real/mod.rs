@@ -1,7 +1,7 @@
-//! `locksim real`: a scenario of the catalogue run on a real lock service (Redis or etcd), with real worker
-//! processes, a real SIGSTOP for a GC pause, a real SIGKILL for a crash and a real database as the storage;
-//! the recorded run becomes the core's own events, so the core's own classifier judges it, beside the
-//! simulation of the same inputs.
+//! `locksim real`: a scenario of the catalogue run on a real lock service (Redis, etcd or ZooKeeper), with
+//! real worker processes, a real SIGSTOP for a GC pause, a real SIGKILL for a crash and a real database as
+//! the storage; the recorded run becomes the core's own events, so the core's own classifier judges it,
+//! beside the simulation of the same inputs.
 //!
 //! Native only: the browser app never compiles this module or its dependencies.
 //!
@@ -11,22 +11,32 @@
 //! - [`servers`]: starting the servers, and making sure nothing outlives the run.
 //! - [`lock`], [`redis`], [`etcd`]: what a worker asks of a lock service, and the two clients (etcd's with
 //!   its lock recipe for the `etcd` scenario).
+//! - [`redlock`], [`clockshift`]: Redlock's client over five Redis servers, and the preload library that
+//!   makes one server's wall clock jump.
+//! - [`cluster`]: three etcd members, the conductor crashing the leader and watching the election.
+//! - [`zookeeper`]: ZooKeeper's lock recipe on a three-member ensemble.
 //! - [`failover`]: a Redis primary and its replica, the conductor crashing one and promoting the other.
-//! - [`storage`]: the SQLite resource with its fenced `UPDATE`.
+//! - [`storage`], [`pg`]: the SQLite resource with its fenced `UPDATE`; for `network-delay` a PostgreSQL
+//!   server behind a proxy that holds each message for the delay.
 //! - [`recording`]: the record as core events, and the jitter against the simulation (pure).
 //! - [`clock`]: the one monotonic clock all processes share, and the time scale.
 
 pub mod cli;
 pub mod clock;
+pub mod clockshift;
+pub mod cluster;
 pub mod conductor;
 pub mod etcd;
 pub mod failover;
 pub mod lock;
+pub mod pg;
 pub mod recording;
 pub mod redis;
+pub mod redlock;
 pub mod servers;
 pub mod storage;
 pub mod worker;
+pub mod zookeeper;
 
 use std::collections::BTreeMap;
 use std::io;
@@ -49,28 +59,36 @@ pub enum Backend {
     /// A single etcd node: a lease kept alive, a put-if-absent transaction or (for `etcd`) etcd's lock
     /// recipe, a revision as token.
     Etcd,
+    /// A three-member ZooKeeper ensemble: ephemeral sequential znodes, the session as the lease, a czxid as
+    /// token.
+    Zookeeper,
 }
 
 impl Backend {
     /// Every backend.
-    pub const ALL: [Backend; 2] = [Backend::Redis, Backend::Etcd];
+    pub const ALL: [Backend; 3] = [Backend::Redis, Backend::Etcd, Backend::Zookeeper];
 
     /// Its name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Redis => "redis",
             Backend::Etcd => "etcd",
+            Backend::Zookeeper => "zookeeper",
         }
     }
 
-    /// The time scale without `--scale`. etcd revokes an expired lease up to half a second of real time
-    /// late (its expiry loop runs every 500 ms): at 0.3 that is under 1.7 s of scenario time, so B has
-    /// taken the lock and written well before the source's 15 s pause ends, as in the simulation. Redis
-    /// expires keys within a millisecond, so its runs go faster.
+    /// The time scale without `--scale`, chosen so that a run's largest jitter stays under a tenth of the
+    /// lease ([`jitter_bound`]). etcd revokes an expired lease up to half a second of real time late (its
+    /// lessor looks for expired leases every 500 ms, whatever the TTL): at scale 1 that is under 500 ms of
+    /// a 10 s lease; at 0.1 it would be up to 5 s, a different scenario. Redis expires a key the moment it
+    /// is read after its time, so its runs go ten times faster.
+    /// ZooKeeper expires a session on the leader's tick (100 ms here, the shortest the ensemble keeps in step
+    /// with on a loaded machine): at 0.5 that is under 200 ms of scenario time.
     pub fn default_scale(self) -> f64 {
         match self {
             Backend::Redis => 0.1,
-            Backend::Etcd => 0.3,
+            Backend::Etcd => 1.0,
+            Backend::Zookeeper => 0.5,
         }
     }
 
@@ -79,45 +97,76 @@ impl Backend {
         match self {
             Backend::Redis => "redis-server",
             Backend::Etcd => "etcd",
+            Backend::Zookeeper => "zookeeper",
         }
     }
 
     /// A client, for `sc`, of the servers on loopback at `ports` (the primary first), `dir` being the run's
     /// directory: the failover client for a Redis primary and replica, etcd's lock recipe for a consensus
     /// group, otherwise the one-key lock.
-    pub fn client(self, sc: &Scenario, ports: &[u16], dir: &Path) -> io::Result<Box<dyn LockClient + Send>> {
+    /// `scale` sets ZooKeeper's session timeout (the lease).
+    pub fn client(
+        self,
+        sc: &Scenario,
+        ports: &[u16],
+        dir: &Path,
+        scale: f64,
+    ) -> io::Result<Box<dyn LockClient + Send>> {
         let port = *ports.first().ok_or_else(|| io::Error::other("no server"))?;
         Ok(match (self, sc.service) {
             (Backend::Redis, Service::Failover { sync, .. }) => {
                 Box::new(failover::Failover::connect(ports, dir, sync)?)
             }
+            (Backend::Redis, Service::Redlock { .. }) => {
+                Box::new(redlock::Redlock::new(ports, sc.first_token))
+            }
             (Backend::Redis, _) => Box::new(redis::Redis::connect(port)?),
-            (Backend::Etcd, Service::Consensus { .. }) => Box::new(etcd::Etcd::queue(port)),
+            (Backend::Etcd, Service::Consensus { .. }) => Box::new(etcd::Etcd::queue_on(ports)),
             (Backend::Etcd, _) => Box::new(etcd::Etcd::new(port)),
+            (Backend::Zookeeper, _) => {
+                let timeout = std::time::Duration::from_nanos(clock::Scale(scale).real_ns(sc.ttl));
+                Box::new(zookeeper::Zookeeper::connect(ports, timeout)?)
+            }
         })
     }
 
     /// Sets the server up before t = 0: Redis's token counter starts so that the first `INCR` gives
-    /// `first_token`; etcd's tokens are revisions, nothing to set.
-    pub fn prepare(self, port: u16, first_token: u64) -> io::Result<()> {
-        if self == Backend::Redis {
-            let before = first_token.saturating_sub(1).to_string();
-            redis::Redis::connect(port)?.call(&["SET", redis::COUNTER, &before])?;
+    /// `first_token`; etcd's tokens are revisions, nothing to set; ZooKeeper's lock needs its parent znode.
+    pub fn prepare(self, ports: &[u16], first_token: u64) -> io::Result<()> {
+        let port = *ports.first().ok_or_else(|| io::Error::other("no server"))?;
+        match self {
+            Backend::Redis => {
+                let before = first_token.saturating_sub(1).to_string();
+                redis::Redis::connect(port)?.call(&["SET", redis::COUNTER, &before])?;
+            }
+            Backend::Etcd => {}
+            Backend::Zookeeper => {
+                zookeeper::Zookeeper::connect(ports, std::time::Duration::from_secs(10))?.prepare()?;
+            }
         }
         Ok(())
     }
 }
 
 /// The backends that can run `id` for real. `failover` runs on a Redis primary and replica; `etcd` on one
-/// etcd member, so without a leader crash ([`cli::check`] refuses one). Redlock (five Redis servers and a
-/// clock that jumps) and ZooKeeper have no real run yet.
+/// etcd member, or three with a leader crash. `check-then-set` needs a plain
+/// `SET` (Redis). `lock-delay` has no real run: no packaged lock service offers it ([`cli::check`] says
+/// so). `redlock` runs on five Redis servers, one of them under a wall clock that jumps; `zookeeper` on a
+/// three-member ensemble; `network-delay` writes to a PostgreSQL server through a delaying proxy.
 pub fn backends(id: ScenarioId) -> &'static [Backend] {
     match id {
-        ScenarioId::GcPause => &Backend::ALL,
-        ScenarioId::SetnxExpire | ScenarioId::UnsafeRelease | ScenarioId::Crash | ScenarioId::Failover => {
-            &[Backend::Redis]
+        ScenarioId::GcPause | ScenarioId::CheckThenPause | ScenarioId::RegisterToken => {
+            &[Backend::Redis, Backend::Etcd]
         }
+        ScenarioId::SetnxExpire
+        | ScenarioId::CheckThenSet
+        | ScenarioId::UnsafeRelease
+        | ScenarioId::Crash
+        | ScenarioId::Failover
+        | ScenarioId::NetworkDelay
+        | ScenarioId::Redlock => &[Backend::Redis],
         ScenarioId::Etcd => &[Backend::Etcd],
+        ScenarioId::Zookeeper => &[Backend::Zookeeper],
         _ => &[],
     }
 }
@@ -141,8 +190,16 @@ pub enum Failure {
     Usage(String),
     /// The server binary is not installed (exit code 2).
     Missing(&'static str),
-    /// Ctrl-C or SIGTERM: everything was stopped.
+    /// Ctrl-C, SIGTERM, SIGHUP or SIGQUIT: everything was stopped.
     Interrupted,
+    /// The run could not keep its timing: an event fell `max_jitter` scenario ms from its simulated time,
+    /// over `bound` (a tenth of the lease), so its verdict would not be about the same scenario (exit code 1).
+    Untimed {
+        /// The largest jitter, scenario ms.
+        max_jitter: u64,
+        /// The bound it broke, scenario ms.
+        bound: u64,
+    },
     /// Something went wrong on the way (exit code 1).
     Broken(String),
 }
@@ -165,6 +222,22 @@ pub struct RealRun {
     pub real: Run,
     /// For each real event, scenario ms after its simulated counterpart (`None`: it has none).
     pub jitter: Vec<Option<i64>>,
+}
+
+/// The largest jitter a run may have and still give a verdict: under a tenth of the lease, in scenario ms.
+pub fn jitter_bound(ttl: u64) -> u64 {
+    ttl / 10
+}
+
+/// Whether a run with this `jitter` (scenario ms per event) kept its timing for a lease of `ttl`; if not,
+/// [`Failure::Untimed`]: its verdict would be about another scenario than the one simulated.
+pub fn timing(jitter: &[Option<i64>], ttl: u64) -> Result<(), Failure> {
+    let max_jitter = jitter.iter().flatten().map(|j| j.unsigned_abs()).max().unwrap_or(0);
+    let bound = jitter_bound(ttl);
+    if max_jitter >= bound {
+        return Err(Failure::Untimed { max_jitter, bound });
+    }
+    Ok(())
 }
 
 impl RealRun {
@@ -260,5 +333,29 @@ impl RealRun {
             events: self.real.trace.events.iter().map(|e| e.to_numbers()).collect(),
         };
         serde_json::to_string(&out).expect("plain data") + "\n"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_whose_jitter_reaches_a_tenth_of_the_lease_gives_no_verdict() {
+        assert!(timing(&[Some(3), None, Some(-999)], 10_000).is_ok());
+        assert!(matches!(
+            timing(&[Some(3), Some(-1_000)], 10_000),
+            Err(Failure::Untimed { max_jitter: 1_000, bound: 1_000 })
+        ));
+        assert!(timing(&[], 10_000).is_ok());
+    }
+
+    #[test]
+    fn lock_delay_is_refused_with_its_reason() {
+        let inputs = ScenarioId::LockDelay.defaults();
+        match cli::check(ScenarioId::LockDelay, &inputs, Some("redis"), None) {
+            Err(Failure::Usage(msg)) => assert!(msg.contains("offers lock-delay"), "{msg}"),
+            _ => panic!("lock-delay ran"),
+        }
     }
 }

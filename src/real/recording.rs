@@ -29,7 +29,7 @@ fn map_times(kind: EventKind, f: impl Fn(u64) -> u64) -> EventKind {
 }
 
 /// The expiries the watcher saw: a holder's mark vanished (or was replaced) with no release that deleted
-/// it, and not with a primary whose replica was promoted without it (the core's `Promoted { kept: false }`
+/// it, not by a plain SET over it, and not with a primary whose replica was promoted without it (the core's `Promoted { kept: false }`
 /// says that grant was lost). Each is stamped when the watcher saw it, or at the next grant if that came
 /// first: a grant by `NX` proves the server had already dropped the key.
 fn expiries(events: &[Event], seen: &[(u64, Option<String>)], names: &[String]) -> Vec<Event> {
@@ -56,7 +56,12 @@ fn expiries(events: &[Event], seen: &[(u64, Option<String>)], names: &[String]) 
             matches!(e.kind, EventKind::Node { change: NodeChange::Promoted { kept: false }, .. })
                 && (grant.at..=*at).contains(&e.at)
         });
-        if released || lost {
+        // A plain SET took the lock over this one: the core's grant says so (`over`), no expiry.
+        let taken_over = events.iter().any(|e| {
+            matches!(e.kind, EventKind::Grant { over: Some(o), .. } if o == worker)
+                && (grant.at..=*at).contains(&e.at)
+        });
+        if released || lost || taken_over {
             continue;
         }
         let next_grant = events
@@ -66,6 +71,44 @@ fn expiries(events: &[Event], seen: &[(u64, Option<String>)], names: &[String]) 
             .min();
         let at = next_grant.map_or(*at, |g| g.min(*at));
         out.push(Event { at, kind: EventKind::Expire { worker: worker as WorkerId, token } });
+    }
+    out
+}
+
+/// Redlock: the keys a server dropped by itself (its wall clock said their time was up), as `Node` clears,
+/// from the watcher's notes of each server's key (`(at, server, mark)`, real ns since t = 0). A key deleted
+/// by its holder's release is reported by the holder; a key of a try that won no majority (deleted at once,
+/// before any grant of that mark) is not part of the run the core models.
+pub fn node_clears(events: &[Event], seen: &[(u64, usize, Option<String>)], names: &[String]) -> Vec<Event> {
+    let mut out = Vec::new();
+    for (i, (at, node, now)) in seen.iter().enumerate() {
+        // The key this server held before `now`, and since when.
+        let Some((since, _, Some(gone))) = seen[..i].iter().rev().find(|(_, n, _)| n == node) else {
+            continue;
+        };
+        if now.as_ref() == Some(gone) {
+            continue;
+        }
+        let Some((worker, nth)) =
+            parse_mark(gone).and_then(|(name, nth)| Some((names.iter().position(|n| n == name)?, nth)))
+        else {
+            continue;
+        };
+        let granted = events
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Grant { worker: w, .. } if w == worker))
+            .nth(nth.saturating_sub(1))
+            .is_some_and(|g| g.at <= *at);
+        let cleared = |e: &Event| {
+            matches!(e.kind, EventKind::Node { node: n, change: NodeChange::Clear(w) } if n == *node && w == worker)
+                && (*since..=*at).contains(&e.at)
+        };
+        if granted && !events.iter().any(cleared) {
+            out.push(Event {
+                at: *at,
+                kind: EventKind::Node { node: *node, change: NodeChange::Clear(worker) },
+            });
+        }
     }
     out
 }
@@ -182,6 +225,28 @@ mod tests {
         let events = assemble(raw, &seen, &names(), Scale(0.1));
         assert!(!events.iter().any(|e| matches!(e.kind, Expire { .. })), "{events:?}");
         assert_eq!(events[2].kind, Wait { worker: 1, holder: Some(0) });
+    }
+
+    #[test]
+    fn a_key_a_server_dropped_itself_is_a_node_clear_but_not_one_released_or_of_a_try_that_won_nothing() {
+        let raw = vec![
+            ev(0, Grant { worker: 0, token: 33, expires: Some(9_898 * MS), over: None }),
+            ev(5_000 * MS, Node { node: 0, change: NodeChange::Clear(0) }),
+            ev(5_000 * MS, Release { worker: 0, token: Some(33), freed: None }),
+        ];
+        let seen = vec![
+            (MS, 0, Some("A.1".into())),
+            (MS, 2, Some("A.1".into())),
+            // B's try at 1 s won no majority: its key on N4 lived for a moment, before any grant of B's.
+            (1_000 * MS, 3, Some("B.1".into())),
+            (1_001 * MS, 3, None),
+            // N3's clock jumped: the server dropped A's key by itself.
+            (2_001 * MS, 2, None),
+            // A's release deleted its key on N1, and said so.
+            (5_001 * MS, 0, None),
+        ];
+        let clears = node_clears(&raw, &seen, &names());
+        assert_eq!(clears, vec![ev(2_001 * MS, Node { node: 2, change: NodeChange::Clear(0) })]);
     }
 
     #[test]

@@ -1,11 +1,10 @@
-//! A Redis client for the few commands a lock needs: RESP2 over a `TcpStream`.
-//!
-//! Hand-written rather than the `redis` crate: eight commands, blocking, one connection per process, and
-//! the exact bytes on the wire are the point of a reality check.
+//! The Redis client of a lock: the `redis` crate (RESP, connections, `Script` for the Lua scripts) behind
+//! the few calls a worker, the watcher and the failover's sentinel make.
 
-use std::io::{self, BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io;
 use std::time::Duration;
+
+use redis::{Connection, RedisError, Script, Value};
 
 use super::clock::now_ns;
 use super::lock::{LockClient, Take, Taken};
@@ -18,6 +17,10 @@ pub const COUNTER: &str = "lock:job:token";
 /// Delete the key only if it still holds my mark: the compare-and-delete of the source document.
 const COMPARE_AND_DELETE: &str =
     "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+/// The lease left on the key if it still holds my mark: `PTTL` (−2 if the key is gone or not mine).
+const LEASE_LEFT: &str =
+    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pttl', KEYS[1]) else return -2 end";
 
 /// A reply, as RESP2 sends it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,68 +37,66 @@ pub enum Reply {
 
 /// One connection to a Redis server.
 pub struct Redis {
-    conn: BufReader<TcpStream>,
+    conn: Connection,
 }
 
 fn bad(what: impl Into<String>) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, what.into())
 }
 
+/// The crate's error as an I/O error whose kind says whether the server could not be reached (a refused
+/// connection, a dropped one), which a failover client waits out.
+fn io_error(e: RedisError) -> io::Error {
+    use io::ErrorKind::*;
+    let kind = if e.is_connection_refusal() {
+        ConnectionRefused
+    } else if e.is_connection_dropped() {
+        ConnectionReset
+    } else if e.is_timeout() {
+        TimedOut
+    } else {
+        Other
+    };
+    io::Error::new(kind, format!("redis: {e}"))
+}
+
+/// The crate's value as the few shapes a RESP2 server sends.
+fn reply(v: Value) -> Reply {
+    match v {
+        Value::Nil => Reply::Bulk(None),
+        Value::Int(n) => Reply::Int(n),
+        Value::BulkString(b) => Reply::Bulk(Some(b)),
+        Value::Array(items) => Reply::Array(Some(items.into_iter().map(reply).collect())),
+        Value::SimpleString(s) => Reply::Simple(s),
+        Value::Okay => Reply::Simple("OK".into()),
+        other => Reply::Simple(format!("{other:?}")),
+    }
+}
+
 impl Redis {
     /// Connects to the server on loopback at `port`.
     pub fn connect(port: u16) -> io::Result<Redis> {
-        let stream = TcpStream::connect(("127.0.0.1", port))?;
-        stream.set_nodelay(true)?;
-        stream.set_read_timeout(Some(Duration::from_secs(5)))?;
-        Ok(Redis { conn: BufReader::new(stream) })
+        let client = redis::Client::open(format!("redis://127.0.0.1:{port}/")).map_err(io_error)?;
+        let conn = client.get_connection_with_timeout(Duration::from_secs(5)).map_err(io_error)?;
+        let redis = Redis { conn };
+        redis.set_timeout(Duration::from_secs(5))?;
+        Ok(redis)
+    }
+
+    /// How long a reply may take before the call fails.
+    pub fn set_timeout(&self, timeout: Duration) -> io::Result<()> {
+        self.conn.set_read_timeout(Some(timeout)).map_err(io_error)?;
+        self.conn.set_write_timeout(Some(timeout)).map_err(io_error)
     }
 
     /// Sends one command and reads its reply; an error reply is an `Err`.
     pub fn call(&mut self, args: &[&str]) -> io::Result<Reply> {
-        let mut out = format!("*{}\r\n", args.len()).into_bytes();
-        for a in args {
-            out.extend_from_slice(format!("${}\r\n", a.len()).as_bytes());
-            out.extend_from_slice(a.as_bytes());
-            out.extend_from_slice(b"\r\n");
+        let (name, rest) = args.split_first().ok_or_else(|| bad("no command"))?;
+        let mut cmd = redis::cmd(name);
+        for a in rest {
+            cmd.arg(*a);
         }
-        self.conn.get_mut().write_all(&out)?;
-        self.read_reply()
-    }
-
-    fn line(&mut self) -> io::Result<String> {
-        let mut line = String::new();
-        if self.conn.read_line(&mut line)? == 0 {
-            return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "redis closed the connection"));
-        }
-        Ok(line.trim_end_matches("\r\n").to_owned())
-    }
-
-    fn read_reply(&mut self) -> io::Result<Reply> {
-        let line = self.line()?;
-        let (kind, rest) = line.split_at_checked(1).ok_or_else(|| bad("empty reply"))?;
-        let number = || rest.parse::<i64>().map_err(|_| bad(format!("bad length in {line:?}")));
-        match kind {
-            "+" => Ok(Reply::Simple(rest.to_owned())),
-            "-" => Err(io::Error::other(format!("redis: {rest}"))),
-            ":" => Ok(Reply::Int(number()?)),
-            "$" => match usize::try_from(number()?) {
-                Err(_) => Ok(Reply::Bulk(None)),
-                Ok(len) => {
-                    let mut buf = vec![0; len + 2];
-                    self.conn.read_exact(&mut buf)?;
-                    buf.truncate(len);
-                    Ok(Reply::Bulk(Some(buf)))
-                }
-            },
-            "*" => match usize::try_from(number()?) {
-                Err(_) => Ok(Reply::Array(None)),
-                Ok(n) => (0..n)
-                    .map(|_| self.read_reply())
-                    .collect::<io::Result<_>>()
-                    .map(|v| Reply::Array(Some(v))),
-            },
-            _ => Err(bad(format!("unknown reply {line:?}"))),
-        }
+        cmd.query::<Value>(&mut self.conn).map(reply).map_err(io_error)
     }
 
     fn int(&mut self, args: &[&str]) -> io::Result<i64> {
@@ -103,6 +104,11 @@ impl Redis {
             Reply::Int(n) => Ok(n),
             other => Err(bad(format!("{}: expected an integer, got {other:?}", args[0]))),
         }
+    }
+
+    /// Runs a Lua script on the lock's key with `value` (EVALSHA, loading it first if the server lacks it).
+    fn script(&mut self, script: &Script, value: &str) -> io::Result<i64> {
+        script.key(KEY).arg(value).invoke::<i64>(&mut self.conn).map_err(io_error)
     }
 }
 
@@ -132,13 +138,36 @@ impl LockClient for Redis {
         Ok(Some(Taken { token, lease_from_ns }))
     }
 
+    fn lease_left(&mut self, value: &str) -> io::Result<Option<u64>> {
+        // PTTL is −1 for a key without expiry: held for ever.
+        Ok(match self.script(&Script::new(LEASE_LEFT), value)? {
+            -1 => Some(u64::MAX),
+            ms => u64::try_from(ms).ok().filter(|&ms| ms > 0),
+        })
+    }
+
+    fn take_over(&mut self, value: &str, how: Take) -> io::Result<(Taken, Option<String>)> {
+        let lease_from_ns = now_ns();
+        // SET … GET (Redis 6.2) replies with the value it overwrote: whose lock this SET took.
+        let px;
+        let mut args = vec!["SET", KEY, value];
+        if let Take::Lease(ms) = how {
+            px = ms.to_string();
+            args.extend(["PX", &px]);
+        }
+        args.push("GET");
+        let over = text(self.call(&args)?)?;
+        let token = u64::try_from(self.int(&["INCR", COUNTER])?).map_err(|_| bad("negative token"))?;
+        Ok((Taken { token, lease_from_ns }, over))
+    }
+
     fn holder(&mut self) -> io::Result<Option<String>> {
         let reply = self.call(&["GET", KEY])?;
         text(reply)
     }
 
     fn release_compare(&mut self, value: &str) -> io::Result<bool> {
-        Ok(self.int(&["EVAL", COMPARE_AND_DELETE, "1", KEY, value])? == 1)
+        Ok(self.script(&Script::new(COMPARE_AND_DELETE), value)? == 1)
     }
 
     fn release_plain(&mut self) -> io::Result<Option<String>> {

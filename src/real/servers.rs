@@ -76,7 +76,22 @@ impl Processes {
 
 impl Drop for Processes {
     fn drop(&mut self) {
+        // PostgreSQL's immediate shutdown (SIGQUIT): the server stops its backends and reaps them itself.
+        for (name, child) in self.children.iter_mut() {
+            if name == "postgres" && child.try_wait().ok().flatten().is_none() {
+                signal(child.id(), libc::SIGQUIT);
+                let deadline = now_ns() + 2_000_000_000;
+                while child.try_wait().ok().flatten().is_none() && now_ns() < deadline {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+        }
         for (_, child) in self.children.iter_mut().rev() {
+            // Each child leads its own process group: what it started itself (PostgreSQL's backends) goes too.
+            if child.try_wait().ok().flatten().is_none() {
+                // SAFETY: kill(2) on the group of a child not reaped yet, whose leader it is.
+                unsafe { libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL) };
+            }
             let _ = child.kill();
             let _ = child.wait();
         }
@@ -150,6 +165,8 @@ pub fn version(backend: Backend, binary: &Path) -> Result<String, Failure> {
     let found = match backend {
         Backend::Redis => text.split_whitespace().find_map(|w| w.strip_prefix("v=")),
         Backend::Etcd => text.lines().find_map(|l| l.strip_prefix("etcd Version:")).map(str::trim),
+        // Its members say it once they run (`srvr`).
+        Backend::Zookeeper => None,
     };
     found.map(str::to_owned).ok_or_else(|| Failure::Broken(format!("no version in {:?}", text.trim())))
 }
@@ -163,7 +180,19 @@ pub fn start(
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
-    start_as(backend, binary, false, procs, stop)
+    start_as(backend, binary, None, &[], procs, stop)
+}
+
+/// Starts a Redis server named `name`, its files in `name/` of the run's directory, with `env` added to
+/// its environment (a preload library for Redlock's N3). Its port.
+pub fn start_named(
+    binary: &Path,
+    name: &str,
+    env: &[(&str, &OsStr)],
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+) -> Result<u16, Failure> {
+    start_as(Backend::Redis, binary, Some(name), env, procs, stop)
 }
 
 /// Starts a Redis server, its files in `replica/` of the run's directory, and makes it a replica of the
@@ -174,7 +203,7 @@ pub fn start_replica(
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
-    let port = start_as(Backend::Redis, binary, true, procs, stop)?;
+    let port = start_as(Backend::Redis, binary, Some("replica"), &[], procs, stop)?;
     // As a command, REPLICAOF connects to the primary at once; as `--replicaof` it would wait for the
     // replication cron, up to a second.
     Redis::connect(port)
@@ -186,13 +215,14 @@ pub fn start_replica(
 fn start_as(
     backend: Backend,
     binary: &Path,
-    replica: bool,
+    name: Option<&str>,
+    env: &[(&str, &OsStr)],
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
     let mut attempt = 1;
     loop {
-        match start_once(backend, binary, replica, procs, stop) {
+        match start_once(backend, binary, name, env, procs, stop) {
             Err(Start::Exited(_)) if attempt < 3 => {
                 if let Some((_, mut dead)) = procs.children.pop() {
                     let _ = dead.wait();
@@ -216,21 +246,22 @@ enum Start {
 fn start_once(
     backend: Backend,
     binary: &Path,
-    replica: bool,
+    name: Option<&str>,
+    env: &[(&str, &OsStr)],
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Start> {
     let broken = |what: &str, e: io::Error| Start::Failed(Failure::Broken(format!("{what}: {e}")));
     let port = free_port().map_err(|e| broken("no free port", e))?;
-    let (dir, log_name) = if replica {
-        (procs.dir().join("replica"), "replica.log")
-    } else {
-        (procs.dir().to_path_buf(), "server.log")
+    let (dir, log_name) = match name {
+        Some(name) => (procs.dir().join(name), format!("{name}.log")),
+        None => (procs.dir().to_path_buf(), "server.log".to_owned()),
     };
     fs::create_dir_all(&dir).map_err(|e| broken("server directory", e))?;
     let log_path = dir.join(log_name);
     let log = fs::File::create(&log_path).map_err(|e| broken("server log", e))?;
     let mut cmd = child_command(binary);
+    cmd.envs(env.iter().copied());
     match backend {
         // --hz 100: keys nobody touches expire within about 10 ms of real time (the default, 10, allows 100).
         // --repl-diskless-sync no: a replica gets an RDB file at once and then every write as it happens; a
@@ -241,6 +272,9 @@ fn start_once(
             .arg("--dir")
             .arg(&dir)
             .args(["--hz", "100", "--repl-diskless-sync", "no"]),
+        Backend::Zookeeper => {
+            return Err(Start::Failed(Failure::Broken("ZooKeeper starts as an ensemble".into())));
+        }
         Backend::Etcd => {
             let peer = free_port().map_err(|e| broken("no free port", e))?;
             let client = format!("http://127.0.0.1:{port}");
@@ -269,10 +303,9 @@ fn start_once(
         .stderr(err)
         .spawn()
         .map_err(|e| broken(&format!("starting {}", binary.display()), e))?;
-    let name = if replica {
-        format!("{} replica", backend.server_binary())
-    } else {
-        backend.server_binary().to_owned()
+    let name = match name {
+        Some(name) => format!("{} {name}", backend.server_binary()),
+        None => backend.server_binary().to_owned(),
     };
     procs.children.push((name, child));
     let deadline = now_ns() + 15_000_000_000;
@@ -283,6 +316,7 @@ fn start_once(
         let answered = match backend {
             Backend::Redis => Redis::connect(port).and_then(|mut r| r.call(&["PING"])).is_ok(),
             Backend::Etcd => etcd::post(port, "/v3/kv/range", &serde_json::json!({ "key": "eA==" })).is_ok(),
+            Backend::Zookeeper => false,
         };
         if answered {
             return Ok(port);
@@ -304,5 +338,165 @@ fn start_once(
             });
         }
         std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Starts a cluster of `members` etcd members on loopback, each in `mN/` of the run's directory, and waits
+/// until every member answers a linearizable read (so a leader is elected). Their client ports.
+///
+/// Heartbeat 50 ms and election timeout 500 ms: a follower calls an election after a randomized one to two
+/// timeouts without a heartbeat, so a crashed leader is replaced in about 0.5 to 1 s, around the model's 1 s
+/// (etcd's lessor then extends every lease by the election timeout).
+pub fn start_etcd_cluster(
+    binary: &Path,
+    members: usize,
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<u16>, Failure> {
+    let broken = |what: &str, e: io::Error| Failure::Broken(format!("{what}: {e}"));
+    let mut clients = Vec::new();
+    let mut peers = Vec::new();
+    for _ in 0..members {
+        clients.push(free_port().map_err(|e| broken("no free port", e))?);
+        peers.push(free_port().map_err(|e| broken("no free port", e))?);
+    }
+    let cluster: Vec<String> =
+        peers.iter().enumerate().map(|(i, p)| format!("m{}=http://127.0.0.1:{p}", i + 1)).collect();
+    let cluster = cluster.join(",");
+    let first = procs.children.len();
+    for i in 0..members {
+        let name = format!("m{}", i + 1);
+        let dir = procs.dir().join(&name);
+        fs::create_dir_all(&dir).map_err(|e| broken("member directory", e))?;
+        let log = fs::File::create(dir.join("etcd.log")).map_err(|e| broken("member log", e))?;
+        let err = log.try_clone().map_err(|e| broken("member log", e))?;
+        let client = format!("http://127.0.0.1:{}", clients[i]);
+        let peer = format!("http://127.0.0.1:{}", peers[i]);
+        let child = child_command(binary)
+            .arg("--data-dir")
+            .arg(dir.join("data"))
+            .args(["--name", &name, "--listen-client-urls", &client, "--advertise-client-urls", &client])
+            .args(["--listen-peer-urls", &peer, "--initial-advertise-peer-urls", &peer])
+            .args(["--initial-cluster", &cluster, "--initial-cluster-state", "new"])
+            .args(["--heartbeat-interval", "50", "--election-timeout", "500"])
+            .stdin(Stdio::null())
+            .stdout(log)
+            .stderr(err)
+            .spawn()
+            .map_err(|e| broken(&format!("starting {}", binary.display()), e))?;
+        procs.children.push((format!("etcd {name}"), child));
+    }
+    let deadline = now_ns() + 20_000_000_000;
+    let mut ready = vec![false; members];
+    while ready.iter().any(|r| !r) {
+        if stop() {
+            return Err(Failure::Interrupted);
+        }
+        for (i, r) in ready.iter_mut().enumerate() {
+            *r = *r || etcd::post(clients[i], "/v3/kv/range", &serde_json::json!({ "key": "eA==" })).is_ok();
+        }
+        let exited = procs.children[first..].iter_mut().any(|(_, c)| c.try_wait().ok().flatten().is_some());
+        if exited || now_ns() > deadline {
+            return Err(Failure::Broken(format!(
+                "the etcd cluster did not start (see {}/m*/etcd.log)",
+                procs.dir().display()
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Ok(clients)
+}
+
+/// Debian's ZooKeeper server: its jar (whose manifest names its dependencies) and the class to run.
+const ZOOKEEPER_JAR: &str = "/usr/share/java/zookeeper.jar";
+
+/// Where ZooKeeper is: `java`, if Debian's `zookeeper` package is installed.
+pub fn find_zookeeper() -> Option<PathBuf> {
+    Path::new(ZOOKEEPER_JAR).is_file().then(|| find("java")).flatten()
+}
+
+/// What a ZooKeeper member says to the four-letter word `word` on loopback at `port`.
+pub fn four_letters(port: u16, word: &str) -> io::Result<String> {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port))?;
+    stream.set_read_timeout(Some(Duration::from_secs(2)))?;
+    stream.write_all(word.as_bytes())?;
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply)?;
+    Ok(reply)
+}
+
+/// Starts a ZooKeeper ensemble of `members` on loopback, each in `zN/` of the run's directory, and waits
+/// until every member is a leader or a follower. Their client ports and the version the members report.
+///
+/// `java` runs ZooKeeper's main class itself (what `zkServer.sh start-foreground` does in a child), so the
+/// kernel kills it with the conductor (`PR_SET_PDEATHSIG`). tickTime 100 ms: sessions expire on the tick,
+/// so up to 100 ms late; the session timeout may be from 200 ms to 60 s.
+pub fn start_zookeeper(
+    java: &Path,
+    members: usize,
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+) -> Result<(Vec<u16>, String), Failure> {
+    let broken = |what: &str, e: io::Error| Failure::Broken(format!("{what}: {e}"));
+    let mut ports = Vec::new();
+    let mut servers = Vec::new();
+    for i in 1..=members {
+        ports.push(free_port().map_err(|e| broken("no free port", e))?);
+        let quorum = free_port().map_err(|e| broken("no free port", e))?;
+        let election = free_port().map_err(|e| broken("no free port", e))?;
+        servers.push(format!("server.{i}=127.0.0.1:{quorum}:{election}"));
+    }
+    let first = procs.children.len();
+    for i in 1..=members {
+        let dir = procs.dir().join(format!("z{i}"));
+        let data = dir.join("data");
+        fs::create_dir_all(&data).map_err(|e| broken("member directory", e))?;
+        fs::write(data.join("myid"), format!("{i}\n")).map_err(|e| broken("myid", e))?;
+        let cfg = format!(
+            "tickTime=100\ninitLimit=50\nsyncLimit=20\ndataDir={}\nclientPort={}\nclientPortAddress=127.0.0.1\n\
+             admin.enableServer=false\n4lw.commands.whitelist=ruok,srvr\nminSessionTimeout=200\n\
+             maxSessionTimeout=60000\n{}\n",
+            data.display(),
+            ports[i - 1],
+            servers.join("\n")
+        );
+        let cfg_path = dir.join("zoo.cfg");
+        fs::write(&cfg_path, cfg).map_err(|e| broken("zoo.cfg", e))?;
+        let log = fs::File::create(dir.join("zookeeper.log")).map_err(|e| broken("member log", e))?;
+        let err = log.try_clone().map_err(|e| broken("member log", e))?;
+        let child = child_command(java)
+            .args(["-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"])
+            .arg(format!("-Dzookeeper.log.dir={}", dir.display()))
+            .args(["-cp", &format!("/etc/zookeeper/conf:{ZOOKEEPER_JAR}")])
+            .arg("org.apache.zookeeper.server.quorum.QuorumPeerMain")
+            .arg(&cfg_path)
+            .stdin(Stdio::null())
+            .stdout(log)
+            .stderr(err)
+            .spawn()
+            .map_err(|e| broken(&format!("starting {}", java.display()), e))?;
+        procs.children.push((format!("zookeeper z{i}"), child));
+    }
+    let deadline = now_ns() + 60_000_000_000;
+    loop {
+        if stop() {
+            return Err(Failure::Interrupted);
+        }
+        let modes: Vec<String> = ports.iter().map(|&p| four_letters(p, "srvr").unwrap_or_default()).collect();
+        if modes.iter().all(|m| m.contains("Mode: leader") || m.contains("Mode: follower")) {
+            let version = modes[0]
+                .lines()
+                .find_map(|l| l.strip_prefix("Zookeeper version: "))
+                .and_then(|v| v.split(['-', ',']).next())
+                .unwrap_or("?")
+                .to_owned();
+            return Ok((ports, version));
+        }
+        let exited = procs.children[first..].iter_mut().any(|(_, c)| c.try_wait().ok().flatten().is_some());
+        if exited || now_ns() > deadline {
+            return Err(Failure::Broken("the ZooKeeper ensemble did not start".into()));
+        }
+        std::thread::sleep(Duration::from_millis(50));
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! The fenced write is one conditional `UPDATE`; its affected-row count says accepted or rejected. The
 //! core's rule (src/sim/engine.rs, `store`) accepts a token equal to the highest seen, so the condition is
-//! `token >= highest`, and a write without a token is refused. `highest` is the largest token ever
-//! accepted; `token` and `holder` are the last write's.
+//! `token >= highest`, and a write without a token is refused. `highest` is the largest token the storage
+//! has seen (accepted writes and registrations, `register-token`), `written` the largest of an accepted
+//! write; `token` and `holder` are the last write's.
 
 use std::path::Path;
 use std::time::Duration;
@@ -16,6 +17,7 @@ const SCHEMA: &str = "
         holder TEXT,
         token INTEGER,
         highest INTEGER,
+        written INTEGER,
         writes INTEGER NOT NULL DEFAULT 0
     );
     INSERT INTO resource (id) VALUES (1);
@@ -23,22 +25,47 @@ const SCHEMA: &str = "
 
 /// Fencing on: only a token at or above the highest accepted so far gets in.
 const FENCED: &str = "
-    UPDATE resource SET holder = ?2, token = ?1, highest = max(coalesce(highest, ?1), ?1), writes = writes + 1
+    UPDATE resource SET holder = ?2, token = ?1, highest = max(coalesce(highest, ?1), ?1),
+        written = max(coalesce(written, ?1), ?1), writes = writes + 1
     WHERE id = 1 AND ?1 IS NOT NULL AND (highest IS NULL OR ?1 >= highest)";
 
 /// Fencing off: every write gets in; the highest token is still kept, for the record.
 const UNFENCED: &str = "
     UPDATE resource SET holder = ?2, token = ?1,
-        highest = max(coalesce(highest, ?1), coalesce(?1, highest)), writes = writes + 1
+        highest = max(coalesce(highest, ?1), coalesce(?1, highest)),
+        written = max(coalesce(written, ?1), coalesce(?1, written)), writes = writes + 1
     WHERE id = 1";
+
+/// A registration: the new holder's token raises the highest seen, before the holder writes anything.
+const REGISTER: &str = "UPDATE resource SET highest = max(coalesce(highest, ?1), ?1) WHERE id = 1";
+
+/// The resource every worker writes: the SQLite file, or (`network-delay`) a PostgreSQL server.
+pub trait Resource {
+    /// One write by `holder` with `token`: accepted or rejected by the database itself.
+    fn write(&mut self, holder: &str, token: Option<u64>, fencing: bool) -> std::io::Result<Stored>;
+    /// Registers a new holder's `token` (`register-token`): the highest token seen rises to it.
+    fn register(&mut self, token: u64) -> std::io::Result<()>;
+}
+
+impl Resource for Storage {
+    fn write(&mut self, holder: &str, token: Option<u64>, fencing: bool) -> std::io::Result<Stored> {
+        Storage::write(self, holder, token, fencing).map_err(std::io::Error::other)
+    }
+
+    fn register(&mut self, token: u64) -> std::io::Result<()> {
+        Storage::register(self, token).map_err(std::io::Error::other)
+    }
+}
 
 /// What the storage did with one write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stored {
     /// Whether the row changed.
     pub accepted: bool,
-    /// The highest token accepted before this write.
+    /// The highest token seen before this write (accepted writes and registrations).
     pub highest_before: Option<u64>,
+    /// The highest token of a write accepted before this one.
+    pub written_before: Option<u64>,
 }
 
 /// A connection to the storage file.
@@ -69,12 +96,21 @@ impl Storage {
     pub fn write(&mut self, holder: &str, token: Option<u64>, fencing: bool) -> rusqlite::Result<Stored> {
         // IMMEDIATE takes the write lock first, so the highest read here is the one the UPDATE compares.
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let highest: Option<i64> =
-            tx.query_row("SELECT highest FROM resource WHERE id = 1", [], |r| r.get(0))?;
+        let (highest, written): (Option<i64>, Option<i64>) =
+            tx.query_row("SELECT highest, written FROM resource WHERE id = 1", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
         let token = token.map(|t| i64::try_from(t).unwrap_or(i64::MAX));
         let changed = tx.execute(if fencing { FENCED } else { UNFENCED }, params![token, holder])?;
         tx.commit()?;
-        Ok(Stored { accepted: changed == 1, highest_before: highest.and_then(|h| u64::try_from(h).ok()) })
+        let token = |t: Option<i64>| t.and_then(|t| u64::try_from(t).ok());
+        Ok(Stored { accepted: changed == 1, highest_before: token(highest), written_before: token(written) })
+    }
+
+    /// Registers a new holder's `token` (`register-token`): the highest token seen rises to it.
+    pub fn register(&mut self, token: u64) -> rusqlite::Result<()> {
+        self.conn.execute(REGISTER, params![i64::try_from(token).unwrap_or(i64::MAX)])?;
+        Ok(())
     }
 }
 
@@ -95,19 +131,25 @@ mod tests {
     #[test]
     fn fencing_accepts_equal_and_higher_tokens_and_rejects_lower_ones() {
         let (_dir, mut s) = fresh();
-        assert_eq!(s.write("B", Some(34), true).unwrap(), Stored { accepted: true, highest_before: None });
         assert_eq!(
             s.write("B", Some(34), true).unwrap(),
-            Stored { accepted: true, highest_before: Some(34) }
+            Stored { accepted: true, highest_before: None, written_before: None }
+        );
+        assert_eq!(
+            s.write("B", Some(34), true).unwrap(),
+            Stored { accepted: true, highest_before: Some(34), written_before: Some(34) }
         );
         assert_eq!(
             s.write("A", Some(33), true).unwrap(),
-            Stored { accepted: false, highest_before: Some(34) }
+            Stored { accepted: false, highest_before: Some(34), written_before: Some(34) }
         );
-        assert_eq!(s.write("A", None, true).unwrap(), Stored { accepted: false, highest_before: Some(34) });
+        assert_eq!(
+            s.write("A", None, true).unwrap(),
+            Stored { accepted: false, highest_before: Some(34), written_before: Some(34) }
+        );
         assert_eq!(
             s.write("C", Some(35), true).unwrap(),
-            Stored { accepted: true, highest_before: Some(34) }
+            Stored { accepted: true, highest_before: Some(34), written_before: Some(34) }
         );
     }
 
@@ -117,10 +159,24 @@ mod tests {
         s.write("B", Some(34), false).unwrap();
         assert_eq!(
             s.write("A", Some(33), false).unwrap(),
-            Stored { accepted: true, highest_before: Some(34) }
+            Stored { accepted: true, highest_before: Some(34), written_before: Some(34) }
         );
-        assert_eq!(s.write("A", None, false).unwrap(), Stored { accepted: true, highest_before: Some(34) });
+        assert_eq!(
+            s.write("A", None, false).unwrap(),
+            Stored { accepted: true, highest_before: Some(34), written_before: Some(34) }
+        );
         let holder: String = s.conn.query_row("SELECT holder FROM resource", [], |r| r.get(0)).unwrap();
         assert_eq!(holder, "A");
+    }
+
+    #[test]
+    fn a_registration_raises_the_highest_seen_but_not_the_highest_written() {
+        let (_dir, mut s) = fresh();
+        s.write("A", Some(33), true).unwrap();
+        s.register(34).unwrap();
+        let late = s.write("A", Some(33), true).unwrap();
+        assert_eq!(late, Stored { accepted: false, highest_before: Some(34), written_before: Some(33) });
+        let b = s.write("B", Some(34), true).unwrap();
+        assert_eq!(b, Stored { accepted: true, highest_before: Some(34), written_before: Some(33) });
     }
 }

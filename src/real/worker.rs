@@ -20,8 +20,10 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::clock::{now_ns, sleep_until, Scale};
-use super::lock::{mark, parse_mark, unreachable, LockClient, Take};
-use super::storage::Storage;
+use super::lock::{mark, parse_mark, unreachable, LockClient, Take, Taken};
+use super::pg::Pg;
+use super::redlock::Redlock;
+use super::storage::{Resource, Storage};
 use super::Backend;
 use crate::scenarios::{Inputs, ScenarioId};
 use crate::sim::{Event, EventKind, NodeChange, Release, Scenario, Service, Step, WorkerId};
@@ -30,6 +32,10 @@ use crate::sim::{Event, EventKind, NodeChange, Release, Scenario, Service, Step,
 /// queue, so a waiter polls; etcd's recipe queues the keys, and a waiter polls for its key to be the lowest
 /// (etcd's client watches the key before it instead). This is the wait the core models as a queue.
 const POLL_NS: u64 = 500_000;
+
+/// How much later a retry of worker index `i` comes than the scenario says: `i` times this (real time), so
+/// that on the same instant a lower index acts first, as in the core.
+const STAGGER_NS: u64 = 25_000_000;
 
 /// Everything a worker process needs, passed as one JSON argument.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -50,6 +56,12 @@ pub struct WorkerArgs {
     pub db: PathBuf,
     /// Real time per scenario time.
     pub scale: f64,
+    /// A loopback port nothing listens on: where a Redlock worker reaches the servers it is cut off from.
+    #[serde(default)]
+    pub cut_off: u16,
+    /// `network-delay`: the PostgreSQL server's port, and the delaying proxy's in front of it.
+    #[serde(default)]
+    pub pg: Option<(u16, u16)>,
 }
 
 /// One line a worker writes to the conductor.
@@ -102,8 +114,29 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
     if args.index >= sc.workers.len() {
         return Err(format!("{} has no worker {}", args.scenario.id(), args.index).into());
     }
-    let mut lock = args.backend.client(&sc, &args.ports, &args.dir)?;
-    let storage = Storage::open(&args.db)?;
+    let mut lock = args.backend.client(&sc, &args.ports, &args.dir, args.scale)?;
+    // Redlock: this worker's own client, whose servers out of its reach are a port nothing listens on, and
+    // labelled with its own token (Redlock has none); the full view stays for the record (`observer`).
+    let mut observer = None;
+    if let Service::Redlock { reach, .. } = sc.service {
+        let mask = reach.get(args.index).copied().unwrap_or(u8::MAX);
+        let ports: Vec<u16> = (args.ports.iter().enumerate())
+            .map(|(n, &p)| if mask & (1 << n) != 0 { p } else { args.cut_off })
+            .collect();
+        let token = sc.first_token + args.index as u64;
+        observer = Some(std::mem::replace(&mut lock, Box::new(Redlock::new(&ports, token))));
+    }
+    let storage: Box<dyn Resource> = match args.pg {
+        // `network-delay`: a worker whose program has a delayed write reaches the server through the proxy.
+        Some((direct, delayed)) => {
+            let late = sc.workers[args.index]
+                .steps
+                .iter()
+                .any(|s| matches!(s, Step::Write { delay } if sc.dur(*delay) > 0));
+            Box::new(Pg::open(if late { delayed } else { direct })?)
+        }
+        None => Box::new(Storage::open(&args.db)?),
+    };
     // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
     unsafe {
         let mut action: libc::sigaction = std::mem::zeroed();
@@ -128,16 +161,18 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
     }
     let mut worker = Worker {
         sc: &sc,
+        args: &args,
         me: args.index,
         scale: Scale(args.scale),
         t0,
         lock,
         failover: matches!(sc.service, Service::Failover { .. }),
         storage,
+        observer,
         token: None,
         mark: None,
         grants: 0,
-        lease_end_ns: None,
+        saw_free: false,
     };
     sleep_until(t0);
     worker.run()
@@ -145,20 +180,24 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
 
 struct Worker<'a> {
     sc: &'a Scenario,
+    args: &'a WorkerArgs,
     me: WorkerId,
     scale: Scale,
     t0: u64,
     lock: Box<dyn LockClient + Send>,
     /// The service fails over: while no primary answers, the worker waits instead of failing.
     failover: bool,
-    storage: Storage,
+    storage: Box<dyn Resource>,
+    /// Redlock: a client of every server, for who holds the lock when a write arrives (the record's view,
+    /// which the worker, cut off from some servers, does not have).
+    observer: Option<Box<dyn LockClient + Send>>,
     /// The token it believes it holds.
     token: Option<u64>,
     /// The mark of the grant it believes it holds.
     mark: Option<String>,
     grants: usize,
-    /// Where its lease ends by its own clock.
-    lease_end_ns: Option<u64>,
+    /// Whether its last `GET` saw the lock free.
+    saw_free: bool,
 }
 
 impl Worker<'_> {
@@ -196,17 +235,26 @@ impl Worker<'_> {
                 Step::Acquire => self.acquire(lease, POLL_NS)?,
                 Step::AcquireNoExpiry => self.acquire(Take::Setnx, POLL_NS)?,
                 Step::TryAcquire { retry } => {
-                    self.acquire(lease, self.scale.real_ns(self.sc.dur(retry)).max(POLL_NS))?
+                    self.try_acquire(lease, self.scale.real_ns(self.sc.dur(retry)).max(POLL_NS))?
                 }
                 Step::Get => {
                     let at = self.now();
                     let free = self.lock.holder()?.is_none();
+                    self.saw_free = free;
                     self.emit(at, EventKind::Get { worker: self.me, free })?;
                 }
-                Step::Set => return Err("a SET without NX has no real run yet".into()),
+                // After a GET that saw the lock taken, a SET waits its turn as an acquire does.
+                Step::Set if !self.saw_free => self.acquire(lease, POLL_NS)?,
+                Step::Set => self.take_over(lease)?,
                 Step::CheckLease => {
-                    let ok = !self.sc.lease || self.lease_end_ns.is_some_and(|end| now_ns() < end);
-                    self.emit(self.now(), EventKind::CheckLease { worker: self.me, ok })?;
+                    // The worker asks the lock service itself (PTTL, LeaseTimeToLive) how much is left.
+                    let at = self.now();
+                    let ok = !self.sc.lease
+                        || match self.mark.clone() {
+                            Some(mark) => self.lock.lease_left(&mark)?.is_some(),
+                            None => false,
+                        };
+                    self.emit(at, EventKind::CheckLease { worker: self.me, ok })?;
                     if !ok {
                         self.token = None;
                         self.mark = None;
@@ -265,17 +313,8 @@ impl Worker<'_> {
             if let Some(taken) = self.reach(|l| l.take(&value, how))?.flatten() {
                 let at = self.now();
                 self.grants += 1;
-                self.token = Some(taken.token);
                 self.mark = Some(value);
-                self.lease_end_ns = Some(taken.lease_from_ns + self.scale.real_ns(self.sc.ttl));
-                let expires = match how {
-                    Take::Lease(_) => {
-                        Some(taken.lease_from_ns.saturating_sub(self.t0) + self.scale.real_ns(self.sc.ttl))
-                    }
-                    Take::Forever | Take::Setnx => None,
-                };
-                let grant = EventKind::Grant { worker: self.me, token: taken.token, expires, over: None };
-                self.emit(at, grant)?;
+                self.granted(at, taken, how, None)?;
                 return Ok(self.nodes(NodeChange::Set(self.me))?);
             }
             // Whose mark the lock holds; `None`: no server answered.
@@ -300,27 +339,112 @@ impl Worker<'_> {
         }
     }
 
+    /// `SET NX` now and, while someone holds the lock, again every `retry_ns` from the first try, as the
+    /// step says (no queue: a try that comes between two holders wins, one that comes during a hold fails).
+    /// A retry that falls on the same scenario instant as another worker's action comes [`STAGGER_NS`] per
+    /// worker index later: the core's rule that a lower index acts first on the same millisecond, which real
+    /// processes cannot keep on their own.
+    fn try_acquire(&mut self, how: Take, retry_ns: u64) -> Result<(), Box<dyn Error>> {
+        let first = now_ns();
+        self.emit(self.now(), EventKind::Request { worker: self.me })?;
+        let value = mark(self.name(), self.grants + 1);
+        for attempt in 1_u64.. {
+            if let Some(taken) = self.lock.take(&value, how)? {
+                let at = self.now();
+                self.grants += 1;
+                self.mark = Some(value);
+                self.granted(at, taken, how, None)?;
+                return Ok(self.nodes(NodeChange::Set(self.me))?);
+            }
+            if attempt == 1 {
+                let holder = self.lock.holder()?;
+                let holder = self.whose(holder.as_deref());
+                self.emit(self.now(), EventKind::Wait { worker: self.me, holder })?;
+            }
+            sleep_until(first + attempt * retry_ns + STAGGER_NS * self.me as u64);
+        }
+        unreachable!("the loop returns")
+    }
+
+    /// Notes a grant taken at `at` (over `over`'s lock, for a plain SET) and reports it; with `register`, the
+    /// token goes to the storage first, before the holder does anything else.
+    fn granted(
+        &mut self,
+        at: u64,
+        taken: Taken,
+        how: Take,
+        over: Option<WorkerId>,
+    ) -> Result<(), Box<dyn Error>> {
+        self.token = Some(taken.token);
+        let expires = match how {
+            Take::Lease(_) => {
+                Some(taken.lease_from_ns.saturating_sub(self.t0) + self.scale.real_ns(self.sc.ttl))
+            }
+            Take::Forever | Take::Setnx => None,
+        };
+        self.emit(at, EventKind::Grant { worker: self.me, token: taken.token, expires, over })?;
+        if self.sc.register {
+            self.storage.register(taken.token)?;
+            self.emit(self.now(), EventKind::Register { worker: self.me, token: taken.token })?;
+        }
+        Ok(())
+    }
+
+    /// A `SET` without `NX` after a `GET` that saw the lock free: it takes the lock whoever holds it now.
+    fn take_over(&mut self, how: Take) -> Result<(), Box<dyn Error>> {
+        self.emit(self.now(), EventKind::Request { worker: self.me })?;
+        let value = mark(self.name(), self.grants + 1);
+        let (taken, over) = self.lock.take_over(&value, how)?;
+        let at = self.now();
+        self.grants += 1;
+        self.mark = Some(value);
+        let over = self.whose(over.as_deref());
+        self.granted(at, taken, how, over)
+    }
+
     fn write(&mut self, delay_ns: u64) -> Result<(), Box<dyn Error>> {
         let sent = self.now();
-        let token = self.token;
+        // Redlock's value is random: the write carries nothing the storage could order.
+        let token = self.token.filter(|_| self.sc.tokens());
         self.emit(sent, EventKind::Write { worker: self.me, token, arrives: sent + delay_ns })?;
-        sleep_until(self.t0 + sent + delay_ns);
+        let name = self.name().to_owned();
+        // Through the delaying proxy (`network-delay`) the write itself spends the delay on the wire and the
+        // storage answers when it arrives; otherwise a delay (none in a scenario without that proxy) is waited.
+        let mut stored = None;
+        if self.args.pg.is_some() {
+            stored = Some(self.storage.write(&name, token, self.sc.fencing)?);
+        } else {
+            sleep_until(self.t0 + sent + delay_ns);
+        }
         // Who the lock service counts as holder when the write arrives: what makes a write stale (no one, if
         // no server answers).
-        let seen = self.reach(|l| l.holder())?.flatten();
+        let seen = match self.observer.as_mut() {
+            Some(observer) => observer.holder()?,
+            // ZooKeeper: a holder stopped past its session timeout finds its session expired and can ask
+            // nothing more; the record's view of who holds the lock comes from a new session.
+            None if self.args.backend == Backend::Zookeeper => match self.lock.holder() {
+                Err(e) if unreachable(&e) => {
+                    let (a, sc) = (self.args, self.sc);
+                    a.backend.client(sc, &a.ports, &a.dir, a.scale)?.holder()?
+                }
+                other => other?,
+            },
+            None => self.reach(|l| l.holder())?.flatten(),
+        };
         let at = self.now();
         let stale = self.mark.is_none() || seen != self.mark;
         let holder = self.whose(seen.as_deref());
-        let name = self.name().to_owned();
-        let stored = self.storage.write(&name, token, self.sc.fencing)?;
+        let stored = match stored {
+            Some(stored) => stored,
+            None => self.storage.write(&name, token, self.sc.fencing)?,
+        };
         let kind = EventKind::Store {
             worker: self.me,
             token,
             sent,
             accepted: stored.accepted,
             highest_before: stored.highest_before,
-            // Without registration the highest token seen is the highest written.
-            written_before: stored.highest_before,
+            written_before: stored.written_before,
             stale,
             holder,
         };
@@ -337,10 +461,15 @@ impl Worker<'_> {
                 self.whose(deleted.as_deref())
             }
         };
-        self.lease_end_ns = None;
         let token = self.token.take();
+        if let Service::Redlock { .. } = self.sc.service {
+            // Redlock deletes its key on every server that still had it, majority or not.
+            for &node in self.lock.reached() {
+                self.emit(at, EventKind::Node { node, change: NodeChange::Clear(self.me) })?;
+            }
+        }
         self.emit(at, EventKind::Release { worker: self.me, token, freed })?;
-        if let Some(holder) = freed {
+        if let (Some(holder), false) = (freed, matches!(self.sc.service, Service::Redlock { .. })) {
             self.nodes(NodeChange::Clear(holder))?;
         }
         Ok(())

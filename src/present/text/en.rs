@@ -321,15 +321,21 @@ pub(super) static EN: Text = Text {
     plane_cols: "Every run, one cell per second: {} across",
     plane_rows: ", {} down",
     real_heading: "Seen on real systems",
-    real_intro: "The same scenario on a real Redis or etcd from Debian's packages, each worker a real process: a GC \
-                 pause is a real SIGSTOP and SIGCONT, a crash a SIGKILL, the storage SQLite, its fenced write one \
-                 conditional UPDATE. Time ran ten times faster, shown in the scenario's seconds (locksim real, \
-                 scripts/record.sh). etcd ran as one member (no leader crash); its tokens are revisions, and it revokes an expired lease up to 5 s late. Without WAIT, the failover stops the replica so that nothing reaches it, as the scenario assumes.",
+    real_intro: "The same scenario on real lock services from Debian's packages: Redis (one server, a primary and \
+                 its replica, or five for Redlock), etcd (one member, or three for the leader crash) and a \
+                 three-member ZooKeeper ensemble. Each worker is a real process: a GC pause is a real SIGSTOP and \
+                 SIGCONT, a crash a SIGKILL, Redlock's clock jump N3's own wall clock moved forward. The storage is \
+                 SQLite (PostgreSQL behind a proxy that holds the write, for the network delay), its fenced write \
+                 one conditional UPDATE. Each caption says how fast time ran; times are shown in the scenario's \
+                 seconds (locksim real, scripts/record.sh). etcd's tokens are revisions and ZooKeeper's czxids. \
+                 Without WAIT, the failover stops the replica so that nothing reaches it, as the scenario assumes. \
+                 Lock-delay has no real run: no packaged system offers it.",
     real_none: "No real run was recorded for this scenario with these switches.",
     real_loading: "Loading the recordings…",
     real_failed: "The recordings could not be loaded.",
     retry: "Try again",
-    real_caption: "{system}, recorded {date}{values}: real “{real}”, simulated “{simulated}”: {same}; each event at \
+    real_speed: |n| if n <= 1 { "in real time".to_owned() } else { fill("{} times faster", &[&n.to_string()]) },
+    real_caption: "{system}, recorded {date}, {speed}{values}: real “{real}”, simulated “{simulated}”: {same}; each event at \
                    most {jitter} s off its simulated time.",
     real_same: ["the same", "they differ"],
     share: "Share / embed",

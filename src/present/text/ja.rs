@@ -326,15 +326,20 @@ pub(super) static JA: Text = Text {
     plane_cols: "組み合わせごとの結果（1秒ごとに1マス）：横は{}",
     plane_rows: "、縦は{}",
     real_heading: "実機で見る",
-    real_intro: "同じ場面を、Debian パッケージの実際の Redis と etcd で動かしました。ワーカーは実際のプロセスで、GC 停止は \
-                 SIGSTOP と SIGCONT、クラッシュは SIGKILL で本当に起こし、ストレージは SQLite です（フェンシング付きの書き込み\
-                 は条件付きの UPDATE 一文）。時間は10倍速で流し、シミュレーションと同じ秒に換算しています（locksim real、\
-                 scripts/record.sh）。etcd は1台で動かし（リーダーの故障はなし）、番号はリビジョンで、期限切れのリースの取り消しは最大5秒ほど遅れます。WAIT なしのフェイルオーバーでは、場面の前提どおり何も届かないよう、レプリカを止めておきます。",
+    real_intro: "同じ場面を、Debian パッケージの実際のロックサービスで動かしました。Redis（1台、プライマリとレプリカ、\
+                 Redlock では5台）、etcd（1台、リーダーの故障では3台）、3台の ZooKeeper アンサンブルです。ワーカーは実際の\
+                 プロセスで、GC 停止は SIGSTOP と SIGCONT、クラッシュは SIGKILL で本当に起こし、Redlock の時計の飛びは N3 \
+                 自身の壁時計を進めて起こします。ストレージは SQLite で（ネットワーク遅延の場面では、書き込みを留めるプロキシの\
+                 向こうの PostgreSQL）、フェンシング付きの書き込みは条件付きの UPDATE 一文です。時間をどれだけ速めたかは各\
+                 キャプションにあり、時刻はシミュレーションと同じ秒に換算しています（locksim real、scripts/record.sh）。etcd の\
+                 番号はリビジョン、ZooKeeper の番号は czxid です。WAIT なしのフェイルオーバーでは、場面の前提どおり何も届かない\
+                 よう、レプリカを止めておきます。lock-delay には実機の記録がありません。それを備えたパッケージがないためです。",
     real_none: "この場面とスイッチの設定では、実機の記録はありません。",
     real_loading: "記録を読み込んでいます…",
     real_failed: "記録を読み込めませんでした。",
     retry: "もう一度試す",
-    real_caption: "{system}（{date} 記録{values}）：実機は「{real}」、シミュレーションは「{simulated}」で、{same}\
+    real_speed: |n| if n <= 1 { "実時間".to_owned() } else { fill("{}倍速", &[&n.to_string()]) },
+    real_caption: "{system}（{date} 記録、{speed}{values}）：実機は「{real}」、シミュレーションは「{simulated}」で、{same}\
                    （各イベントの時刻のずれは最大{jitter}秒）。",
     real_same: ["一致しています", "食い違っています"],
     share: "共有・埋め込み",

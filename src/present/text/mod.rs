@@ -221,6 +221,8 @@ pub struct Text {
     pub real_intro: &'static str,
     /// No recording for this scenario and switches.
     pub real_none: &'static str,
+    /// How fast a recording ran: in real time, or so many times faster.
+    pub real_speed: fn(u64) -> String,
     /// While the recordings load.
     pub real_loading: &'static str,
     /// The recordings did not load.
