@@ -103,6 +103,18 @@ RUNS="$runs" node -e '
     events: r.events,
   }));
   fs.writeFileSync("assets/recordings.json", JSON.stringify(out) + "\n");
+  // What the page fetches when its panel opens: one line per run, read by src/present/recordings.rs.
+  const lines = [
+    "# Real runs for the page (scripts/record.sh writes this beside recordings.json; tests/recordings.rs checks they agree).",
+    "# scenario\tinputs\tbackend\tversion\trecorded\tsimulated\treal\tmax_jitter_ms\tspeedup\tevents",
+    ...out.map((r) => [
+      r.scenario,
+      Object.entries(r.inputs).map(([k, v]) => `${k}=${v}`).join(",") || "-",
+      r.backend, r.version, r.recorded, r.simulated, r.real, r.max_jitter_ms, Math.round(1 / r.scale),
+      r.events.map((e) => e.join(",")).join(" "),
+    ].join("\t")),
+  ];
+  fs.writeFileSync("assets/recordings.txt", lines.join("\n") + "\n");
 '
-printf 'record: assets/recordings.json, %s bytes, %s bytes gzip -9\n' \
-  "$(wc -c <assets/recordings.json)" "$(gzip -9c assets/recordings.json | wc -c)"
+printf 'record: assets/recordings.json and assets/recordings.txt (what the page fetches: %s bytes, %s gzip -9)\n' \
+  "$(wc -c <assets/recordings.txt)" "$(gzip -9c assets/recordings.txt | wc -c)"

@@ -1,11 +1,11 @@
-//! The recordings of real runs the page ships (`assets/recordings.json`, written by `scripts/record.sh`,
-//! compiled in by `build.rs`): the events' numeric form, reading a recording, and that each one, replayed
-//! through the core, still gives the verdicts it was recorded with.
+//! The recordings of real runs the page fetches (`assets/recordings.txt`, written with
+//! `assets/recordings.json` by `scripts/record.sh`): the two files agree, the events' numeric form, reading
+//! a recording, and that each one, replayed through the core, still gives the verdicts it was recorded with.
 #![cfg(not(target_arch = "wasm32"))]
 
 use fencing_lab::present::markup;
 use fencing_lab::present::params::Lang;
-use fencing_lab::present::recordings::{self, Raw, Recording};
+use fencing_lab::present::recordings;
 use fencing_lab::present::text::text;
 use fencing_lab::scenarios::Kind;
 use fencing_lab::scenarios::{Inputs, ScenarioId};
@@ -123,28 +123,55 @@ fn a_recording_matches_its_scenario_with_the_same_switches_whatever_the_dragged_
 
 #[test]
 fn every_recording_in_the_file_reads_and_a_damaged_one_is_refused() {
-    assert_eq!(recordings::all().len(), recordings::RAW.len(), "every recording in the file reads");
-    let good = Raw {
-        scenario: "crash",
-        inputs: &[("lease", "on")],
-        backend: "redis",
-        version: "7",
-        recorded: "2026-11-30",
-        simulated: "safe",
-        real: "safe",
-        max_jitter_ms: 3,
-        speedup: 10,
-        events: &[&[0, 0, 0], &[0, 2, 0, 33, 10_000, -1]],
-    };
-    assert_eq!(Recording::from_raw(&good).map(|r| r.events.len()), Some(2));
+    let lines = recordings::FILE.lines().filter(|l| !l.starts_with('#')).count();
+    assert_eq!(recordings::all().len(), lines, "every recording in the file reads");
+    let good = "crash\tlease=on\tredis\t7\t2026-11-30\tsafe\tsafe\t3\t10\t0,0,0 0,2,0,33,10000,-1";
+    assert_eq!(recordings::line(good).map(|r| (r.events.len(), r.speedup)), Some((2, 10)));
     for bad in [
-        Raw { scenario: "nope", ..good },
-        Raw { inputs: &[("lease", "maybe")], ..good },
-        Raw { inputs: &[("nope", "1")], ..good },
-        Raw { real: "fine", ..good },
-        Raw { events: &[&[0, 0]], ..good },
+        good.replacen("crash", "nope", 1),
+        good.replacen("lease=on", "lease=maybe", 1),
+        good.replacen("lease=on", "lease", 1),
+        good.replacen("\tsafe\t", "\tfine\t", 1),
+        good.replacen("0,0,0 ", "0,0,x ", 1),
+        good.replacen("0,0,0 ", "0,0,0,9,9 ", 1),
+        good.replacen("\t3\t", "\t\t", 1),
+        good.replacen("\t10\t", "\t", 1),
     ] {
-        assert_eq!(Recording::from_raw(&bad), None);
+        let bad: &'static str = Box::leak(bad.into_boxed_str());
+        assert!(recordings::line(bad).is_none(), "{bad}");
+    }
+}
+
+#[test]
+fn the_page_s_file_says_what_the_full_recordings_say() {
+    // recordings.txt is what the page fetches; recordings.json is what scripts/record.sh recorded. Each line
+    // must be the JSON's run, field for field.
+    let json: serde_json::Value =
+        serde_json::from_str(include_str!("../assets/recordings.json")).expect("recordings.json reads");
+    let runs = json.as_array().unwrap();
+    let all = recordings::all();
+    assert_eq!(all.len(), runs.len());
+    for (r, j) in all.iter().zip(runs) {
+        assert_eq!(r.scenario.id(), j["scenario"].as_str().unwrap());
+        assert_eq!(
+            (r.backend, r.version, r.recorded),
+            (j["backend"].as_str().unwrap(), j["version"].as_str().unwrap(), j["recorded"].as_str().unwrap())
+        );
+        assert_eq!(
+            (r.simulated.name(), r.real.name()),
+            (j["simulated"].as_str().unwrap(), j["real"].as_str().unwrap())
+        );
+        assert_eq!(r.max_jitter_ms, j["max_jitter_ms"].as_u64().unwrap());
+        assert_eq!(r.speedup, (1.0 / j["scale"].as_f64().unwrap()).round() as u64);
+        let events: Vec<Vec<i64>> = r.events.iter().map(|e| e.to_numbers()).collect();
+        let theirs: Vec<Vec<i64>> = serde_json::from_value(j["events"].clone()).unwrap();
+        assert_eq!(events, theirs, "{:?} on {}", r.scenario, r.backend);
+        let mut inputs = r.scenario.defaults();
+        for (k, v) in j["inputs"].as_object().unwrap() {
+            let v = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+            fencing_lab::present::params::set_input(&mut inputs, k, &v).unwrap();
+        }
+        assert_eq!(r.inputs, inputs);
     }
 }
 

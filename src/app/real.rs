@@ -1,7 +1,7 @@
 //! "Seen on real systems": the runs `scripts/record.sh` recorded on real lock services for the current
 //! scenario and switches, replayed through the core and drawn with the timeline's own figure code.
 //!
-//! The recordings are not part of the first load: the panel fetches `recordings.json` from the page's own
+//! The recordings are not part of the first load: the panel fetches `recordings.txt` from the page's own
 //! origin when the reader first opens it, says that it is loading, and if the request fails says so with a
 //! button to try again. Once loaded, the body is redrawn only when the recordings it shows or the language
 //! change (dragging does not).
@@ -11,13 +11,13 @@ use std::rc::Rc;
 
 use leptos::html;
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
 use super::dom;
 use super::{data_of, effect, Lab};
 use crate::present::markup;
 use crate::present::params::Lang;
-use crate::present::recordings::{Fields, Recording};
+use crate::present::recordings::{self, Recording};
 
 /// Where the recordings stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,74 +96,16 @@ fn is_summary(ev: &web_sys::MouseEvent) -> bool {
     target.is_some_and(|t| t.closest("summary").ok().flatten().is_some())
 }
 
-/// The recordings from the page's own origin, read with the browser's JSON parser; `None` if the request or
-/// the file fails.
+/// The recordings from the page's own origin; `None` if the request fails. The file's text lives as long as
+/// the page (it is leaked once, on the first successful load): the recordings borrow their words from it.
 async fn fetch() -> Option<Vec<Recording>> {
     let window = web_sys::window()?;
     let response =
-        wasm_bindgen_futures::JsFuture::from(window.fetch_with_str("recordings.json")).await.ok()?;
+        wasm_bindgen_futures::JsFuture::from(window.fetch_with_str("recordings.txt")).await.ok()?;
     let response: web_sys::Response = response.dyn_into().ok()?;
     if !response.ok() {
         return None;
     }
     let text = wasm_bindgen_futures::JsFuture::from(response.text().ok()?).await.ok()?.as_string()?;
-    read(&text)
-}
-
-/// The recordings of `text` (the file `scripts/record.sh` writes); any that does not read as one is left
-/// out, as natively (the tests catch it). Their few strings live as long as the page: they are leaked once,
-/// on the first successful load.
-fn read(text: &str) -> Option<Vec<Recording>> {
-    let list: js_sys::Array = js_sys::JSON::parse(text).ok()?.dyn_into().ok()?;
-    let get = |o: &JsValue, key: &str| js_sys::Reflect::get(o, &JsValue::from_str(key)).ok();
-    let string = |o: &JsValue, key: &str| get(o, key).and_then(|v| v.as_string());
-    let keep = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
-    let number = |v: &JsValue| v.as_f64().map(|n| n as i64);
-    let mut out = Vec::new();
-    for r in list.iter() {
-        let inputs: Vec<(String, String)> = get(&r, "inputs")
-            .and_then(|o| o.dyn_into::<js_sys::Object>().ok())
-            .map(|o| {
-                js_sys::Object::entries(&o)
-                    .iter()
-                    .filter_map(|pair| {
-                        let pair: js_sys::Array = pair.dyn_into().ok()?;
-                        let value = pair.get(1);
-                        let value = value.as_string().or_else(|| number(&value).map(|n| n.to_string()))?;
-                        Some((pair.get(0).as_string()?, value))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let events: Vec<Vec<i64>> = get(&r, "events")
-            .and_then(|e| e.dyn_into::<js_sys::Array>().ok())
-            .map(|e| {
-                e.iter()
-                    .filter_map(|n| n.dyn_into::<js_sys::Array>().ok())
-                    .map(|n| n.iter().filter_map(|x| number(&x)).collect())
-                    .collect()
-            })
-            .unwrap_or_default();
-        let (Some(scenario), Some(simulated), Some(real)) =
-            (string(&r, "scenario"), string(&r, "simulated"), string(&r, "real"))
-        else {
-            continue;
-        };
-        let fields = Fields {
-            scenario: &scenario,
-            inputs: inputs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect(),
-            backend: keep(string(&r, "backend").unwrap_or_default()),
-            version: keep(string(&r, "version").unwrap_or_default()),
-            recorded: keep(string(&r, "recorded").unwrap_or_default()),
-            simulated: &simulated,
-            real: &real,
-            max_jitter_ms: get(&r, "max_jitter_ms").and_then(|v| v.as_f64()).unwrap_or_default() as u64,
-            speedup: get(&r, "scale")
-                .and_then(|v| v.as_f64())
-                .map_or(1, |scale| (1.0 / scale).round() as u64),
-            events,
-        };
-        out.extend(Recording::read(fields));
-    }
-    Some(out)
+    Some(recordings::parse(Box::leak(text.into_boxed_str())))
 }

@@ -16,10 +16,14 @@ pub struct Html(String);
 pub type Attrs<'a> = &'a [(&'static str, &'a str)];
 
 impl Html {
-    /// `<tag attrs>`, then what `inner` writes, then `</tag>`.
-    pub fn el(&mut self, tag: &'static str, attrs: Attrs, inner: &mut dyn FnMut(&mut Html)) -> &mut Html {
-        self.open(tag, attrs);
-        inner(self);
+    /// `<tag attrs>`: what follows until [`Html::close`] is its content.
+    pub fn open(&mut self, tag: &'static str, attrs: Attrs) -> &mut Html {
+        self.start(tag, attrs);
+        self
+    }
+
+    /// `</tag>`.
+    pub fn close(&mut self, tag: &'static str) -> &mut Html {
         self.0.push_str("</");
         self.0.push_str(tag);
         self.0.push('>');
@@ -28,21 +32,19 @@ impl Html {
 
     /// `<tag attrs>text</tag>`.
     pub fn text_el(&mut self, tag: &'static str, attrs: Attrs, text: &str) -> &mut Html {
-        self.el(tag, attrs, &mut |h| {
-            h.text(text);
-        })
+        self.open(tag, attrs).text(text).close(tag)
     }
 
     /// An element with no content and no end tag (`input`), or an empty SVG element (`<line …/>`).
     pub fn void(&mut self, tag: &'static str, attrs: Attrs) -> &mut Html {
-        self.open(tag, attrs);
+        self.start(tag, attrs);
         if matches!(tag, "line" | "rect" | "path") {
             self.0.insert(self.0.len() - 1, '/');
         }
         self
     }
 
-    fn open(&mut self, tag: &'static str, attrs: Attrs) {
+    fn start(&mut self, tag: &'static str, attrs: Attrs) {
         self.0.push('<');
         self.0.push_str(tag);
         for &(name, value) in attrs.iter().filter(|(n, _)| !n.is_empty()) {
@@ -82,9 +84,9 @@ mod tests {
     #[test]
     fn text_and_attribute_values_are_escaped_by_construction() {
         let mut h = Html::default();
-        h.el("p", &[("title", r#"a "quote" & <b>"#), ("hidden", ""), ("", "left out")], &mut |h| {
-            h.text("<script>");
-        });
+        h.open("p", &[("title", r#"a "quote" & <b>"#), ("hidden", ""), ("", "left out")])
+            .text("<script>")
+            .close("p");
         h.void("input", &[("value", "<x>")]);
         h.void("line", &[("x1", "1")]);
         assert_eq!(

@@ -46,26 +46,26 @@ pub fn picker(current: ScenarioId, t: &Text) -> String {
     let mut h = Html::default();
     for g in Group::ALL {
         let name = (t.group)(g);
-        h.el("div", &[("class", "scenario-group"), ("role", "group"), ("aria-label", name)], &mut |h| {
-            h.text_el("h3", &[("aria-hidden", "true")], name);
-            h.el("ul", &[], &mut |h| {
-                for id in ScenarioId::ALL.into_iter().filter(|s| s.group() == g) {
-                    let s = (t.scenario)(id);
-                    let attrs = [
-                        ("type", "button"),
-                        ("class", "scenario"),
-                        ("data-scenario-id", id.id()),
-                        ("aria-pressed", yes(id == current)),
-                    ];
-                    h.el("li", &[], &mut |h| {
-                        h.el("button", &attrs, &mut |h| {
-                            h.text_el("span", &[("class", "scenario-title")], s.title);
-                            h.text_el("span", &[("class", "scenario-blurb")], s.blurb);
-                        });
-                    });
-                }
-            });
-        });
+        h.open("div", &[("class", "scenario-group"), ("role", "group"), ("aria-label", name)]);
+        h.text_el("h3", &[("aria-hidden", "true")], name);
+        h.open("ul", &[]);
+        for id in ScenarioId::ALL.into_iter().filter(|s| s.group() == g) {
+            let s = (t.scenario)(id);
+            let attrs = [
+                ("type", "button"),
+                ("class", "scenario"),
+                ("data-scenario-id", id.id()),
+                ("aria-pressed", yes(id == current)),
+            ];
+            h.open("li", &[]);
+            h.open("button", &attrs);
+            h.text_el("span", &[("class", "scenario-title")], s.title);
+            h.text_el("span", &[("class", "scenario-blurb")], s.blurb);
+            h.close("button");
+            h.close("li");
+        }
+        h.close("ul");
+        h.close("div");
     }
     h.finish()
 }
@@ -74,18 +74,18 @@ pub fn picker(current: ScenarioId, t: &Text) -> String {
 /// (its `<output>` for the view to fill), and, where both safety devices are switches, what each protects.
 pub fn toggles(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
     let mut h = Html::default();
-    h.el("div", &[("class", "toggles")], &mut |h| {
-        h.el("div", &[("class", "switches")], &mut |h| {
-            h.built(&switches(scenario, inputs, t));
-        });
-        if let Some(key) = scenario.dragged() {
-            h.el("p", &[("class", "pause-readout")], &mut |h| {
-                h.text_el("span", &[("class", "swatch pause-swatch"), ("aria-hidden", "true")], "");
-                h.text((t.drag_label)(key));
-                h.text_el("output", &[("for", "pause-handle")], "");
-            });
-        }
-    });
+    h.open("div", &[("class", "toggles")]);
+    h.open("div", &[("class", "switches")]);
+    h.built(&switches(scenario, inputs, t));
+    h.close("div");
+    if let Some(key) = scenario.dragged() {
+        h.open("p", &[("class", "pause-readout")]);
+        h.text_el("span", &[("class", "swatch pause-swatch"), ("aria-hidden", "true")], "");
+        h.text((t.drag_label)(key));
+        h.text_el("output", &[("for", "pause-handle")], "");
+        h.close("p");
+    }
+    h.close("div");
     let keys = scenario.keys();
     if keys.contains(&Key::Lease) && keys.contains(&Key::Fencing) {
         h.text_el("p", &[("class", "devices")], t.devices);
@@ -98,37 +98,29 @@ pub fn toggles(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
 /// shown but unavailable (`aria-disabled`), with no state words.
 fn switch(h: &mut Html, id: &str, name: &str, on: Option<bool>, hint: &str, t: &Text) {
     let (name_id, hint_id) = (format!("{id}-name"), format!("{id}-hint"));
-    h.el("label", &[("class", "switch"), ("for", id)], &mut |h| {
-        h.void(
-            "input",
-            &[
-                ("id", id),
-                ("type", "checkbox"),
-                ("role", "switch"),
-                ("aria-labelledby", &name_id),
-                ("aria-describedby", &hint_id),
-                (if on == Some(true) { "checked" } else { "" }, ""),
-                (if on.is_none() { "aria-disabled" } else { "" }, "true"),
-            ],
-        );
-        h.text_el("span", &[("class", "track"), ("aria-hidden", "true")], "");
-        h.el("span", &[("class", "switch-name")], &mut |h| {
-            h.text_el("span", &[("id", &name_id)], name);
-            if on.is_some() {
-                h.text_el(
-                    "span",
-                    &[("class", "switch-state on"), ("aria-hidden", "true")],
-                    (t.switch_state)(true),
-                );
-                h.text_el(
-                    "span",
-                    &[("class", "switch-state off"), ("aria-hidden", "true")],
-                    (t.switch_state)(false),
-                );
-            }
-        });
-        h.text_el("span", &[("class", "switch-hint"), ("id", &hint_id)], hint);
-    });
+    h.open("label", &[("class", "switch"), ("for", id)]);
+    h.void(
+        "input",
+        &[
+            ("id", id),
+            ("type", "checkbox"),
+            ("role", "switch"),
+            ("aria-labelledby", &name_id),
+            ("aria-describedby", &hint_id),
+            (if on == Some(true) { "checked" } else { "" }, ""),
+            (if on.is_none() { "aria-disabled" } else { "" }, "true"),
+        ],
+    );
+    h.text_el("span", &[("class", "track"), ("aria-hidden", "true")], "");
+    h.open("span", &[("class", "switch-name")]);
+    h.text_el("span", &[("id", &name_id)], name);
+    if on.is_some() {
+        h.text_el("span", &[("class", "switch-state on"), ("aria-hidden", "true")], (t.switch_state)(true));
+        h.text_el("span", &[("class", "switch-state off"), ("aria-hidden", "true")], (t.switch_state)(false));
+    }
+    h.close("span");
+    h.text_el("span", &[("class", "switch-hint"), ("id", &hint_id)], hint);
+    h.close("label");
 }
 
 /// The scenario's switches ([`switch`]); Redlock's fencing is shown but unavailable, with the reason.
@@ -150,14 +142,11 @@ pub fn switches(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
 pub fn choices(scenario: ScenarioId, pick: Option<OutcomeKind>, t: &Text) -> String {
     let mut h = Html::default();
     for &(kind, label) in (t.scenario)(scenario).choices {
-        h.el("label", &[("class", "choice")], &mut |h| {
-            let checked = if pick == Some(kind) { "checked" } else { "" };
-            h.void(
-                "input",
-                &[("type", "radio"), ("name", "prediction"), ("value", kind.name()), (checked, "")],
-            );
-            h.text_el("span", &[], label);
-        });
+        h.open("label", &[("class", "choice")]);
+        let checked = if pick == Some(kind) { "checked" } else { "" };
+        h.void("input", &[("type", "radio"), ("name", "prediction"), ("value", kind.name()), (checked, "")]);
+        h.text_el("span", &[], label);
+        h.close("label");
     }
     h.finish()
 }
@@ -166,10 +155,10 @@ pub fn choices(scenario: ScenarioId, pick: Option<OutcomeKind>, t: &Text) -> Str
 /// service ever had two holders.
 pub fn verdict(kind: OutcomeKind, double_grant: bool, t: &Text) -> String {
     let mut h = Html::default();
-    h.el("p", &[("class", "badge"), ("id", "verdict-title"), ("tabindex", "-1")], &mut |h| {
-        h.text_el("span", &[("class", "icon"), ("aria-hidden", "true")], icon(kind));
-        h.text(t.outcome_title(kind));
-    });
+    h.open("p", &[("class", "badge"), ("id", "verdict-title"), ("tabindex", "-1")]);
+    h.text_el("span", &[("class", "icon"), ("aria-hidden", "true")], icon(kind));
+    h.text(t.outcome_title(kind));
+    h.close("p");
     h.text_el("p", &[("class", "lesson")], t.outcome_lesson(kind));
     h.text_el("p", &[("class", "fact")], (t.double_grant_fact)(double_grant));
     h.finish()
@@ -183,25 +172,25 @@ pub fn notice(heading: &str, problems: &[Problem], t: &Text) -> String {
         return String::new();
     }
     let mut h = Html::default();
-    h.el("div", &[("class", "notice"), ("role", "alert")], &mut |h| {
-        h.text_el("p", &[], heading);
-        h.el("ul", &[], &mut |h| {
-            for p in problems {
-                // The isolate marks become `<bdi>`: the same isolation, and the text a reader copies stays
-                // clean. The parts between them are escaped like any text.
-                let line = (t.problem)(&p.isolated());
-                h.el("li", &[], &mut |h| {
-                    for (i, part) in line.split([FSI, PDI]).enumerate() {
-                        if i % 2 == 1 {
-                            h.text_el("bdi", &[], part);
-                        } else {
-                            h.text(part);
-                        }
-                    }
-                });
+    h.open("div", &[("class", "notice"), ("role", "alert")]);
+    h.text_el("p", &[], heading);
+    h.open("ul", &[]);
+    for p in problems {
+        // The isolate marks become `<bdi>`: the same isolation, and the text a reader copies stays
+        // clean. The parts between them are escaped like any text.
+        let line = (t.problem)(&p.isolated());
+        h.open("li", &[]);
+        for (i, part) in line.split([FSI, PDI]).enumerate() {
+            if i % 2 == 1 {
+                h.text_el("bdi", &[], part);
+            } else {
+                h.text(part);
             }
-        });
-    });
+        }
+        h.close("li");
+    }
+    h.close("ul");
+    h.close("div");
     h.finish()
 }
 
@@ -216,29 +205,29 @@ pub fn percent(t: Ms, max: Ms) -> String {
 pub fn strip(map: &[Segment], max: Ms, truth: Option<Ms>, t: &Text) -> String {
     let mut h = Html::default();
     let svg = [("class", "segments"), ("width", "100%"), ("height", "100%"), ("aria-hidden", "true")];
-    h.el("svg", &svg, &mut |h| {
-        for seg in map {
-            let title = t.outcome_title(seg.kind);
-            let (x, width) = (percent(seg.from, max), percent(seg.to + 1 - seg.from, max));
-            // A nested viewport per segment clips its label to the segment.
-            let attrs = [
-                ("class", "segment"),
-                ("data-kind", seg.kind.name()),
-                ("x", &x),
-                ("width", &width),
-                ("height", "100%"),
-            ];
-            h.el("svg", &attrs, &mut |h| {
-                h.text_el("title", &[], title);
-                h.void("rect", &[("width", "100%"), ("height", "100%")]);
-                h.text_el("text", &[("x", "6"), ("y", "22")], title);
-            });
-        }
-        if let Some(at) = truth {
-            let x = percent(at, max);
-            h.void("line", &[("class", "truth"), ("x1", &x), ("x2", &x), ("y1", "-6"), ("y2", "100%")]);
-        }
-    });
+    h.open("svg", &svg);
+    for seg in map {
+        let title = t.outcome_title(seg.kind);
+        let (x, width) = (percent(seg.from, max), percent(seg.to + 1 - seg.from, max));
+        // A nested viewport per segment clips its label to the segment.
+        let attrs = [
+            ("class", "segment"),
+            ("data-kind", seg.kind.name()),
+            ("x", &x),
+            ("width", &width),
+            ("height", "100%"),
+        ];
+        h.open("svg", &attrs);
+        h.text_el("title", &[], title);
+        h.void("rect", &[("width", "100%"), ("height", "100%")]);
+        h.text_el("text", &[("x", "6"), ("y", "22")], title);
+        h.close("svg");
+    }
+    if let Some(at) = truth {
+        let x = percent(at, max);
+        h.void("line", &[("class", "truth"), ("x1", &x), ("x2", &x), ("y1", "-6"), ("y2", "100%")]);
+    }
+    h.close("svg");
     h.finish()
 }
 
@@ -249,29 +238,29 @@ pub fn challenge(t: &Text, min: Ms, max: Ms, guess: Ms) -> String {
     h.text_el("h2", &[("id", "challenge-title")], t.boundary_heading);
     h.text_el("p", &[("class", "question")], "");
     let (min_s, max_s, guess_s) = (min.to_string(), max.to_string(), guess.to_string());
-    h.el("div", &[("class", "strip-wrap")], &mut |h| {
-        h.text_el("div", &[("class", "strip"), ("role", "img")], "");
-        h.void(
-            "input",
-            &[
-                ("type", "range"),
-                ("class", "ghost"),
-                ("min", &min_s),
-                ("max", &max_s),
-                ("step", "100"),
-                ("value", &guess_s),
-            ],
-        );
-        h.el("div", &[("class", "strip-axis"), ("aria-hidden", "true")], &mut |h| {
-            h.text_el("span", &[], &seconds(min));
-            h.text_el("span", &[("class", "ghost-label")], "");
-            h.text_el("span", &[("class", "axis-end")], "");
-        });
-    });
-    h.el("div", &[("class", "challenge-actions")], &mut |h| {
-        h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-check", "")], t.check);
-        h.text_el("p", &[("class", "boundary-result"), ("aria-live", "polite")], "");
-    });
+    h.open("div", &[("class", "strip-wrap")]);
+    h.text_el("div", &[("class", "strip"), ("role", "img")], "");
+    h.void(
+        "input",
+        &[
+            ("type", "range"),
+            ("class", "ghost"),
+            ("min", &min_s),
+            ("max", &max_s),
+            ("step", "100"),
+            ("value", &guess_s),
+        ],
+    );
+    h.open("div", &[("class", "strip-axis"), ("aria-hidden", "true")]);
+    h.text_el("span", &[], &seconds(min));
+    h.text_el("span", &[("class", "ghost-label")], "");
+    h.text_el("span", &[("class", "axis-end")], "");
+    h.close("div");
+    h.close("div");
+    h.open("div", &[("class", "challenge-actions")]);
+    h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-check", "")], t.check);
+    h.text_el("p", &[("class", "boundary-result"), ("aria-live", "polite")], "");
+    h.close("div");
     h.finish()
 }
 
@@ -282,10 +271,10 @@ pub fn break_it(t: &Text, map: bool) -> String {
     h.text_el("p", &[], t.break_intro[usize::from(!map)]);
     h.text_el("p", &[("class", "found"), ("aria-live", "polite")], "");
     h.text_el("div", &[("class", "plane-wrap")], "");
-    h.el("div", &[("class", "search-actions")], &mut |h| {
-        h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-search", "")], t.search);
-        h.text_el("progress", &[("hidden", ""), ("aria-label", t.searching)], "");
-    });
+    h.open("div", &[("class", "search-actions")]);
+    h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-search", "")], t.search);
+    h.text_el("progress", &[("hidden", ""), ("aria-label", t.searching)], "");
+    h.close("div");
     h.text_el("p", &[("class", "search-result"), ("aria-live", "polite")], "");
     h.text_el("div", &[("class", "show-it")], "");
     h.finish()
@@ -303,36 +292,36 @@ pub fn plane(p: &Plane, here: Option<usize>, t: &Text) -> String {
     let columns = p.columns().max(1);
     let mut h = Html::default();
     h.text_el("p", &[("id", "plane-caption"), ("class", "plane-caption")], &caption);
-    h.el("div", &[("class", "plane"), ("role", "grid"), ("aria-labelledby", "plane-caption")], &mut |h| {
-        for (r, row) in p.kinds.chunks(columns).enumerate() {
-            h.el("div", &[("role", "row")], &mut |h| {
-                for (c, &kind) in row.iter().enumerate() {
-                    let i = r * columns + c;
-                    let label = format!("{} → {}", t.values(&p.values(i)), t.outcome_title(kind));
-                    let (cell, tab) = (i.to_string(), if i == here.unwrap_or(0) { "0" } else { "-1" });
-                    let attrs = [
-                        ("role", "gridcell"),
-                        ("class", if Some(i) == here { "cell here" } else { "cell" }),
-                        (if Some(i) == here { "aria-current" } else { "" }, "true"),
-                        ("data-cell", &cell),
-                        ("data-kind", kind.name()),
-                        ("tabindex", tab),
-                        ("aria-label", &label),
-                    ];
-                    h.text_el("span", &attrs, icon(kind));
-                }
-            });
+    h.open("div", &[("class", "plane"), ("role", "grid"), ("aria-labelledby", "plane-caption")]);
+    for (r, row) in p.kinds.chunks(columns).enumerate() {
+        h.open("div", &[("role", "row")]);
+        for (c, &kind) in row.iter().enumerate() {
+            let i = r * columns + c;
+            let label = format!("{} → {}", t.values(&p.values(i)), t.outcome_title(kind));
+            let (cell, tab) = (i.to_string(), if i == here.unwrap_or(0) { "0" } else { "-1" });
+            let attrs = [
+                ("role", "gridcell"),
+                ("class", if Some(i) == here { "cell here" } else { "cell" }),
+                (if Some(i) == here { "aria-current" } else { "" }, "true"),
+                ("data-cell", &cell),
+                ("data-kind", kind.name()),
+                ("tabindex", tab),
+                ("aria-label", &label),
+            ];
+            h.text_el("span", &attrs, icon(kind));
         }
-    });
-    h.el("ul", &[("class", "plane-legend")], &mut |h| {
-        for kind in OutcomeKind::ALL.into_iter().filter(|k| p.kinds.contains(k)) {
-            h.el("li", &[], &mut |h| {
-                let swatch = [("class", "cell swatch"), ("data-kind", kind.name()), ("aria-hidden", "true")];
-                h.text_el("span", &swatch, icon(kind));
-                h.text(t.outcome_title(kind));
-            });
-        }
-    });
+        h.close("div");
+    }
+    h.close("div");
+    h.open("ul", &[("class", "plane-legend")]);
+    for kind in OutcomeKind::ALL.into_iter().filter(|k| p.kinds.contains(k)) {
+        h.open("li", &[]);
+        let swatch = [("class", "cell swatch"), ("data-kind", kind.name()), ("aria-hidden", "true")];
+        h.text_el("span", &swatch, icon(kind));
+        h.text(t.outcome_title(kind));
+        h.close("li");
+    }
+    h.close("ul");
     h.finish()
 }
 
@@ -374,12 +363,12 @@ pub fn real_runs(runs: &[(&Recording, Run)], t: &Text) -> String {
         let min_axis = if r.scenario.dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
         let attrs =
             [("class", "real-run"), ("data-backend", r.backend), ("data-outcome", run.outcome.kind.name())];
-        h.el("figure", &attrs, &mut |h| {
-            h.text_el("figcaption", &[], &caption);
-            h.el("div", &[("class", "real-figure")], &mut |h| {
-                h.built(&figure::whole(run, r.scenario, 720.0, min_axis, &system, t));
-            });
-        });
+        h.open("figure", &attrs);
+        h.text_el("figcaption", &[], &caption);
+        h.open("div", &[("class", "real-figure")]);
+        h.built(&figure::whole(run, r.scenario, 720.0, min_axis, &system, t));
+        h.close("div");
+        h.close("figure");
     }
     h.finish()
 }
@@ -389,20 +378,20 @@ pub fn reading(t: &Text) -> String {
     let mut h = Html::default();
     h.text_el("h2", &[("id", "reading-title")], t.reading_heading);
     for &(heading, paragraphs, scenarios) in t.reading {
-        h.el("section", &[], &mut |h| {
-            h.text_el("h3", &[], heading);
-            for p in paragraphs {
-                h.text_el("p", &[], p);
-            }
-            for &id in scenarios {
-                let label = format!("{} → {}", t.play_it, (t.scenario)(id).title);
-                h.text_el(
-                    "button",
-                    &[("type", "button"), ("class", "play-it"), ("data-play-scenario", id.id())],
-                    &label,
-                );
-            }
-        });
+        h.open("section", &[]);
+        h.text_el("h3", &[], heading);
+        for p in paragraphs {
+            h.text_el("p", &[], p);
+        }
+        for &id in scenarios {
+            let label = format!("{} → {}", t.play_it, (t.scenario)(id).title);
+            h.text_el(
+                "button",
+                &[("type", "button"), ("class", "play-it"), ("data-play-scenario", id.id())],
+                &label,
+            );
+        }
+        h.close("section");
     }
     h.finish()
 }
@@ -411,9 +400,9 @@ pub fn reading(t: &Text) -> String {
 pub fn picker_frame(current: ScenarioId, t: &Text) -> String {
     let mut h = Html::default();
     h.text_el("h2", &[("id", "picker-title")], t.scenarios);
-    h.el("div", &[("class", "scenario-groups")], &mut |h| {
-        h.built(&picker(current, t));
-    });
+    h.open("div", &[("class", "scenario-groups")]);
+    h.built(&picker(current, t));
+    h.close("div");
     h.finish()
 }
 
@@ -422,28 +411,24 @@ pub fn picker_frame(current: ScenarioId, t: &Text) -> String {
 /// `data-act`.
 pub fn verdict_frame(t: &Text) -> String {
     let mut h = Html::default();
-    h.el("fieldset", &[("class", "predict")], &mut |h| {
-        h.text_el("legend", &[], t.predict_heading);
-        h.text_el("p", &[("class", "prompt")], "");
-        h.text_el("div", &[("class", "choices")], "");
-        h.el("div", &[("class", "predict-actions")], &mut |h| {
-            h.text_el(
-                "button",
-                &[("type", "button"), ("class", "primary"), ("data-act", "play")],
-                t.play_and_see,
-            );
-            h.text_el("button", &[("type", "button"), ("class", "link"), ("data-act", "skip")], t.skip);
-        });
-    });
-    h.el("p", &[("class", "watching"), ("tabindex", "-1")], &mut |h| {
-        h.text(t.watching);
-        h.text_el("span", &[("class", "your-guess")], "");
-    });
-    h.el("div", &[("aria-live", "polite")], &mut |h| {
-        h.text_el("p", &[("class", "judged")], "");
-        h.text_el("div", &[("class", "told")], "");
-        h.text_el("p", &[("class", "narration"), ("id", "narration")], "");
-    });
+    h.open("fieldset", &[("class", "predict")]);
+    h.text_el("legend", &[], t.predict_heading);
+    h.text_el("p", &[("class", "prompt")], "");
+    h.text_el("div", &[("class", "choices")], "");
+    h.open("div", &[("class", "predict-actions")]);
+    h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-act", "play")], t.play_and_see);
+    h.text_el("button", &[("type", "button"), ("class", "link"), ("data-act", "skip")], t.skip);
+    h.close("div");
+    h.close("fieldset");
+    h.open("p", &[("class", "watching"), ("tabindex", "-1")]);
+    h.text(t.watching);
+    h.text_el("span", &[("class", "your-guess")], "");
+    h.close("p");
+    h.open("div", &[("aria-live", "polite")]);
+    h.text_el("p", &[("class", "judged")], "");
+    h.text_el("div", &[("class", "told")], "");
+    h.text_el("p", &[("class", "narration"), ("id", "narration")], "");
+    h.close("div");
     h.text_el("button", &[("type", "button"), ("class", "again"), ("data-act", "again")], t.predict_again);
     h.finish()
 }
@@ -455,20 +440,20 @@ pub fn share_frame(t: &Text) -> String {
     h.text_el("summary", &[], t.share);
     for (id, label) in [("share-link", t.share_link), ("share-embed", t.share_embed)] {
         h.text_el("label", &[("for", id)], label);
-        h.el("div", &[("class", "share-row")], &mut |h| {
-            if id == "share-link" {
-                h.void("input", &[("id", id), ("type", "text"), ("readonly", "")]);
-            } else {
-                h.text_el("textarea", &[("id", id), ("readonly", ""), ("rows", "4")], "");
-            }
-            h.text_el("button", &[("type", "button"), ("data-copy", id)], t.copy);
-            h.text_el("span", &[("class", "copy-status"), ("role", "status")], "");
-        });
+        h.open("div", &[("class", "share-row")]);
+        if id == "share-link" {
+            h.void("input", &[("id", id), ("type", "text"), ("readonly", "")]);
+        } else {
+            h.text_el("textarea", &[("id", id), ("readonly", ""), ("rows", "4")], "");
+        }
+        h.text_el("button", &[("type", "button"), ("data-copy", id)], t.copy);
+        h.text_el("span", &[("class", "copy-status"), ("role", "status")], "");
+        h.close("div");
     }
-    h.el("div", &[("class", "share-row downloads")], &mut |h| {
-        h.text_el("button", &[("type", "button"), ("data-download", "svg")], t.download_svg);
-        h.text_el("button", &[("type", "button"), ("data-download", "png")], t.download_png);
-    });
+    h.open("div", &[("class", "share-row downloads")]);
+    h.text_el("button", &[("type", "button"), ("data-download", "svg")], t.download_svg);
+    h.text_el("button", &[("type", "button"), ("data-download", "png")], t.download_png);
+    h.close("div");
     h.finish()
 }
 
@@ -481,9 +466,9 @@ fn path_icon(h: &mut Html, d: &str) {
         ("viewBox", "0 0 14 14"),
         ("aria-hidden", "true"),
     ];
-    h.el("svg", &svg, &mut |h| {
-        h.void("path", &[("d", d), ("fill", "currentColor")]);
-    });
+    h.open("svg", &svg);
+    h.void("path", &[("d", d), ("fill", "currentColor")]);
+    h.close("svg");
 }
 
 /// Playback's frame: play / pause ([`play_button`] fills it), previous and next event, jump to the end, a
@@ -491,17 +476,17 @@ fn path_icon(h: &mut Html, d: &str) {
 pub fn playback_frame(t: &Text) -> String {
     let mut h = Html::default();
     h.text_el("button", &[("type", "button"), ("class", "play"), ("data-action", "play")], "");
-    h.el("span", &[("class", "steps")], &mut |h| {
-        for (action, label, d) in [
-            ("back", t.step_back, "M2 2h2v10H2zM13 2v10L5 7z"),
-            ("forward", t.step_forward, "M1 2v10l8-5zM10 2h2v10h-2z"),
-            ("end", t.to_end, "M1 2v10l6-5zM7 2v10l6-5zM12 2h2v10h-2z"),
-        ] {
-            h.el("button", &[("type", "button"), ("data-action", action), ("aria-label", label)], &mut |h| {
-                path_icon(h, d)
-            });
-        }
-    });
+    h.open("span", &[("class", "steps")]);
+    for (action, label, d) in [
+        ("back", t.step_back, "M2 2h2v10H2zM13 2v10L5 7z"),
+        ("forward", t.step_forward, "M1 2v10l8-5zM10 2h2v10h-2z"),
+        ("end", t.to_end, "M1 2v10l6-5zM7 2v10l6-5zM12 2h2v10h-2z"),
+    ] {
+        h.open("button", &[("type", "button"), ("data-action", action), ("aria-label", label)]);
+        path_icon(&mut h, d);
+        h.close("button");
+    }
+    h.close("span");
     let scrub =
         [("type", "range"), ("class", "scrub"), ("min", "0"), ("step", "100"), ("aria-label", t.scrub)];
     h.void("input", &scrub);
@@ -522,11 +507,11 @@ pub fn play_button(playing: bool, t: &Text) -> String {
 /// [`real_body`] fills.
 pub fn real_panel(open: bool, t: &Text) -> String {
     let mut h = Html::default();
-    h.el("details", &[(if open { "open" } else { "" }, "")], &mut |h| {
-        h.text_el("summary", &[], t.real_heading);
-        h.text_el("p", &[], t.real_intro);
-        h.text_el("div", &[("class", "real-body")], "");
-    });
+    h.open("details", &[(if open { "open" } else { "" }, "")]);
+    h.text_el("summary", &[], t.real_heading);
+    h.text_el("p", &[], t.real_intro);
+    h.text_el("div", &[("class", "real-body")], "");
+    h.close("details");
     h.finish()
 }
 
@@ -534,11 +519,11 @@ pub fn real_panel(open: bool, t: &Text) -> String {
 pub fn real_status(failed: bool, t: &Text) -> String {
     let mut h = Html::default();
     if failed {
-        h.el("p", &[("class", "real-status"), ("role", "alert")], &mut |h| {
-            h.text(t.real_failed);
-            h.text(" ");
-            h.text_el("button", &[("type", "button"), ("data-retry", "")], t.retry);
-        });
+        h.open("p", &[("class", "real-status"), ("role", "alert")]);
+        h.text(t.real_failed);
+        h.text(" ");
+        h.text_el("button", &[("type", "button"), ("data-retry", "")], t.retry);
+        h.close("p");
     } else {
         h.text_el("p", &[("class", "real-status"), ("role", "status")], t.real_loading);
     }

@@ -1,46 +1,20 @@
 //! Runs recorded on real lock services: `scripts/record.sh` runs `locksim real` for every supported
-//! combination and writes `assets/recordings.json`. Each recording keeps the real run's events; the page
-//! replays them through the core's own trace builder and classifier ([`sim::replay`]) and draws them with the
-//! same figure code as the simulation.
+//! combination and writes `assets/recordings.json` (the runs in full) and `assets/recordings.txt` (what the
+//! page needs, one line each: [`parse`]). Each recording keeps the real run's events; the page replays them
+//! through the core's own trace builder and classifier ([`sim::replay`]) and draws them with the same figure
+//! code as the simulation.
 //!
-//! The page fetches the file from its own origin when the reader first opens "Seen on real systems" (the
-//! recordings stay out of the first load) and reads it with the browser's JSON parser into [`Fields`];
-//! natively, `build.rs` compiles it into static data ([`RAW`]) for the tests. Both end in [`Recording::read`].
+//! The page fetches the text file from its own origin when the reader first opens "Seen on real systems",
+//! so the recordings are no part of the first load; natively the tests read the same file with the same
+//! parser ([`all`]). A line is plain text, so reading it needs no JSON reader in the page.
 
 use crate::present::params::set_input;
 use crate::scenarios::{Inputs, Kind, ScenarioId};
 use crate::sim::{self, Event, OutcomeKind, Run};
 
-/// A recording as `build.rs` compiles it from `assets/recordings.json` (as `scripts/record.sh` wrote it):
-/// the same fields, the inputs that differ from the scenario's defaults as name and value, and each event
-/// as numbers ([`Event::to_numbers`]).
-#[derive(Clone, Copy)]
-pub struct Raw {
-    /// Scenario id.
-    pub scenario: &'static str,
-    /// Inputs that differ from the scenario's defaults: name, value as a link writes it.
-    pub inputs: &'static [(&'static str, &'static str)],
-    /// `redis` or `etcd`.
-    pub backend: &'static str,
-    /// Its version.
-    pub version: &'static str,
-    /// YYYY-MM-DD.
-    pub recorded: &'static str,
-    /// Outcome names.
-    pub simulated: &'static str,
-    /// Outcome names.
-    pub real: &'static str,
-    /// Scenario ms.
-    pub max_jitter_ms: u64,
-    /// How many times faster than the scenario it ran (the file's `scale` is its inverse).
-    pub speedup: u64,
-    /// Events as numbers.
-    pub events: &'static [&'static [i32]],
-}
-
-/// The recordings of `assets/recordings.json`, compiled in for the native side.
+/// The recordings file the page fetches, as it is in the repository (native only: the page fetches it).
 #[cfg(not(target_arch = "wasm32"))]
-pub const RAW: &[Raw] = include!(concat!(env!("OUT_DIR"), "/recordings.rs"));
+pub const FILE: &str = include_str!("../../assets/recordings.txt");
 
 /// A recording's fields as the file has them, before they are checked.
 pub struct Fields<'a> {
@@ -48,7 +22,7 @@ pub struct Fields<'a> {
     pub scenario: &'a str,
     /// Inputs that differ from the scenario's defaults: name, value as a link writes it.
     pub inputs: Vec<(&'a str, &'a str)>,
-    /// `redis`, `etcd`, …
+    /// `redis`, `etcd`, `zookeeper`.
     pub backend: &'static str,
     /// Its version.
     pub version: &'static str,
@@ -60,7 +34,7 @@ pub struct Fields<'a> {
     pub real: &'a str,
     /// Scenario ms.
     pub max_jitter_ms: u64,
-    /// How many times faster than the scenario it ran.
+    /// How many times faster than the scenario it ran (the JSON's `scale` is its inverse).
     pub speedup: u64,
     /// Events as numbers ([`Event::to_numbers`]).
     pub events: Vec<Vec<i64>>,
@@ -119,35 +93,47 @@ impl Recording {
     }
 }
 
-/// Every recording of the file (any that does not read as one left out: the tests catch it).
+/// Every recording of [`FILE`].
 #[cfg(not(target_arch = "wasm32"))]
 pub fn all() -> Vec<Recording> {
-    let mut out = Vec::new();
-    for raw in RAW {
-        if let Some(r) = Recording::from_raw(raw) {
-            out.push(r);
-        }
-    }
-    out
+    parse(FILE)
+}
+
+/// The recordings of a recordings file: one per line, its fields separated by tabs — scenario, inputs
+/// (`name=value,…` or `-`), backend, version, date, simulated and real verdicts, largest jitter (ms), how many
+/// times faster it ran, and its events (each its numbers joined by `,`, the events by spaces). Lines starting
+/// with `#` are comments; a line that does not read as a recording is left out (the tests catch it).
+pub fn parse(text: &'static str) -> Vec<Recording> {
+    text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).filter_map(line).collect()
+}
+
+/// One line of a recordings file.
+pub fn line(l: &'static str) -> Option<Recording> {
+    let f: Vec<&'static str> = l.split('\t').collect();
+    let [scenario, inputs, backend, version, recorded, simulated, real, jitter, speedup, events] = f[..]
+    else {
+        return None;
+    };
+    let inputs = match inputs {
+        "-" => Vec::new(),
+        list => list.split(',').map(|kv| kv.split_once('=')).collect::<Option<Vec<_>>>()?,
+    };
+    let numbers = |e: &str| e.split(',').map(|n| n.parse().ok()).collect::<Option<Vec<i64>>>();
+    Recording::read(Fields {
+        scenario,
+        inputs,
+        backend,
+        version,
+        recorded,
+        simulated,
+        real,
+        max_jitter_ms: jitter.parse().ok()?,
+        speedup: speedup.parse().ok()?,
+        events: events.split(' ').map(numbers).collect::<Option<Vec<_>>>()?,
+    })
 }
 
 impl Recording {
-    /// The recording `raw` stands for; `None` if it stands for none.
-    pub fn from_raw(raw: &Raw) -> Option<Recording> {
-        Recording::read(Fields {
-            scenario: raw.scenario,
-            inputs: raw.inputs.to_vec(),
-            backend: raw.backend,
-            version: raw.version,
-            recorded: raw.recorded,
-            simulated: raw.simulated,
-            real: raw.real,
-            max_jitter_ms: raw.max_jitter_ms,
-            speedup: raw.speedup,
-            events: raw.events.iter().map(|e| e.iter().map(|&n| i64::from(n)).collect()).collect(),
-        })
-    }
-
     /// The recording `f` stands for; `None` if it stands for none (an unknown scenario, input, verdict or
     /// event).
     pub fn read(f: Fields) -> Option<Recording> {
