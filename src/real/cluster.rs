@@ -70,7 +70,7 @@ impl Cluster {
     /// died (monotonic ns).
     pub fn crash_leader(&mut self, t0: u64) -> io::Result<u64> {
         let (lead, old) = leader(&self.ports)?;
-        signal(self.pids[lead], libc::SIGKILL);
+        signal(self.pids[lead], nix::sys::signal::Signal::SIGKILL);
         let crashed = now_ns();
         let survivors: Vec<u16> =
             self.ports.iter().enumerate().filter(|&(i, _)| i != lead).map(|(_, &p)| p).collect();

@@ -6,9 +6,11 @@
 use std::ffi::OsStr;
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{ChildStdin, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -31,29 +33,24 @@ const WATCH_NS: u64 = 1_000_000;
 /// How long workers may take to connect before t = 0.
 const READY_NS: u64 = 10_000_000_000;
 
-static CAUGHT: AtomicI32 = AtomicI32::new(0);
-
-extern "C" fn on_signal(signal: libc::c_int) {
-    CAUGHT.store(signal, Ordering::SeqCst);
-}
+/// The signal that interrupted the run (0: none yet), set by signal-hook's handlers.
+static CAUGHT: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
 
 /// Turns Ctrl-C, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\) into an early return, so
 /// [`Processes`] is dropped and stops everything and removes the directory; their default action would end
 /// the process with no destructor run.
 fn catch_signals() {
-    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
-        // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
-        unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-            libc::sigaction(signal, &action, std::ptr::null_mut());
-        }
+    let caught = CAUGHT.get_or_init(Arc::default);
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+        // The handler stores the signal's number: async-signal-safe.
+        let _ = signal_hook::flag::register_usize(signal, Arc::clone(caught), signal as usize);
     }
 }
 
 /// The signal that interrupted the run, if one did.
 pub fn caught() -> Option<i32> {
-    Some(CAUGHT.load(Ordering::SeqCst)).filter(|&s| s != 0)
+    let caught = CAUGHT.get()?.load(Ordering::SeqCst);
+    i32::try_from(caught).ok().filter(|&s| s != 0)
 }
 
 fn interrupted() -> bool {
@@ -462,7 +459,7 @@ impl Crew {
                 }
                 // Stamped before the signal: the worker may run (and report) before this thread runs again.
                 raw.push(Event { at: stamp(now_ns()), kind: EventKind::Wake { worker: w } });
-                signal(self.pids[w], libc::SIGCONT);
+                signal(self.pids[w], nix::sys::signal::Signal::SIGCONT);
                 false
             });
             if (open == 0 && wakes.is_empty() && cues.is_empty()) || now >= horizon {
@@ -478,7 +475,7 @@ impl Crew {
             match self.rx.recv_timeout(Duration::from_nanos(next.saturating_sub(now))) {
                 Ok(Msg::Report(_, Report::Event { event })) => raw.push(event),
                 Ok(Msg::Report(w, Report::PausePoint { for_ns })) => {
-                    signal(self.pids[w], libc::SIGSTOP);
+                    signal(self.pids[w], nix::sys::signal::Signal::SIGSTOP);
                     wait_stopped(self.pids[w]);
                     let at = now_ns();
                     let until = stamp(at) + for_ns;
@@ -486,7 +483,7 @@ impl Crew {
                     wakes.push((at + for_ns, w));
                 }
                 Ok(Msg::Report(w, Report::CrashPoint)) => {
-                    signal(self.pids[w], libc::SIGKILL);
+                    signal(self.pids[w], nix::sys::signal::Signal::SIGKILL);
                     self.killed[w] = true;
                     raw.push(Event { at: stamp(now_ns()), kind: EventKind::Crash { worker: w } });
                 }
@@ -503,7 +500,7 @@ impl Crew {
     fn finish(&mut self, procs: &mut Processes) -> Result<(), Failure> {
         for (w, (_, child)) in procs.children.iter_mut().skip(self.first).enumerate() {
             if !self.killed[w] && child.try_wait().ok().flatten().is_none() {
-                signal(self.pids[w], libc::SIGKILL);
+                signal(self.pids[w], nix::sys::signal::Signal::SIGKILL);
                 self.killed[w] = true;
             }
             let status = child.wait().map_err(broken("waiting for a worker"))?;

@@ -188,7 +188,7 @@ impl Sentinel {
     /// SIGCONT, as if it had arrived in time. So the primary also drops the replica's link (`CLIENT KILL TYPE
     /// replica`), which the stopped replica cannot open again before the primary is dead.
     pub fn isolate_replica(&mut self) -> io::Result<()> {
-        signal(self.pids[1], libc::SIGSTOP);
+        signal(self.pids[1], nix::sys::signal::Signal::SIGSTOP);
         wait_stopped(self.pids[1]);
         self.isolated = true;
         Redis::connect(self.ports[0])?.call(&["CLIENT", "KILL", "TYPE", "replica"])?;
@@ -198,7 +198,7 @@ impl Sentinel {
     /// The primary crashes: notes its key and counter, then SIGKILL. When it died (monotonic ns).
     pub fn crash(&mut self) -> io::Result<(u64, NodeChange)> {
         self.last = Some(state(self.ports[0])?);
-        signal(self.pids[0], libc::SIGKILL);
+        signal(self.pids[0], nix::sys::signal::Signal::SIGKILL);
         Ok((now_ns(), NodeChange::Down))
     }
 
@@ -207,7 +207,7 @@ impl Sentinel {
     /// became primary (monotonic ns).
     pub fn promote(&mut self) -> io::Result<(u64, NodeChange)> {
         if std::mem::take(&mut self.isolated) {
-            signal(self.pids[1], libc::SIGCONT);
+            signal(self.pids[1], nix::sys::signal::Signal::SIGCONT);
         }
         let had = state(self.ports[1])?;
         let reply = Redis::connect(self.ports[1])?.call(&["REPLICAOF", "NO", "ONE"])?;

@@ -7,7 +7,6 @@
 //! PostgreSQL refuses to run as root: its directory is given to the `postgres` user (which Debian's package
 //! creates) and the server runs as that user, a child of the conductor that dies with it.
 
-use std::ffi::CString;
 use std::io::{self, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
@@ -18,10 +17,11 @@ use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::Duration;
 
+use nix::unistd::{chown, setgid, setgroups, setuid, Gid, Uid, User};
 use postgres::{Client, NoTls, SimpleQueryMessage};
 
 use super::clock::{now_ns, sleep_until};
-use super::servers::{free_port, Processes};
+use super::servers::{dies_with, free_port, Processes};
 use super::storage::{Resource, Stored};
 use super::Failure;
 
@@ -37,35 +37,23 @@ pub fn find() -> Option<PathBuf> {
 }
 
 /// The `postgres` user's uid and gid.
-fn postgres_user() -> Option<(u32, u32)> {
-    let name = CString::new("postgres").ok()?;
-    // SAFETY: getpwnam with a valid C string; the record is read at once, before any other call.
-    let pw = unsafe { libc::getpwnam(name.as_ptr()) };
-    // SAFETY: a non-null result points to a valid passwd record.
-    (!pw.is_null()).then(|| unsafe { ((*pw).pw_uid, (*pw).pw_gid) })
+fn postgres_user() -> Option<(Uid, Gid)> {
+    User::from_name("postgres").ok().flatten().map(|u| (u.uid, u.gid))
 }
 
 /// A command that runs as `uid`/`gid`; with `child`, it also dies with this process and sits in its own
 /// process group (the death signal is set after the change of user, which would clear it).
-fn as_user(program: &Path, uid: u32, gid: u32, child: bool) -> Command {
+fn as_user(program: &Path, uid: Uid, gid: Gid, child: bool) -> Command {
     let mut cmd = Command::new(program);
     let parent = i32::try_from(std::process::id()).unwrap_or(0);
     // SAFETY: between fork and exec only async-signal-safe calls, nothing allocated.
     unsafe {
         cmd.pre_exec(move || {
-            if libc::setgroups(0, std::ptr::null()) != 0 || libc::setgid(gid) != 0 || libc::setuid(uid) != 0 {
-                return Err(io::Error::last_os_error());
-            }
+            setgroups(&[])?;
+            setgid(gid)?;
+            setuid(uid)?;
             if child {
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
-                    return Err(io::Error::last_os_error());
-                }
-                if libc::getppid() != parent {
-                    libc::_exit(1);
-                }
-                if libc::setpgid(0, 0) != 0 {
-                    return Err(io::Error::last_os_error());
-                }
+                dies_with(parent)?;
             }
             Ok(())
         });
@@ -82,11 +70,7 @@ pub fn start(bin: &Path, procs: &mut Processes, stop: &dyn Fn() -> bool) -> Resu
     let (uid, gid) = postgres_user().ok_or(Failure::Missing("postgresql"))?;
     let dir = procs.dir().join("pg");
     std::fs::create_dir(&dir).map_err(broken("directory"))?;
-    let c = CString::new(dir.as_os_str().as_encoded_bytes()).map_err(|e| Failure::Broken(e.to_string()))?;
-    // SAFETY: chown with a valid path.
-    if unsafe { libc::chown(c.as_ptr(), uid, gid) } != 0 {
-        return Err(broken("directory")(io::Error::last_os_error()));
-    }
+    chown(&dir, Some(uid), Some(gid)).map_err(|e| broken("directory")(e.into()))?;
     let data = dir.join("data");
     let out = as_user(&bin.join("initdb"), uid, gid, false)
         .arg("-D")

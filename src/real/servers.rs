@@ -15,43 +15,28 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use nix::sys::prctl::set_pdeathsig;
+use nix::sys::signal::{kill, killpg, Signal};
+use nix::unistd::{getppid, setpgid, Pid};
+
 use super::clock::now_ns;
 use super::{etcd, redis::Redis, Backend, Failure};
 
 /// Every temporary directory of a real run starts with this, then the conductor's PID.
 const DIR_PREFIX: &str = "locksim-real-";
 
-/// A temporary directory, removed when dropped.
-pub struct TempDir(PathBuf);
-
-impl TempDir {
-    /// A fresh directory under the system's temporary directory. Directories left by conductors that were
-    /// killed (no destructor ran) are removed first.
-    pub fn new() -> io::Result<TempDir> {
-        let base = std::env::temp_dir();
-        for entry in fs::read_dir(&base)?.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let pid =
-                name.strip_prefix(DIR_PREFIX).and_then(|rest| rest.split('-').next()?.parse::<u32>().ok());
-            if pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
-                let _ = fs::remove_dir_all(entry.path());
-            }
+/// A fresh temporary directory (removed when dropped, by `tempfile`), named for this conductor. Directories
+/// left by conductors that were killed (no destructor ran) are removed first: their PID is in the name.
+pub fn temp_dir() -> io::Result<tempfile::TempDir> {
+    let base = std::env::temp_dir();
+    for entry in fs::read_dir(&base)?.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let pid = name.strip_prefix(DIR_PREFIX).and_then(|rest| rest.split('-').next()?.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+            let _ = fs::remove_dir_all(entry.path());
         }
-        let dir = base.join(format!("{DIR_PREFIX}{}-{}", std::process::id(), now_ns()));
-        fs::create_dir(&dir)?;
-        Ok(TempDir(dir))
     }
-
-    /// Its path.
-    pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
+    tempfile::Builder::new().prefix(&format!("{DIR_PREFIX}{}-", std::process::id())).tempdir_in(base)
 }
 
 /// The children of one run; dropping it kills (SIGKILL, which also ends a stopped process) and reaps them
@@ -59,13 +44,13 @@ impl Drop for TempDir {
 pub struct Processes {
     /// What each child is ("redis-server", "worker A") and the child.
     pub children: Vec<(String, Child)>,
-    dir: TempDir,
+    dir: tempfile::TempDir,
 }
 
 impl Processes {
     /// No children yet, and a fresh temporary directory.
     pub fn new() -> io::Result<Processes> {
-        Ok(Processes { children: Vec::new(), dir: TempDir::new()? })
+        Ok(Processes { children: Vec::new(), dir: temp_dir()? })
     }
 
     /// The run's temporary directory.
@@ -79,7 +64,7 @@ impl Drop for Processes {
         // PostgreSQL's immediate shutdown (SIGQUIT): the server stops its backends and reaps them itself.
         for (name, child) in self.children.iter_mut() {
             if name == "postgres" && child.try_wait().ok().flatten().is_none() {
-                signal(child.id(), libc::SIGQUIT);
+                signal(child.id(), Signal::SIGQUIT);
                 let deadline = now_ns() + 2_000_000_000;
                 while child.try_wait().ok().flatten().is_none() && now_ns() < deadline {
                     std::thread::sleep(Duration::from_millis(5));
@@ -89,8 +74,7 @@ impl Drop for Processes {
         for (_, child) in self.children.iter_mut().rev() {
             // Each child leads its own process group: what it started itself (PostgreSQL's backends) goes too.
             if child.try_wait().ok().flatten().is_none() {
-                // SAFETY: kill(2) on the group of a child not reaped yet, whose leader it is.
-                unsafe { libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL) };
+                let _ = killpg(pid(child.id()), Signal::SIGKILL);
             }
             let _ = child.kill();
             let _ = child.wait();
@@ -108,27 +92,31 @@ pub fn child_command(program: impl AsRef<OsStr>) -> Command {
     // SAFETY: between fork and exec the closure calls only async-signal-safe functions (prctl, getppid,
     // setpgid, _exit) and allocates nothing.
     unsafe {
-        cmd.pre_exec(move || {
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
-                return Err(io::Error::last_os_error());
-            }
-            // The parent may have died before the prctl: then no signal would ever come.
-            if libc::getppid() != parent {
-                libc::_exit(1);
-            }
-            if libc::setpgid(0, 0) != 0 {
-                return Err(io::Error::last_os_error());
-            }
-            Ok(())
-        });
+        cmd.pre_exec(move || dies_with(parent).map_err(io::Error::from));
     }
     cmd
 }
 
-/// Sends `signal` to `pid`, a child of this process not reaped yet.
-pub fn signal(pid: u32, signal: libc::c_int) {
-    // SAFETY: kill(2) with a PID this process spawned and has not reaped yet.
-    unsafe { libc::kill(pid as libc::pid_t, signal) };
+/// In a forked child before exec: die with the parent (`PR_SET_PDEATHSIG`) and lead a process group of its
+/// own. Only async-signal-safe calls.
+pub fn dies_with(parent: i32) -> nix::Result<()> {
+    set_pdeathsig(Signal::SIGKILL)?;
+    // The parent may have died before the prctl: then no signal would ever come.
+    if getppid().as_raw() != parent {
+        // SAFETY: _exit(2) is async-signal-safe and runs no destructor of the parent's state.
+        unsafe { libc::_exit(1) };
+    }
+    setpgid(Pid::from_raw(0), Pid::from_raw(0))
+}
+
+/// `pid` as nix's.
+fn pid(pid: u32) -> Pid {
+    Pid::from_raw(i32::try_from(pid).unwrap_or(i32::MAX))
+}
+
+/// Sends `signal` to `pid`, a child of this process not reaped yet (a child already gone: nothing).
+pub fn signal(to: u32, signal: Signal) {
+    let _ = kill(pid(to), signal);
 }
 
 /// Waits (briefly) until the kernel reports `pid` stopped, so a pause is stamped when it really began.

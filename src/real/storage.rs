@@ -117,11 +117,11 @@ impl Storage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::real::servers::TempDir;
+    use tempfile::TempDir;
 
     /// A fresh storage in its own directory (WAL mode adds files beside the database).
     fn fresh() -> (TempDir, Storage) {
-        let dir = TempDir::new().unwrap();
+        let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("storage.db");
         Storage::create(&path).unwrap();
         let s = Storage::open(&path).unwrap();

@@ -15,7 +15,7 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -84,10 +84,11 @@ pub enum Report {
     CrashPoint,
 }
 
-static RESUMED: AtomicBool = AtomicBool::new(false);
+/// Set by signal-hook's SIGCONT handler: the conductor let the worker go on after a pause.
+static RESUMED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
-extern "C" fn on_sigcont(_: libc::c_int) {
-    RESUMED.store(true, Ordering::SeqCst);
+fn resumed() -> &'static AtomicBool {
+    RESUMED.get_or_init(Arc::default)
 }
 
 /// `locksim real-worker JSON`: runs one worker; exit code 1 with a message on any failure.
@@ -137,15 +138,9 @@ fn run(arg: &str) -> Result<(), Box<dyn Error>> {
         }
         None => Box::new(Storage::open(&args.db)?),
     };
-    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
-    unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = on_sigcont as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        action.sa_flags = libc::SA_RESTART;
-        if libc::sigaction(libc::SIGCONT, &action, std::ptr::null_mut()) != 0 {
-            return Err(io::Error::last_os_error().into());
-        }
-    }
+    // The handler only stores to an atomic (async-signal-safe), installed with SA_RESTART.
+    resumed();
+    signal_hook::flag::register(signal_hook::consts::SIGCONT, Arc::clone(RESUMED.get_or_init(Arc::default)))?;
     send(&Report::Ready)?;
     let mut line = String::new();
     io::stdin().lock().read_line(&mut line)?;
@@ -276,9 +271,9 @@ impl Worker<'_> {
     }
 
     fn pause_point(&self, for_ns: u64) -> io::Result<()> {
-        RESUMED.store(false, Ordering::SeqCst);
+        resumed().store(false, Ordering::SeqCst);
         send(&Report::PausePoint { for_ns })?;
-        while !RESUMED.load(Ordering::SeqCst) {
+        while !resumed().load(Ordering::SeqCst) {
             std::thread::sleep(std::time::Duration::from_micros(100));
         }
         Ok(())
