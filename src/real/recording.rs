@@ -28,6 +28,20 @@ fn map_times(kind: EventKind, f: impl Fn(u64) -> u64) -> EventKind {
     }
 }
 
+/// The worker a lock mark (`A.2`) names, and the grant it stands for (that worker's nth), if the core has
+/// it.
+fn grant_of_mark<'e>(
+    events: &'e [Event],
+    mark: &str,
+    names: &[String],
+) -> Option<(WorkerId, Option<&'e Event>)> {
+    let (name, nth) = parse_mark(mark)?;
+    let worker = names.iter().position(|n| n == name)?;
+    let mut grants =
+        events.iter().filter(|e| matches!(e.kind, EventKind::Grant { worker: w, .. } if w == worker));
+    Some((worker, grants.nth(nth.saturating_sub(1))))
+}
+
 /// The expiries the watcher saw: a holder's mark vanished (or was replaced) with no release that deleted
 /// it, not by a plain SET over it, and not with a primary whose replica was promoted without it (the core's `Promoted { kept: false }`
 /// says that grant was lost). Each is stamped when the watcher saw it, or at the next grant if that came
@@ -39,14 +53,7 @@ fn expiries(events: &[Event], seen: &[(u64, Option<String>)], names: &[String]) 
         if now.as_ref() == Some(gone) {
             continue;
         }
-        let Some((worker, nth)) =
-            parse_mark(gone).and_then(|(name, nth)| Some((names.iter().position(|n| n == name)?, nth)))
-        else {
-            continue;
-        };
-        let mut grants =
-            events.iter().filter(|e| matches!(e.kind, EventKind::Grant { worker: w, .. } if w == worker));
-        let Some(grant) = grants.nth(nth.saturating_sub(1)) else { continue };
+        let Some((worker, Some(grant))) = grant_of_mark(events, gone, names) else { continue };
         let EventKind::Grant { token, .. } = grant.kind else { continue };
         let released = events.iter().any(|e| {
             matches!(e.kind, EventKind::Release { freed: Some(f), .. } if f == worker)
@@ -89,16 +96,8 @@ pub fn node_clears(events: &[Event], seen: &[(u64, usize, Option<String>)], name
         if now.as_ref() == Some(gone) {
             continue;
         }
-        let Some((worker, nth)) =
-            parse_mark(gone).and_then(|(name, nth)| Some((names.iter().position(|n| n == name)?, nth)))
-        else {
-            continue;
-        };
-        let granted = events
-            .iter()
-            .filter(|e| matches!(e.kind, EventKind::Grant { worker: w, .. } if w == worker))
-            .nth(nth.saturating_sub(1))
-            .is_some_and(|g| g.at <= *at);
+        let Some((worker, grant)) = grant_of_mark(events, gone, names) else { continue };
+        let granted = grant.is_some_and(|g| g.at <= *at);
         let cleared = |e: &Event| {
             matches!(e.kind, EventKind::Node { node: n, change: NodeChange::Clear(w) } if n == *node && w == worker)
                 && (*since..=*at).contains(&e.at)
