@@ -106,6 +106,8 @@ pub const SHARE_LINK: &str = "#share-link";
 pub const SHARE_EMBED: &str = "#share-embed";
 /// An open panel of recordings.
 pub const OPEN_DETAILS: &str = "details[open]";
+/// The recordings panel's summary: opening it asks for the recordings.
+pub const SUMMARY: &str = "summary";
 /// The recordings panel's body: the runs, or where loading them stands.
 pub const REAL_BODY: &str = ".real-body";
 

@@ -93,7 +93,7 @@ pub fn Real(lab: Lab) -> impl IntoView {
 
 fn is_summary(ev: &web_sys::MouseEvent) -> bool {
     let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-    target.is_some_and(|t| t.closest("summary").ok().flatten().is_some())
+    target.is_some_and(|t| t.closest(dom::SUMMARY).ok().flatten().is_some())
 }
 
 /// The recordings from the page's own origin; `None` if the request fails. The file's text lives as long as

@@ -270,10 +270,11 @@ mod native {
         match mode {
             "search" => {
                 let step = step(m)?;
-                let bounds = search::bounds(&inputs, step);
-                refuse_past_cap(search::schedules(scenario, &inputs, &bounds), m.get_flag("no-cap"))?;
+                let mut search = search::Search::new(scenario, &inputs, &search::bounds(&inputs, step));
+                refuse_past_cap(search.total(), m.get_flag("no-cap"))?;
                 let started = Instant::now();
-                let mut report = search::search_within(scenario, &inputs, &bounds);
+                search.run(u64::MAX);
+                let mut report = search.report();
                 report.millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
                 print(&if json {
                     serde_json::to_string_pretty(&report).expect("plain data") + "\n"

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 pub use super::DISTURBANCES;
 use super::{Inputs, Key, Kind, ScenarioId, INPUTS};
-use crate::sim::explore::{self, Dim, Explorer, Found};
+use crate::sim::explore::{Dim, Explorer, Found};
 use crate::sim::{Ms, OutcomeKind};
 
 /// One dimension of a search: the input and the values it takes, `from`, `from + step`, … up to `to`.
@@ -226,12 +226,6 @@ impl Search {
             pruned: self.pruned.clone(),
         }
     }
-}
-
-/// The number of schedules a search over `bounds` would run, before running any.
-pub fn schedules(id: ScenarioId, inputs: &Inputs, bounds: &[Bound]) -> u64 {
-    let search = Search::new(id, inputs, bounds);
-    explore::size(search.explorer.dims())
 }
 
 /// The verdict of every point of the grid of `bounds` (normalised as [`Search`] does), in its order: the
