@@ -1,6 +1,7 @@
 // Shared by the end-to-end tests and the web benchmark: a static server for dist/ on 127.0.0.1 and
 // Debian's Chromium driven by playwright-core, with every console error and page error collected.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +16,11 @@ const types = {
   '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json',
 };
 
-/** Serves dist/ (and tests/e2e/pages/ under /test/) on a free loopback port. */
-export async function serve() {
+/**
+ * Serves dist/ (and tests/e2e/pages/ under /test/) on a free loopback port; with `gzip`, compressed for a
+ * client that accepts it, as a real host would serve the page.
+ */
+export async function serve({ gzip = false } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = path.startsWith('/test/')
@@ -24,7 +28,13 @@ export async function serve() {
       : join(dist, normalize(path === '/' ? 'index.html' : path));
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream' };
+      if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        headers['content-encoding'] = 'gzip';
+        res.writeHead(200, headers);
+        return res.end(gzipSync(body, { level: 9 }));
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');

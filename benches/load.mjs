@@ -1,0 +1,168 @@
+// Load and drag on a slow phone (not a test): Chromium with the CPU throttled 4× and a 1.6 Mbps / 150 ms
+// link (CDP), the page served gzipped from loopback. Median of 5 fresh loads each:
+//   figure painted    navigation start → the first frame after the figure's lanes are in the page
+//   interactive       navigation start → a real pointer drag of the band first moves it (aria-valuenow)
+//   layout shift      the sum of layout-shift entries until then (CLS, without input)
+//   bytes             bytes over the wire until then (encoded bodies + headers)
+// then the drag latency with a real pointer (CDP input events, not events made in the page), CPU×4, for
+// every scenario with a band: from the move's timestamp (when the browser got it) to the figure updated.
+// And the first load with JavaScript disabled: is the figure there?
+// Run through scripts/bench-web.sh, which builds the release bundle first.
+import { serve, launch } from '../tests/e2e/harness.mjs';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const server = await serve({ gzip: true });
+const browser = await launch();
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+
+// Runs in the page before any of its own scripts: when the figure is first drawn, layout shifts, and the
+// pointer moves with the figure's updates (for the drag).
+function instrument() {
+  const m = (window.__bench = { figure: null, shift: 0, moves: [], updates: [] });
+  const lanes = () => document.querySelector('figure.lab .timeline svg .lanes > *');
+  const seen = () => {
+    if (m.figure !== null || !lanes()) return false;
+    m.figure = -1;
+    // The first frame after the figure is in the page: two animation frames later it has been painted.
+    requestAnimationFrame(() => requestAnimationFrame(() => { m.figure = performance.now(); }));
+    return true;
+  };
+  new MutationObserver((_, mo) => { if (seen()) mo.disconnect(); }).observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) m.shift += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  addEventListener('pointermove', (e) => { if (e.buttons) m.moves.push([e.timeStamp, performance.now()]); }, true);
+  const watch = () => {
+    const t = document.querySelector('.timeline');
+    if (!t || t.__watched) return;
+    t.__watched = true;
+    new MutationObserver(() => m.updates.push(performance.now())).observe(t, { attributes: true, childList: true, subtree: true, characterData: true });
+  };
+  new MutationObserver(watch).observe(document, { childList: true, subtree: true });
+}
+
+async function page(throttle, { javaScript = true, width = 360, height = 740 } = {}) {
+  const context = await browser.newContext({ locale: 'en-US', javaScriptEnabled: javaScript, viewport: { width, height }, isMobile: width < 600, hasTouch: false });
+  await context.addInitScript(instrument);
+  const p = await context.newPage();
+  const cdp = await context.newCDPSession(p);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttle) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8,
+    });
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+  return { p, cdp, context, bytes: () => bytes };
+}
+
+/** The centre of the band's grip, in the viewport, or null while there is none. */
+const grip = (p) => p.evaluate(() => {
+  const g = document.querySelector('[role=slider] .grip');
+  if (!g) return null;
+  g.scrollIntoView({ block: 'center' });
+  const r = g.getBoundingClientRect();
+  return r.width ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
+});
+
+async function mouse(cdp, type, x, y, buttons) {
+  await cdp.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons, clickCount: type === 'mouseMoved' ? 0 : 1 });
+}
+
+/** One throttled load: the four numbers. */
+async function load(path) {
+  const { p, cdp, context, bytes } = await page(true);
+  await p.goto(`${server.url}${path}`, { waitUntil: 'commit' });
+  let interactive = null;
+  for (let tries = 0; tries < 400 && interactive === null; tries++) {
+    const g = await grip(p);
+    if (g) {
+      const before = await p.getAttribute('[role=slider]', 'aria-valuenow').catch(() => null);
+      const t = await p.evaluate(() => performance.now());
+      await mouse(cdp, 'mousePressed', g.x, g.y, 1);
+      await mouse(cdp, 'mouseMoved', g.x + 40, g.y, 1);
+      await mouse(cdp, 'mouseReleased', g.x + 40, g.y, 0);
+      const after = await p.getAttribute('[role=slider]', 'aria-valuenow').catch(() => null);
+      if (before !== null && after !== null && after !== before) interactive = t;
+    }
+    if (interactive === null) await new Promise((r) => setTimeout(r, 25));
+  }
+  await p.waitForFunction(() => window.__bench.figure > 0, null, { timeout: 60_000 });
+  const m = await p.evaluate(() => ({ figure: window.__bench.figure, shift: window.__bench.shift }));
+  const out = { figure: m.figure, interactive, shift: m.shift, bytes: bytes() };
+  await context.close();
+  return out;
+}
+
+console.log(`load on a slow phone (360×740, CPU×4, 1.6 Mbps, 150 ms RTT, gzip; median of ${RUNS}):`);
+for (const [name, path] of [['default page', '/'], ['a linked state (redlock, ja)', '/?scenario=redlock&lang=ja']]) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await load(path));
+  const col = (k) => median(runs.map((r) => r[k]));
+  console.log(`  ${name}: figure painted ${col('figure').toFixed(0)} ms, interactive ${col('interactive').toFixed(0)} ms,` +
+    ` layout shift ${col('shift').toFixed(3)}, ${(col('bytes') / 1000).toFixed(1)} kB over the wire`);
+}
+
+/** A drag with a real pointer at CPU×4: a move every 16 ms along the axis and back. */
+async function drag(query) {
+  const { p, cdp, context } = await page(false, { width: 1280, height: 900 });
+  await p.goto(`${server.url}/?${query}`);
+  await p.waitForFunction(() => document.documentElement.classList.contains('app-started') && document.querySelector('[role=slider]:not([hidden]) .grip'));
+  await p.waitForTimeout(300);
+  const g = await grip(p);
+  // Within the axis (its first and last second), so that every move changes the dragged value.
+  const axis = await p.evaluate(() => {
+    const lines = [...document.querySelectorAll('.timeline .axis line[data-t]')].map((l) => l.getBoundingClientRect().x);
+    return { from: lines[1], to: lines.at(-2) };
+  });
+  await mouse(cdp, 'mousePressed', g.x, g.y, 1);
+  await p.evaluate(() => { window.__bench.moves = []; window.__bench.updates = []; });
+  for (let i = 1; i <= 120; i++) {
+    const frac = i <= 60 ? i / 60 : (120 - i) / 60;
+    await mouse(cdp, 'mouseMoved', axis.from + frac * (axis.to - axis.from), g.y, 1);
+    await new Promise((r) => setTimeout(r, 16));
+  }
+  await mouse(cdp, 'mouseReleased', g.x, g.y, 0);
+  await p.waitForTimeout(300);
+  const { moves, updates } = await p.evaluate(() => window.__bench);
+  await context.close();
+  // Each update of the figure shows the moves since the one before: its latency is counted from the
+  // oldest of them, from the input's own timestamp (what the reader feels, the browser's wait for the next
+  // frame included) and from the moment the page's handlers ran (the page's own work).
+  const felt = [];
+  const own = [];
+  let m = 0;
+  for (const at of updates) {
+    if (m >= moves.length || moves[m][1] > at) continue;
+    felt.push(at - moves[m][0]);
+    own.push(at - moves[m][1]);
+    while (m < moves.length && moves[m][1] <= at) m++;
+  }
+  return { felt, own };
+}
+
+console.log('drag with a real pointer at CPU×4 (CDP input, a move every 16 ms; move → figure updated; target p95 < 16 ms):');
+for (const id of ['gc-pause', 'check-then-pause', 'network-delay', 'unsafe-release', 'lock-delay', 'register-token',
+  'redlock', 'etcd', 'zookeeper']) {
+  const { felt, own } = await drag(`scenario=${id}&lang=en`);
+  const say = (xs) => `p50 ${pct(xs, 0.5).toFixed(1)}, p95 ${pct(xs, 0.95).toFixed(1)}, max ${Math.max(...xs).toFixed(1)} ms`;
+  console.log(`  ${id.padEnd(17)} ${String(felt.length).padStart(3)} updates: from the input ${say(felt)}; from the handler ${say(own)}`);
+}
+
+// Without JavaScript: the figure and the question must be there.
+{
+  const { p, context } = await page(false, { javaScript: false });
+  await p.goto(`${server.url}/`);
+  const has = await p.evaluate(() => ({
+    figure: !!document.querySelector('figure.lab .timeline svg .lanes > *'),
+    question: document.querySelector('.prompt')?.textContent ?? '',
+  }));
+  console.log(`without JavaScript: figure ${has.figure ? 'present' : 'MISSING'}, question ${has.question ? `"${has.question.slice(0, 60)}…"` : 'MISSING'}`);
+  await context.close();
+}
+await browser.close();
+server.close();
