@@ -10,6 +10,7 @@ mod controls;
 pub mod dom;
 mod download;
 mod embed;
+mod morph;
 mod picker;
 mod playback;
 mod reading;

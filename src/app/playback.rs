@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom;
-use super::{data_of, effect, url, Lab};
+use super::{data_of, effect, say, set, url, Lab};
 use crate::present::geom::seconds;
 use crate::present::lesson::Phase;
 use crate::present::markup;
@@ -127,9 +127,9 @@ pub fn Playback(lab: Lab) -> impl IntoView {
     let root = NodeRef::<html::Div>::new();
     let framed = StoredValue::new(None::<Lang>);
     effect(move || {
-        let (lang, at, on, end) = (lab.lang.get(), playhead.get().unwrap_or_else(end), playing.get(), end());
-        // While the reader predicts, the prediction's own button starts the run.
-        let predicting = matches!(lab.phase.get(), Phase::Predicting(_));
+        // While the reader predicts, the prediction's own button starts the run, and the player is hidden:
+        // nothing else is read, so a drag meanwhile does not come here at all.
+        let (predicting, lang) = (matches!(lab.phase.get(), Phase::Predicting(_)), lab.lang.get());
         let Some(root) = root.get() else { return };
         let t = lab.text();
         if framed.get_value() != Some(lang) {
@@ -137,19 +137,32 @@ pub fn Playback(lab: Lab) -> impl IntoView {
             root.set_inner_html(&markup::playback_frame(t));
             root.set_attribute("aria-label", t.scrub).ok();
         }
-        root.toggle_attribute_with_force("hidden", predicting).ok();
+        if root.has_attribute("hidden") != predicting {
+            root.toggle_attribute_with_force("hidden", predicting).ok();
+        }
+        if predicting {
+            return;
+        }
+        let (at, on, end) = (playhead.get().unwrap_or_else(end), playing.get(), end());
+        // Only what changed: this runs for every step of a drag.
         if let Ok(Some(play)) = root.query_selector(dom::PLAY) {
-            play.set_attribute("aria-pressed", if on { "true" } else { "false" }).ok();
-            play.set_inner_html(&markup::play_button(on, t));
+            let pressed = if on { "true" } else { "false" };
+            if play.get_attribute("aria-pressed").as_deref() != Some(pressed)
+                || play.child_element_count() == 0
+            {
+                play.set_attribute("aria-pressed", pressed).ok();
+                play.set_inner_html(&markup::play_button(on, t));
+            }
         }
         if let Some(scrub) = root.query_selector(dom::SCRUB).ok().flatten() {
-            scrub.set_attribute("max", &end.to_string()).ok();
-            scrub.set_attribute("aria-valuetext", &(t.playhead)(at)).ok();
-            scrub.unchecked_into::<web_sys::HtmlInputElement>().set_value(&at.to_string());
+            set(&scrub, "max", &end.to_string());
+            set(&scrub, "aria-valuetext", &(t.playhead)(at));
+            let scrub = scrub.unchecked_into::<web_sys::HtmlInputElement>();
+            if scrub.value() != at.to_string() {
+                scrub.set_value(&at.to_string());
+            }
         }
-        if let Ok(Some(time)) = root.query_selector(dom::TIME) {
-            time.set_text_content(Some(&format!("{} / {}", seconds(at), (t.playhead)(end))));
-        }
+        say(&root, dom::TIME, &format!("{} / {}", seconds(at), (t.playhead)(end)));
     });
     let on_click = move |ev: web_sys::MouseEvent| match data_of(&ev, "data-action").as_deref() {
         Some("play") if playing.get_untracked() => player.stop(),

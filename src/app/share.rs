@@ -65,6 +65,8 @@ fn field(id: &str, select: bool) -> String {
 pub fn Share(lab: Lab) -> impl IntoView {
     let root = NodeRef::<html::Details>::new();
     let framed = StoredValue::new(None::<Lang>);
+    // Folded, the panel follows nothing: a drag meanwhile does not come here.
+    let open = RwSignal::new(false);
     let base = base_url();
     effect(move || {
         let (lang, t) = (lab.lang.get(), lab.text());
@@ -73,15 +75,19 @@ pub fn Share(lab: Lab) -> impl IntoView {
             framed.set_value(Some(lang));
             root.set_inner_html(&markup::share_frame(t));
         }
+        if !open.get() {
+            return;
+        }
         let link = format!("{base}{}", lab.query(false).to_query_string());
         let embed = snippet(&format!("{base}{}", lab.query(true).to_query_string()));
+        // Written only when they change: this runs for every step of a drag.
         if let Some(el) = root.query_selector(dom::SHARE_LINK).ok().flatten() {
-            if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
+            if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>().filter(|i| i.value() != link) {
                 input.set_value(&link);
             }
         }
         if let Some(el) = root.query_selector(dom::SHARE_EMBED).ok().flatten() {
-            if let Some(area) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+            if let Some(area) = el.dyn_ref::<web_sys::HtmlTextAreaElement>().filter(|a| a.value() != embed) {
                 area.set_value(&embed);
             }
         }
@@ -122,5 +128,11 @@ pub fn Share(lab: Lab) -> impl IntoView {
         done.forget();
         failed.forget();
     };
-    view! { <details class="share" node_ref=root on:click=on_click></details> }
+    let on_toggle = move |_| {
+        let now = root.get_untracked().is_some_and(|d| d.open());
+        if open.get_untracked() != now {
+            open.set(now);
+        }
+    };
+    view! { <details class="share" node_ref=root on:click=on_click on:toggle=on_toggle></details> }
 }

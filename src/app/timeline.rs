@@ -13,9 +13,11 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use super::dom;
+use super::morph::morph;
 use super::{effect, set, Lab};
 use crate::present::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
 use crate::present::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
+use crate::present::pace::Pace;
 use crate::present::text::fill;
 use crate::scenarios::{Key, JUMP_NODE};
 use crate::sim::Span;
@@ -30,12 +32,44 @@ fn skeleton() -> String {
     )
 }
 
-/// Sets the markup of `el`, unless it is already that.
-fn fill_in(el: &Element, cache: &mut String, markup: String) {
+/// Brings the markup of `el` to `markup`, unless it is already that, changing only what differs (a drag
+/// moves a few bars and labels of hundreds of nodes).
+fn fill_in(el: &Element, cache: &mut String, markup: String, svg: bool) {
     if *cache != markup {
-        el.set_inner_html(&markup);
+        morph(el, &markup, svg);
         *cache = markup;
     }
+}
+
+/// Brings the lanes to `parts` (one `<g class="part">` each), redrawing only the parts that changed: a drag
+/// moves one worker's lane and the lock's, not the others.
+fn fill_parts(el: &Element, cache: &mut Vec<String>, parts: Vec<String>) {
+    if cache.len() != parts.len() {
+        let whole: String = parts.iter().map(|part| format!(r#"<g class="part">{part}</g>"#)).collect();
+        morph(el, &whole, true);
+        *cache = parts;
+        return;
+    }
+    let children = el.children();
+    for (i, (drawn, part)) in cache.iter_mut().zip(parts).enumerate() {
+        if *drawn != part {
+            if let Some(g) = children.item(i as u32) {
+                morph(&g, &part, true);
+            }
+            *drawn = part;
+        }
+    }
+}
+
+/// A drag of the handle in progress.
+#[derive(Clone, Copy, Debug, Default)]
+struct Drag {
+    /// Whether the pointer holds the handle.
+    active: bool,
+    /// The SVG's left edge in the viewport, measured when the drag began.
+    left: f64,
+    /// The pointer's positions, paced to frames.
+    pace: Pace<f64>,
 }
 
 /// The timeline figure.
@@ -45,9 +79,9 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
     let wrap = NodeRef::<html::Div>::new();
     // Follow the box's own width (window resizes, iframes laid out late, fonts arriving).
     let observer = StoredValue::new_local(None::<(web_sys::ResizeObserver, Closure<dyn Fn()>)>);
-    // The markup of the axis, the lane names, the lanes and the legend as last drawn.
-    let drawn = StoredValue::new_local(<[String; 4]>::default());
-    let dragging = StoredValue::new(false);
+    // The markup of the axis, the lane names and the legend as last drawn, and of each part of the lanes.
+    let drawn = StoredValue::new_local(<[String; 3]>::default());
+    let drawn_parts = StoredValue::new_local(Vec::<String>::new());
     effect(move || {
         let Some(el) = wrap.get() else { return };
         let measured = el.clone();
@@ -72,6 +106,9 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
         let (id, t) = (lab.scenario.get(), lab.text());
         lab.run.with(|r| Layout::named(width.get(), r, id, min, t))
     });
+    // The axis and the legend change with the layout and the scenario, not with each step of a drag.
+    let axis = Memo::new(move |_| figure::axis(&layout.get(), lab.text()));
+    let legend = Memo::new(move |_| figure::legend(lab.text(), lab.scenario.get()));
 
     effect(move || {
         let (l, id, i, t) = (layout.get(), lab.scenario.get(), lab.inputs.get(), lab.text());
@@ -93,18 +130,21 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
         // A's job is input, not trace: its band runs from the start to the dragged end.
         let job = (id.dragged() == Some(Key::Work)).then_some(Span { from: 0, to: Some(i.work) });
         let p = lab.shown_until();
-        drawn.update_value(|[axis, names, lanes, legend]| {
+        drawn.update_value(|[axis_drawn, names, legend_drawn]| {
             lab.run.with(|run| {
                 let parts = [
-                    (dom::AXIS, axis, figure::axis(&l, t)),
-                    (dom::LANE_LABELS, names, figure::lane_names(&l, run, id, t)),
-                    (dom::LANES, lanes, figure::lanes(&l, run, p, job, t)),
-                    (dom::LEGEND, legend, figure::legend(t, id)),
+                    (dom::AXIS, axis_drawn, axis.get(), true),
+                    (dom::LANE_LABELS, names, figure::lane_names(&l, run, id, t), true),
+                    (dom::LEGEND, legend_drawn, legend.get(), false),
                 ];
-                for (selector, cache, markup) in parts {
+                for (selector, cache, markup, svg) in parts {
                     if let Some(el) = find(selector) {
-                        fill_in(&el, cache, markup);
+                        fill_in(&el, cache, markup, svg);
                     }
+                }
+                if let Some(el) = find(dom::LANES) {
+                    drawn_parts
+                        .update_value(|cache| fill_parts(&el, cache, figure::lane_parts(&l, run, p, job, t)));
                 }
             })
         });
@@ -142,17 +182,24 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
         let target = ev.target().and_then(|t| t.dyn_into::<Element>().ok());
         target.and_then(|t| t.closest(dom::HANDLE).ok().flatten())
     };
-    let from_pointer = move |ev: &web_sys::PointerEvent| {
-        let Some(svg) = wrap.get_untracked().and_then(|w| w.query_selector(dom::SVG).ok().flatten()) else {
-            return;
-        };
-        let left = svg.get_bounding_client_rect().left();
-        let t = layout.get_untracked().axis.t(ev.client_x() as f64 - left);
+    // A drag is paced to the screen ([`Pace`]): at most one position applied per frame besides the first.
+    // The SVG's left edge is measured when the drag starts, not on every move (a forced layout).
+    let drag = StoredValue::new(Drag::default());
+    let apply = move |x: f64| {
+        let t = layout.get_untracked().axis.t(x - drag.with_value(|d| d.left));
         let origin = lab.inputs.with_untracked(|i| lab.scenario.get_untracked().drag_origin(i));
         lab.set(key(), drag_at(t, origin, key().spec().range()));
     };
+    let flush = move || {
+        if let Some(x) = drag.try_update_value(|d| d.pace.flush()).flatten() {
+            apply(x);
+        }
+    };
     let stop = move |ev: web_sys::PointerEvent| {
-        dragging.set_value(false);
+        if drag.with_value(|d| d.active) {
+            flush();
+        }
+        drag.update_value(|d| *d = Drag::default());
         if let Some(h) = on_handle(&ev) {
             let _ = h.class_list().remove_1("dragging");
         }
@@ -180,12 +227,25 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
                     let _ = h.focus();
                 }
                 let _ = h.class_list().add_1("dragging");
-                dragging.set_value(true);
-                from_pointer(&ev);
+                let svg = wrap.get_untracked().and_then(|w| w.query_selector(dom::SVG).ok().flatten());
+                let left = svg.map_or(0.0, |s| s.get_bounding_client_rect().left());
+                drag.set_value(Drag { active: true, left, pace: Pace::default() });
+                apply(ev.client_x() as f64);
             }
             on:pointermove=move |ev: web_sys::PointerEvent| {
-                if dragging.get_value() {
-                    from_pointer(&ev);
+                let x = ev.client_x() as f64;
+                let Some(step) = drag.try_update_value(|d| d.active.then(|| d.pace.push(x))).flatten() else {
+                    return;
+                };
+                if let Some(x) = step.apply {
+                    apply(x);
+                }
+                if step.ask {
+                    request_animation_frame(move || {
+                        if let Some(x) = drag.try_update_value(|d| d.pace.frame()).flatten() {
+                            apply(x);
+                        }
+                    });
                 }
             }
             on:pointerup=stop

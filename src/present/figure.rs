@@ -341,11 +341,24 @@ fn node_name(l: &Layout, n: usize, t: &Text) -> String {
 /// learner's inputs (a pause, a write's time in the network, A's job) are not outcomes, so they are always
 /// drawn whole; `job` is A's job when the learner drags its end.
 pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) -> String {
+    let parts = lane_parts(l, run, p, job, t);
+    parts.iter().map(|part| format!(r#"<g class="part">{part}</g>"#)).collect()
+}
+
+/// The markup of [`lanes`] in parts: each worker's lane, the servers' strips, the lock service, the storage
+/// (each one `<g class="part">` in [`lanes`]). A drag moves a few of them; a view that keeps the others
+/// redraws only those.
+pub fn lane_parts(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) -> Vec<String> {
     let mut s = Svg::new(l);
+    // Where each part begins in the markup (the label boxes are shared, so all are drawn by one builder).
+    let mut cuts = Vec::new();
     if let Some(span) = job {
         band(&mut s, l, span, l.top(Lane::Worker(0)) + 18.0, "job", t.job);
     }
     for (w, lane) in run.trace.workers.iter().enumerate() {
+        if w > 0 {
+            cuts.push(s.0.len());
+        }
         let top = l.top(Lane::Worker(w));
         let (belief_y, act_y) = (top + 4.0, top + 18.0);
         let class_w = worker_class(w);
@@ -408,6 +421,7 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
     }
 
     // The servers of a replicated service: whose key each held, its clock's jumps, a crash, a promotion.
+    cuts.push(s.0.len());
     for (n, node) in run.trace.nodes.iter().enumerate() {
         let top = l.top(Lane::Node(n));
         // On a narrow figure the strip's name sits at its left end: its keys start after it.
@@ -438,6 +452,7 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
         }
     }
 
+    cuts.push(s.0.len());
     // The lock service: who holds the lock when, with the token and where the lease ends. The earlier grant
     // of a double grant is drawn on a second row, on until its promise ended, so the two holds overlap.
     let top = l.top(Lane::Lock);
@@ -566,6 +581,7 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
     }
 
     // The storage: each write arriving with its token, accepted or rejected and why, and the highest token.
+    cuts.push(s.0.len());
     let top = l.top(Lane::Storage);
     let writes: Vec<_> = run.trace.writes.iter().filter(|wr| visible(wr.at, p)).collect();
     let notes: Vec<String> = writes
@@ -622,7 +638,9 @@ pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) 
     if let Some(h) = highest {
         s.text("highest", l.axis.x1, top + STORAGE_H - 4.0, "end", &format!("{}: {h}", t.highest));
     }
-    s.0
+    let ends = cuts.iter().copied().chain([s.0.len()]);
+    let starts = [0].into_iter().chain(cuts.iter().copied());
+    starts.zip(ends).map(|(from, to)| s.0[from..to].to_owned()).collect()
 }
 
 /// A band of the learner's input (a pause, a write in the network) on a worker's lane, always drawn whole.

@@ -8,6 +8,7 @@ pub mod geom;
 pub mod html;
 pub mod lesson;
 pub mod markup;
+pub mod pace;
 pub mod params;
 pub mod recordings;
 pub mod report;
