@@ -9,7 +9,7 @@ use common::switch_settings;
 use fencing_lab::present::breakit::{page_search, settings, Plane, CELL, PAGE_SCHEDULES};
 use fencing_lab::present::markup;
 use fencing_lab::present::params::Lang;
-use fencing_lab::present::text::{fill, text};
+use fencing_lab::present::text::{fill, panels, text};
 use fencing_lab::scenarios::search::{self, Search};
 use fencing_lab::scenarios::{Inputs, Key, ScenarioId};
 use fencing_lab::sim::{self, OutcomeKind};
@@ -117,7 +117,7 @@ fn the_report_says_what_the_core_found_in_both_languages() {
     let r = finished(page_search(ScenarioId::GcPause, &Inputs::default()));
     let c = r.safety.as_ref().unwrap();
     assert_eq!(c.inputs, [(Key::PauseStart, 0), (Key::Pause, 10_000)]);
-    let en = text(Lang::En).report(&r);
+    let en = panels(Lang::En).report(&r);
     assert!(
         en.starts_with("Ran 752,001 schedules in 0 ms: pause start 0–10 s × pause 0–30 s, every 0.02 s."),
         "{en}"
@@ -126,7 +126,7 @@ fn the_report_says_what_the_core_found_in_both_languages() {
         "Safety: the smallest failure is “Unfenced gap: both wrote”, at pause start 0 s, pause 10 s."
     ));
     assert!(en.ends_with("Liveness: no failure within these bounds."), "{en}");
-    let ja = text(Lang::Ja).report(&r);
+    let ja = panels(Lang::Ja).report(&r);
     assert!(
         ja.starts_with(
             "752,001通りを0ミリ秒で実行しました（停止の始まり 0〜10秒 × 停止の長さ 0〜30秒、0.02秒刻み）。"
@@ -138,16 +138,16 @@ fn the_report_says_what_the_core_found_in_both_languages() {
 
     // Lease off: no harm to the data, but B stalls.
     let r = finished(page_search(ScenarioId::GcPause, &Inputs { lease: false, ..Inputs::default() }));
-    let en = text(Lang::En).report(&r);
+    let en = panels(Lang::En).report(&r);
     assert!(en.contains("Safety: no failure within these bounds."), "{en}");
     assert!(en.contains("Liveness: the smallest failure is “Stalled: the waiter is held up”, at "), "{en}");
 
     // Nothing to vary: one run, said so.
     let r = finished(page_search(ScenarioId::CheckThenSet, &ScenarioId::CheckThenSet.defaults()));
-    let en = text(Lang::En).report(&r);
+    let en = panels(Lang::En).report(&r);
     assert!(en.starts_with("Ran the one schedule this scenario has"), "{en}");
     assert!(en.contains("Safety: it fails with nothing varied: “Double grant: two holders wrote”."), "{en}");
-    let ja = text(Lang::Ja).report(&r);
+    let ja = panels(Lang::Ja).report(&r);
     assert!(
         ja.contains("安全性：何も変えなくても失敗します（「二重取得：二人の持ち主が書き込んだ」）。"),
         "{ja}"
@@ -160,11 +160,11 @@ fn every_report_names_each_counterexample_value_and_no_placeholder_is_left() {
         for inputs in switch_settings(id) {
             let r = search::search(id, &inputs, 1000);
             for lang in [Lang::En, Lang::Ja] {
-                let t = text(lang);
+                let t = panels(lang);
                 let said = t.report(&r);
                 assert!(!said.contains('{') && !said.contains('?'), "{id:?} {lang:?}: {said}");
                 for c in [&r.safety, &r.liveness].into_iter().flatten() {
-                    assert!(said.contains(t.outcome_title(c.outcome)), "{id:?} {lang:?}: {said}");
+                    assert!(said.contains(t.text.outcome_title(c.outcome)), "{id:?} {lang:?}: {said}");
                     assert!(said.contains(&t.values(&c.inputs)), "{id:?} {lang:?}: {said}");
                 }
                 let nones = [&r.safety, &r.liveness].iter().filter(|c| c.is_none()).count();
@@ -180,14 +180,18 @@ fn every_report_names_each_counterexample_value_and_no_placeholder_is_left() {
 #[test]
 fn the_readers_own_find_is_named_a_safety_or_a_liveness_failure() {
     for lang in [Lang::En, Lang::Ja] {
-        let t = text(lang);
+        let t = panels(lang);
         for kind in OutcomeKind::ALL {
             let said = t.found(kind);
-            assert!(said.contains(t.outcome_title(kind)), "{said}");
+            assert!(said.contains(t.text.outcome_title(kind)), "{said}");
             let which =
                 [kind.unsafe_data(), kind.liveness_lost(), !kind.unsafe_data() && !kind.liveness_lost()];
             for (i, expected) in which.into_iter().enumerate() {
-                assert_eq!(said == fill(t.found[i], &[t.outcome_title(kind)]), expected, "{lang:?} {kind:?}");
+                assert_eq!(
+                    said == fill(t.found[i], &[t.text.outcome_title(kind)]),
+                    expected,
+                    "{lang:?} {kind:?}"
+                );
             }
         }
     }
@@ -196,7 +200,7 @@ fn the_readers_own_find_is_named_a_safety_or_a_liveness_failure() {
 #[test]
 fn the_map_markup_is_a_grid_with_one_tab_stop_and_a_legend_of_what_it_shows() {
     let plane = Plane::new(ScenarioId::GcPause, &Inputs::default()).unwrap();
-    let html = markup::plane(&plane, Some(5), text(Lang::En));
+    let html = markup::plane(&plane, Some(5), panels(Lang::En));
     assert_eq!(html.matches(r#"role="gridcell""#).count(), 11 * 31);
     assert_eq!(html.matches(r#"role="row""#).count(), 11);
     assert_eq!(html.matches(r#"tabindex="0""#).count(), 1);

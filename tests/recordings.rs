@@ -6,7 +6,7 @@
 use fencing_lab::present::markup;
 use fencing_lab::present::params::Lang;
 use fencing_lab::present::recordings;
-use fencing_lab::present::text::text;
+use fencing_lab::present::text::panels;
 use fencing_lab::scenarios::Kind;
 use fencing_lab::scenarios::{Inputs, ScenarioId};
 use fencing_lab::sim::{self, Event, EventKind};
@@ -180,7 +180,7 @@ fn each_caption_names_every_timing_its_recording_changed_in_both_languages() {
     for r in &recordings::all() {
         let defaults = r.scenario.defaults();
         for lang in [Lang::En, Lang::Ja] {
-            let t = text(lang);
+            let t = panels(lang);
             let html = markup::real_runs(&[(r, r.run())], t);
             for key in r.scenario.keys().iter().chain(r.scenario.extras()) {
                 let spec = key.spec();
@@ -191,7 +191,8 @@ fn each_caption_names_every_timing_its_recording_changed_in_both_languages() {
                 }
             }
             assert!(html.contains(r.version) && html.contains(r.recorded), "{html}");
-            assert!(html.contains(t.outcome_title(r.real)) && html.contains(t.outcome_title(r.simulated)));
+            let titles = (t.text.outcome_title(r.real), t.text.outcome_title(r.simulated));
+            assert!(html.contains(titles.0) && html.contains(titles.1));
         }
     }
 }

@@ -20,6 +20,7 @@ use super::{data_of, effect, say, Lab};
 use crate::present::breakit::{page_search, settings, Plane};
 use crate::present::markup;
 use crate::present::params::Lang;
+use crate::present::text::panels;
 use crate::scenarios::search::{Report, Search};
 use crate::scenarios::{Inputs, ScenarioId};
 
@@ -73,7 +74,7 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
         let (id, inputs, lang) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get());
         let kind = lab.run.with(|r| r.outcome.kind);
         let Some(root) = root.get() else { return };
-        let t = lab.text();
+        let t = panels(lang);
         let key = settings(id, &inputs);
         state.update_value(|s| {
             if matches!(&s.status, Status::Running(i, r, _) if (*i, *r) != (id, inputs)) {

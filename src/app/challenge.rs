@@ -15,6 +15,7 @@ use super::{data_of, effect, say, Lab};
 use crate::present::lesson::boundary;
 use crate::present::markup;
 use crate::present::params::Lang;
+use crate::present::text::panels;
 use crate::scenarios::{Inputs, Key, ScenarioId};
 use crate::sim::{outcome_map, Segment};
 
@@ -41,7 +42,8 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
         let mut settings = lab.inputs.get();
         let _ = spec.set(&mut settings, min);
         let settings = (lab.scenario.get(), settings);
-        let (t, lang) = (lab.text(), lab.lang.get());
+        let lang = lab.lang.get();
+        let t = panels(lang);
         let Some(root) = root.get() else { return };
         // The frame in the page's language; the marker keeps the reader's guess.
         if framed.get_value() != Some(lang) {
@@ -69,11 +71,12 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
             };
             say(&root, dom::BOUNDARY_RESULT, &result);
             say(&root, dom::GHOST_LABEL, &(t.ghost_value)(guess));
-            say(&root, dom::AXIS_END, &(t.playhead)(max));
+            say(&root, dom::AXIS_END, &(t.text.playhead)(max));
             let strip = root.query_selector(dom::STRIP).ok().flatten();
             if let Some(strip) = strip.filter(|_| redraw) {
                 strip.set_attribute("aria-label", &(t.outcome_map)(key, max)).ok();
-                let drawn = if checked { markup::strip(map, max, b.map(|b| b.at), t) } else { String::new() };
+                let drawn =
+                    if checked { markup::strip(map, max, b.map(|b| b.at), t.text) } else { String::new() };
                 strip.set_inner_html(&drawn);
             }
             if let Some(ghost) = root.query_selector(dom::GHOST).ok().flatten() {

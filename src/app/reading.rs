@@ -8,6 +8,7 @@ use wasm_bindgen::JsCast;
 use super::dom;
 use super::{data_of, effect, Lab};
 use crate::present::markup;
+use crate::present::text::reading;
 use crate::scenarios::ScenarioId;
 
 /// Every section of the reading, in the current language (markup from [`markup::reading`]).
@@ -29,7 +30,7 @@ pub fn Reading(lab: Lab) -> impl IntoView {
     effect(move || {
         let t = lab.text();
         if let Some(el) = root.get() {
-            el.set_inner_html(&markup::reading(t));
+            el.set_inner_html(&markup::reading(reading(lab.lang.get()), t));
         }
     });
     view! { <article class="reading" aria-labelledby="reading-title" node_ref=root on:click=on_click></article> }

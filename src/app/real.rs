@@ -18,6 +18,7 @@ use super::{data_of, effect, Lab};
 use crate::present::markup;
 use crate::present::params::Lang;
 use crate::present::recordings::{self, Recording};
+use crate::present::text::panels;
 
 /// Where the recordings stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +42,7 @@ pub fn Real(lab: Lab) -> impl IntoView {
     effect(move || {
         let (id, inputs, lang, state) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get(), load.get());
         let Some(el) = body.get() else { return };
-        let t = lab.text();
+        let t = panels(lang);
         // The frame follows the language only, so a click on its summary is never cut short by a redraw.
         if framed.get_value() != Some(lang) {
             framed.set_value(Some(lang));

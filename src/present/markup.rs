@@ -13,7 +13,7 @@ use crate::present::geom::{seconds, MIN_AXIS, SHORT_AXIS};
 use crate::present::html::Html;
 use crate::present::params::{Problem, FSI, PDI};
 use crate::present::recordings::Recording;
-use crate::present::text::{fill, fill_with, Text};
+use crate::present::text::{fill, fill_with, Panels, Reading, Text};
 use crate::scenarios::search::Bound;
 use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId};
 use crate::sim::Run;
@@ -233,9 +233,9 @@ pub fn strip(map: &[Segment], max: Ms, truth: Option<Ms>, t: &Text) -> String {
 
 /// The frame of "Where does it change?" over values `min..=max`, the marker at `guess`, for the view to fill
 /// in: the question, the strip with the marker (a native range input), the check and its result.
-pub fn challenge(t: &Text, min: Ms, max: Ms, guess: Ms) -> String {
+pub fn challenge(pt: &Panels, min: Ms, max: Ms, guess: Ms) -> String {
     let mut h = Html::default();
-    h.text_el("h2", &[("id", "challenge-title")], t.boundary_heading);
+    h.text_el("h2", &[("id", "challenge-title")], pt.boundary_heading);
     h.text_el("p", &[("class", "question")], "");
     let (min_s, max_s, guess_s) = (min.to_string(), max.to_string(), guess.to_string());
     h.open("div", &[("class", "strip-wrap")]);
@@ -258,22 +258,22 @@ pub fn challenge(t: &Text, min: Ms, max: Ms, guess: Ms) -> String {
     h.close("div");
     h.close("div");
     h.open("div", &[("class", "challenge-actions")]);
-    h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-check", "")], t.check);
+    h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-check", "")], pt.check);
     h.text_el("p", &[("class", "boundary-result"), ("aria-live", "polite")], "");
     h.close("div");
     h.finish()
 }
 
 /// The frame of "Break it", for the view to fill in: the reader's find, the map, the search and its report.
-pub fn break_it(t: &Text, map: bool) -> String {
+pub fn break_it(pt: &Panels, map: bool) -> String {
     let mut h = Html::default();
-    h.text_el("h2", &[("id", "break-title")], t.break_heading);
-    h.text_el("p", &[], t.break_intro[usize::from(!map)]);
+    h.text_el("h2", &[("id", "break-title")], pt.break_heading);
+    h.text_el("p", &[], pt.break_intro[usize::from(!map)]);
     h.text_el("p", &[("class", "found"), ("aria-live", "polite")], "");
     h.text_el("div", &[("class", "plane-wrap")], "");
     h.open("div", &[("class", "search-actions")]);
-    h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-search", "")], t.search);
-    h.text_el("progress", &[("hidden", ""), ("aria-label", t.searching)], "");
+    h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-search", "")], pt.search);
+    h.text_el("progress", &[("hidden", ""), ("aria-label", pt.searching)], "");
     h.close("div");
     h.text_el("p", &[("class", "search-result"), ("aria-live", "polite")], "");
     h.text_el("div", &[("class", "show-it")], "");
@@ -283,11 +283,12 @@ pub fn break_it(t: &Text, map: bool) -> String {
 /// The map of "Break it": a caption naming its axes, an ARIA grid of one cell per run (`data-cell`, a
 /// roving `tabindex` starting at `here`, the current run's cell, or the first) and a legend of the
 /// verdicts it shows.
-pub fn plane(p: &Plane, here: Option<usize>, t: &Text) -> String {
-    let name = |b: &Bound| t.range(b);
-    let mut caption = fill(t.plane_cols, &[&name(&p.dims[p.dims.len() - 1])]);
+pub fn plane(p: &Plane, here: Option<usize>, pt: &Panels) -> String {
+    let t = pt.text;
+    let name = |b: &Bound| pt.range(b);
+    let mut caption = fill(pt.plane_cols, &[&name(&p.dims[p.dims.len() - 1])]);
     if p.dims.len() == 2 {
-        caption += &fill(t.plane_rows, &[&name(&p.dims[0])]);
+        caption += &fill(pt.plane_rows, &[&name(&p.dims[0])]);
     }
     let columns = p.columns().max(1);
     let mut h = Html::default();
@@ -297,7 +298,7 @@ pub fn plane(p: &Plane, here: Option<usize>, t: &Text) -> String {
         h.open("div", &[("role", "row")]);
         for (c, &kind) in row.iter().enumerate() {
             let i = r * columns + c;
-            let label = format!("{} → {}", t.values(&p.values(i)), t.outcome_title(kind));
+            let label = format!("{} → {}", pt.values(&p.values(i)), t.outcome_title(kind));
             let (cell, tab) = (i.to_string(), if i == here.unwrap_or(0) { "0" } else { "-1" });
             let attrs = [
                 ("role", "gridcell"),
@@ -327,10 +328,11 @@ pub fn plane(p: &Plane, here: Option<usize>, t: &Text) -> String {
 
 /// The real runs recorded for the current scenario and switches, each with its replayed run: a caption that
 /// says what ran and compares the verdicts, and the figure.
-pub fn real_runs(runs: &[(&Recording, Run)], t: &Text) -> String {
+pub fn real_runs(runs: &[(&Recording, Run)], pt: &Panels) -> String {
+    let t = pt.text;
     let mut h = Html::default();
     if runs.is_empty() {
-        h.text_el("p", &[], t.real_none);
+        h.text_el("p", &[], pt.real_none);
         return h.finish();
     }
     for (r, run) in runs {
@@ -343,21 +345,21 @@ pub fn real_runs(runs: &[(&Recording, Run)], t: &Text) -> String {
         });
         let values: Vec<(Key, Ms)> = timings.map(|&k| (k, k.spec().get(&r.inputs))).collect();
         let values =
-            if values.is_empty() { String::new() } else { t.value_sep.to_owned() + &t.values(&values) };
+            if values.is_empty() { String::new() } else { pt.value_sep.to_owned() + &pt.values(&values) };
         let name = match r.backend {
             "redis" => "Redis",
             "zookeeper" => "ZooKeeper",
             other => other,
         };
         let system = format!("{name} {}", r.version);
-        let caption = fill_with(t.real_caption, &|name| match name {
+        let caption = fill_with(pt.real_caption, &|name| match name {
             "system" => system.clone(),
             "date" => r.recorded.to_owned(),
-            "speed" => (t.real_speed)(r.speedup),
+            "speed" => (pt.real_speed)(r.speedup),
             "values" => values.clone(),
             "real" => t.outcome_title(run.outcome.kind).to_owned(),
             "simulated" => t.outcome_title(r.simulated).to_owned(),
-            "same" => t.real_same[usize::from(run.outcome.kind != r.simulated)].to_owned(),
+            "same" => pt.real_same[usize::from(run.outcome.kind != r.simulated)].to_owned(),
             _ => seconds(r.max_jitter_ms),
         });
         let min_axis = if r.scenario.dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
@@ -374,17 +376,17 @@ pub fn real_runs(runs: &[(&Recording, Run)], t: &Text) -> String {
 }
 
 /// The reading: a section per heading, each linked (`data-play-scenario`) to the scenarios that show it.
-pub fn reading(t: &Text) -> String {
+pub fn reading(r: &Reading, t: &Text) -> String {
     let mut h = Html::default();
-    h.text_el("h2", &[("id", "reading-title")], t.reading_heading);
-    for &(heading, paragraphs, scenarios) in t.reading {
+    h.text_el("h2", &[("id", "reading-title")], r.heading);
+    for &(heading, paragraphs, scenarios) in r.sections {
         h.open("section", &[]);
         h.text_el("h3", &[], heading);
         for p in paragraphs {
             h.text_el("p", &[], p);
         }
         for &id in scenarios {
-            let label = format!("{} → {}", t.play_it, (t.scenario)(id).title);
+            let label = format!("{} → {}", r.play_it, (t.scenario)(id).title);
             h.text_el(
                 "button",
                 &[("type", "button"), ("class", "play-it"), ("data-play-scenario", id.id())],
@@ -505,36 +507,36 @@ pub fn play_button(playing: bool, t: &Text) -> String {
 
 /// The recordings panel: a disclosure (open if the reader had opened it) with its intro and a body that
 /// [`real_body`] fills.
-pub fn real_panel(open: bool, t: &Text) -> String {
+pub fn real_panel(open: bool, pt: &Panels) -> String {
     let mut h = Html::default();
     h.open("details", &[(if open { "open" } else { "" }, "")]);
-    h.text_el("summary", &[], t.real_heading);
-    h.text_el("p", &[], t.real_intro);
+    h.text_el("summary", &[], pt.real_heading);
+    h.text_el("p", &[], pt.real_intro);
     h.text_el("div", &[("class", "real-body")], "");
     h.close("details");
     h.finish()
 }
 
 /// Where the recordings stand: loading them, or failed to (with a button to try again).
-pub fn real_status(failed: bool, t: &Text) -> String {
+pub fn real_status(failed: bool, pt: &Panels) -> String {
     let mut h = Html::default();
     if failed {
         h.open("p", &[("class", "real-status"), ("role", "alert")]);
-        h.text(t.real_failed);
+        h.text(pt.real_failed);
         h.text(" ");
-        h.text_el("button", &[("type", "button"), ("data-retry", "")], t.retry);
+        h.text_el("button", &[("type", "button"), ("data-retry", "")], pt.retry);
         h.close("p");
     } else {
-        h.text_el("p", &[("class", "real-status"), ("role", "status")], t.real_loading);
+        h.text_el("p", &[("class", "real-status"), ("role", "status")], pt.real_loading);
     }
     h.finish()
 }
 
 /// The "Show it" buttons of a finished search: one per kind of failure it found (`data-show`).
-pub fn show_buttons(r: &crate::scenarios::search::Report, t: &Text) -> String {
+pub fn show_buttons(r: &crate::scenarios::search::Report, pt: &Panels) -> String {
     let mut h = Html::default();
     for (which, found, label) in
-        [("safety", &r.safety, t.show_it[0]), ("liveness", &r.liveness, t.show_it[1])]
+        [("safety", &r.safety, pt.show_it[0]), ("liveness", &r.liveness, pt.show_it[1])]
     {
         if found.is_some() {
             h.text_el("button", &[("type", "button"), ("data-show", which)], label);
@@ -607,7 +609,7 @@ mod tests {
 
     #[test]
     fn the_reading_links_sections_to_scenarios() {
-        let html = reading(text(Lang::En));
+        let html = reading(crate::present::text::reading(Lang::En), text(Lang::En));
         assert!(html.contains(r#"data-play-scenario="register-token""#));
         assert!(html.matches("<section>").count() >= 6);
     }

@@ -1,6 +1,6 @@
 //! English.
 
-use super::{fill, s, ScenarioText, Text};
+use super::{fill, s, Panels, Reading, ScenarioText, Text};
 use crate::present::geom::SNAP;
 use crate::present::params::Problem;
 use crate::present::story::Line;
@@ -228,6 +228,29 @@ pub(super) static EN: Text = Text {
     right: "You predicted it.",
     wrong: |picked| fill("You predicted “{}”. What happened instead:", &[picked]),
     predict_again: "Predict again",
+    disturbance: |key| match key {
+        Key::PauseStart => "pause start",
+        Key::Delay => "network delay",
+        Key::Work => "A's job end",
+        Key::BWork => "B's work before writing",
+        Key::BRequest => "B's request",
+        Key::Ttl => "lease",
+        Key::Jump => "N3's clock jump",
+        Key::LeaderCrash => "leader crash",
+        _ => "pause",
+    },
+    share: "Share / embed",
+    share_link: "Link to this exact state",
+    share_embed: "Embed in a page (iframe)",
+    copy: "Copy",
+    copied: "Copied",
+    copy_failed: "The browser would not copy; the text is selected: press Ctrl+C (⌘C).",
+    download_svg: "Download the figure (SVG)",
+    download_png: "Download the figure (PNG)",
+};
+
+pub(super) static EN_PANELS: Panels = Panels {
+    text: &EN,
     boundary_heading: "Where does it change?",
     boundary_question: |key, kind| {
         let what = match key {
@@ -282,17 +305,6 @@ pub(super) static EN: Text = Text {
         "Broken: this run ends “{}”, a liveness failure: the system stops.",
         "This run holds (“{}”): no failure yet.",
     ],
-    disturbance: |key| match key {
-        Key::PauseStart => "pause start",
-        Key::Delay => "network delay",
-        Key::Work => "A's job end",
-        Key::BWork => "B's work before writing",
-        Key::BRequest => "B's request",
-        Key::Ttl => "lease",
-        Key::Jump => "N3's clock jump",
-        Key::LeaderCrash => "leader crash",
-        _ => "pause",
-    },
     at_value: "{} {} s",
     at_off: ["{} off", "{} off or {}–{} s"],
     over_range: "{} {}–{} s",
@@ -338,17 +350,12 @@ pub(super) static EN: Text = Text {
     real_caption: "{system}, recorded {date}, {speed}{values}: real “{real}”, simulated “{simulated}”: {same}; each event at \
                    most {jitter} s off its simulated time.",
     real_same: ["the same", "they differ"],
-    share: "Share / embed",
-    share_link: "Link to this exact state",
-    share_embed: "Embed in a page (iframe)",
-    copy: "Copy",
-    copied: "Copied",
-    copy_failed: "The browser would not copy; the text is selected: press Ctrl+C (⌘C).",
-    download_svg: "Download the figure (SVG)",
-    download_png: "Download the figure (PNG)",
+};
+
+pub(super) static EN_READING: Reading = Reading {
     play_it: "Play it",
-    reading_heading: "Reading: leases, fencing tokens, and when not to use a lock",
-    reading: &[
+    heading: "Reading: leases, fencing tokens, and when not to use a lock",
+    sections: &[
         (
             "Why a lock needs a lease",
             &[

@@ -3,7 +3,7 @@
 //! 表記の決まり: ウィジェットの中では「ロック」で統一し（「鍵」は使わない）、秒は数字に続けて書く
 //! （「10秒」）。番号は前後に空白を置く（「番号 34 を」）。
 
-use super::{fill, s, ScenarioText, Text};
+use super::{fill, s, Panels, Reading, ScenarioText, Text};
 use crate::present::geom::SNAP;
 use crate::present::params::Problem;
 use crate::present::story::Line;
@@ -230,6 +230,29 @@ pub(super) static JA: Text = Text {
     right: "予想どおりでした。",
     wrong: |picked| fill("予想は「{}」でした。実際には：", &[picked]),
     predict_again: "もう一度予想する",
+    disturbance: |key| match key {
+        Key::PauseStart => "停止の始まり",
+        Key::Delay => "ネットワークの遅れ",
+        Key::Work => "A の処理の終わり",
+        Key::BWork => "B が書き込むまで",
+        Key::BRequest => "B が頼む時刻",
+        Key::Ttl => "リースの長さ",
+        Key::Jump => "N3 の時計の飛び",
+        Key::LeaderCrash => "リーダーの故障",
+        _ => "停止の長さ",
+    },
+    share: "共有・埋め込み",
+    share_link: "この状態へのリンク",
+    share_embed: "ページへの埋め込み（iframe）",
+    copy: "コピー",
+    copied: "コピーしました",
+    copy_failed: "ブラウザがコピーを許しませんでした。テキストを選択したので、Ctrl+C（⌘C）を押してください。",
+    download_svg: "図を保存（SVG）",
+    download_png: "図を保存（PNG）",
+};
+
+pub(super) static JA_PANELS: Panels = Panels {
+    text: &JA,
     boundary_heading: "どこで変わる？",
     boundary_question: |key, kind| {
         let what = match key {
@@ -287,17 +310,6 @@ pub(super) static JA: Text = Text {
         "壊れました。結果は「{}」で、活性の失敗（システムが止まる）です。",
         "この実行は持ちこたえています（「{}」）。まだ失敗は見つかっていません。",
     ],
-    disturbance: |key| match key {
-        Key::PauseStart => "停止の始まり",
-        Key::Delay => "ネットワークの遅れ",
-        Key::Work => "A の処理の終わり",
-        Key::BWork => "B が書き込むまで",
-        Key::BRequest => "B が頼む時刻",
-        Key::Ttl => "リースの長さ",
-        Key::Jump => "N3 の時計の飛び",
-        Key::LeaderCrash => "リーダーの故障",
-        _ => "停止の長さ",
-    },
     at_value: "{} {}秒",
     at_off: ["{}なし", "{}なし、または{}〜{}秒"],
     over_range: "{} {}〜{}秒",
@@ -342,17 +354,12 @@ pub(super) static JA: Text = Text {
     real_caption: "{system}（{date} 記録、{speed}{values}）：実機は「{real}」、シミュレーションは「{simulated}」で、{same}\
                    （各イベントの時刻のずれは最大{jitter}秒）。",
     real_same: ["一致しています", "食い違っています"],
-    share: "共有・埋め込み",
-    share_link: "この状態へのリンク",
-    share_embed: "ページへの埋め込み（iframe）",
-    copy: "コピー",
-    copied: "コピーしました",
-    copy_failed: "ブラウザがコピーを許しませんでした。テキストを選択したので、Ctrl+C（⌘C）を押してください。",
-    download_svg: "図を保存（SVG）",
-    download_png: "図を保存（PNG）",
+};
+
+pub(super) static JA_READING: Reading = Reading {
     play_it: "試してみる",
-    reading_heading: "読みもの：期限、フェンシングトークン、そしてロックを使わない選択",
-    reading: &[
+    heading: "読みもの：期限、フェンシングトークン、そしてロックを使わない選択",
+    sections: &[
         (
             "なぜロックに期限が要るのか",
             &[

@@ -1,4 +1,5 @@
-//! Every user-visible string, in English and Japanese.
+//! Every user-visible string, in English and Japanese: the lab's ([`Text`]), the later panels' ([`Panels`])
+//! and the reading's ([`Reading`]), apart so that each part of the page carries only its own.
 //!
 //! A typed table: each language is one [`Text`] value, and each scenario's strings one [`ScenarioText`]
 //! reached through an exhaustive `match`, so a missing string is a compile error, never a blank. The
@@ -157,6 +158,32 @@ pub struct Text {
     pub wrong: fn(picked: &str) -> String,
     /// Back to predicting.
     pub predict_again: &'static str,
+    /// A timing input's name, as the search, the map and the real runs say it.
+    pub disturbance: fn(Key) -> &'static str,
+    /// Heading of the share panel.
+    pub share: &'static str,
+    /// The link to the current state.
+    pub share_link: &'static str,
+    /// The iframe snippet.
+    pub share_embed: &'static str,
+    /// Copy button.
+    pub copy: &'static str,
+    /// After copying.
+    pub copied: &'static str,
+    /// When the browser would not copy: the text is selected instead.
+    pub copy_failed: &'static str,
+    /// Download the figure as SVG.
+    pub download_svg: &'static str,
+    /// Download the figure as PNG.
+    pub download_png: &'static str,
+}
+
+/// The strings of the panels that open once a prediction is told ("Where does it change?", "Break it", "Seen
+/// on real systems"), apart from [`Text`]: the page's first load carries the lab's strings only, and these
+/// come with the panels (`app::later`).
+pub struct Panels {
+    /// The lab's strings of the same language.
+    pub text: &'static Text,
     /// Heading of the boundary challenge.
     pub boundary_heading: &'static str,
     /// The challenge: the smallest value of `Key` that gives the verdict.
@@ -181,8 +208,6 @@ pub struct Text {
     /// The current run as the reader's own find (`{}`: its verdict): a safety failure, a liveness failure,
     /// neither.
     pub found: [&'static str; 3],
-    /// A timing input's name, as the search, the map and the real runs say it.
-    pub disturbance: fn(Key) -> &'static str,
     /// A disturbance at a value: name, seconds.
     pub at_value: &'static str,
     /// A disturbance over a range: name, from, to (seconds).
@@ -233,27 +258,16 @@ pub struct Text {
     pub real_caption: &'static str,
     /// Whether the verdicts agree: they do, they do not.
     pub real_same: [&'static str; 2],
-    /// Heading of the share panel.
-    pub share: &'static str,
-    /// The link to the current state.
-    pub share_link: &'static str,
-    /// The iframe snippet.
-    pub share_embed: &'static str,
-    /// Copy button.
-    pub copy: &'static str,
-    /// After copying.
-    pub copied: &'static str,
-    /// When the browser would not copy: the text is selected instead.
-    pub copy_failed: &'static str,
-    /// Download the figure as SVG.
-    pub download_svg: &'static str,
-    /// Download the figure as PNG.
-    pub download_png: &'static str,
-    /// The reading beside the widget: (heading, paragraphs, scenarios that show it).
-    pub reading: &'static [(&'static str, &'static [&'static str], &'static [ScenarioId])],
-    /// Heading of the reading.
-    pub reading_heading: &'static str,
-    /// The link from a reading section to its scenario.
+}
+
+/// The reading beside the widget, apart from [`Text`]: the page is built with it already in (`prerender`),
+/// in both languages, so the app never carries it.
+pub struct Reading {
+    /// Its heading.
+    pub heading: &'static str,
+    /// Its sections: (heading, paragraphs, scenarios that show it).
+    pub sections: &'static [(&'static str, &'static [&'static str], &'static [ScenarioId])],
+    /// The link from a section to its scenario.
     pub play_it: &'static str,
 }
 
@@ -346,15 +360,17 @@ impl Text {
     pub fn choice(&self, scenario: ScenarioId, kind: OutcomeKind) -> &'static str {
         (self.scenario)(scenario).choices.iter().find(|c| c.0 == kind).map_or("", |c| c.1)
     }
+}
 
+impl Panels {
     /// One run's disturbances: `pause start 0 s, pause 10 s`.
     pub fn values(&self, values: &[(Key, Ms)]) -> String {
         let parts: Vec<String> = values
             .iter()
             .map(|&(k, v)| match k.spec().kind {
                 // A time that is off (the leader does not crash) is said so, not "0 s".
-                Kind::At { .. } if v == 0 => fill(self.at_off[0], &[(self.disturbance)(k)]),
-                _ => fill(self.at_value, &[(self.disturbance)(k), &s(v)]),
+                Kind::At { .. } if v == 0 => fill(self.at_off[0], &[(self.text.disturbance)(k)]),
+                _ => fill(self.at_value, &[(self.text.disturbance)(k), &s(v)]),
             })
             .collect();
         parts.join(self.value_sep)
@@ -370,7 +386,7 @@ impl Text {
 
     /// One dimension's range, `pause 0–30 s`, or its one value, `pause start 0 s` (a 2 ms lease).
     pub fn range(&self, b: &Bound) -> String {
-        let name = (self.disturbance)(b.key);
+        let name = (self.text.disturbance)(b.key);
         match b.key.spec().kind {
             // Its 0 is "off": the grid is off, then every step from the first.
             Kind::At { .. } if b.from == 0 && b.to > 0 => {
@@ -390,7 +406,7 @@ impl Text {
         } else {
             2
         };
-        fill(self.found[which], &[self.outcome_title(kind)])
+        fill(self.found[which], &[self.text.outcome_title(kind)])
     }
 
     /// A finished search as sentences: what ran, then the smallest safety and liveness failures.
@@ -408,9 +424,9 @@ impl Text {
         let mut out = vec![head];
         for (templates, found) in self.failures.iter().zip([&r.safety, &r.liveness]) {
             out.push(match found {
-                Some(c) if c.inputs.is_empty() => fill(templates[1], &[self.outcome_title(c.outcome)]),
+                Some(c) if c.inputs.is_empty() => fill(templates[1], &[self.text.outcome_title(c.outcome)]),
                 Some(c) => fill_with(templates[0], &|name| match name {
-                    "title" => self.outcome_title(c.outcome).to_owned(),
+                    "title" => self.text.outcome_title(c.outcome).to_owned(),
                     _ => self.values(&c.inputs),
                 }),
                 None => templates[2].to_owned(),
@@ -419,7 +435,7 @@ impl Text {
         if r.scenario == ScenarioId::Failover && r.inputs.sync {
             out.push(self.failover_assumes.to_owned());
         }
-        out.join(self.join)
+        out.join(self.text.join)
     }
 }
 
@@ -445,6 +461,22 @@ pub fn text(lang: Lang) -> &'static Text {
     match lang {
         Lang::En => &en::EN,
         Lang::Ja => &ja::JA,
+    }
+}
+
+/// The strings of the later panels for `lang`.
+pub fn panels(lang: Lang) -> &'static Panels {
+    match lang {
+        Lang::En => &en::EN_PANELS,
+        Lang::Ja => &ja::JA_PANELS,
+    }
+}
+
+/// The reading for `lang`.
+pub fn reading(lang: Lang) -> &'static Reading {
+    match lang {
+        Lang::En => &en::EN_READING,
+        Lang::Ja => &ja::JA_READING,
     }
 }
 

@@ -428,10 +428,10 @@ fn every_time_the_narration_names_at_every_boundary_is_one_of_the_runs_own() {
 #[test]
 fn a_leader_crash_that_is_off_is_said_so_in_the_search_report() {
     use crate::scenarios::search::{self, Bound};
-    let en = text(Lang::En);
+    let en = panels(Lang::En);
     let b = Bound { key: Key::LeaderCrash, from: 0, to: 30_000, step: 500 };
     assert_eq!(en.range(&b), "leader crash off or 0.5–30 s");
-    assert_eq!(text(Lang::Ja).range(&b), "リーダーの故障なし、または0.5〜30秒");
+    assert_eq!(panels(Lang::Ja).range(&b), "リーダーの故障なし、または0.5〜30秒");
     assert_eq!(en.values(&[(Key::Pause, 15_000), (Key::LeaderCrash, 0)]), "pause 15 s, leader crash off");
     assert_eq!(en.values(&[(Key::LeaderCrash, 5_000)]), "leader crash 5 s");
     // The etcd search names its smallest failure, with the crash off: the pause alone breaks it.
@@ -469,7 +469,7 @@ fn replicated_narrations_tell_what_saved_or_lost_the_lock() {
 
 /// The whole reading in `lang`, one string.
 fn reading(lang: Lang) -> String {
-    text(lang).reading.iter().flat_map(|r| r.1.iter().copied()).collect::<Vec<_>>().join(" ")
+    super::reading(lang).sections.iter().flat_map(|r| r.1.iter().copied()).collect::<Vec<_>>().join(" ")
 }
 
 #[test]
@@ -523,16 +523,17 @@ fn failover_with_wait_is_the_client_waiting_and_promotion_stays_best_effort() {
     // Break it: no failure with WAIT on is said to rest on the model's assumption.
     let r = crate::scenarios::search::search(id, &on, 1_000);
     assert!(r.safety.is_none());
-    for t in [en, ja] {
+    let (pen, pja) = (panels(Lang::En), panels(Lang::Ja));
+    for t in [pen, pja] {
         let said = t.report(&r);
         assert!(said.ends_with(t.failover_assumes), "{said}");
     }
-    assert!(en.report(&r).contains("Safety: no failure within these bounds."));
-    assert!(en
+    assert!(pen.report(&r).contains("Safety: no failure within these bounds."));
+    assert!(pen
         .failover_assumes
         .starts_with("No failure with WAIT on rests on the model's assumption, not a guarantee"));
     let r = crate::scenarios::search::search(id, &off, 1_000);
-    assert!(r.safety.is_some() && !en.report(&r).contains(en.failover_assumes));
+    assert!(r.safety.is_some() && !pen.report(&r).contains(pen.failover_assumes));
 }
 
 #[test]
@@ -696,7 +697,7 @@ fn an_unfenced_gap_is_told_as_what_it_did_in_this_run() {
         }
     }
     assert!(gaps >= 10, "{gaps}");
-    for t in [text(Lang::En), text(Lang::Ja)] {
+    for t in [panels(Lang::En), panels(Lang::Ja)] {
         assert!(!t.found[0].contains("data breaks") && !t.found[0].contains("データが壊れる"));
     }
     // "Register the token" is this lab's remedy, set beside the nearest published practice.
