@@ -10,7 +10,6 @@ mod controls;
 pub mod dom;
 mod download;
 mod embed;
-mod morph;
 mod picker;
 mod playback;
 mod reading;

@@ -13,7 +13,6 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use super::dom;
-use super::morph::morph;
 use super::{effect, set, Lab};
 use crate::present::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
 use crate::present::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
@@ -32,21 +31,21 @@ fn skeleton() -> String {
     )
 }
 
-/// Brings the markup of `el` to `markup`, unless it is already that, changing only what differs (a drag
-/// moves a few bars and labels of hundreds of nodes).
-fn fill_in(el: &Element, cache: &mut String, markup: String, svg: bool) {
+/// Sets the markup of `el`, unless it is already that.
+fn fill_in(el: &Element, cache: &mut String, markup: String) {
     if *cache != markup {
-        morph(el, &markup, svg);
+        el.set_inner_html(&markup);
         *cache = markup;
     }
 }
 
 /// Brings the lanes to `parts` (one `<g class="part">` each), redrawing only the parts that changed: a drag
-/// moves one worker's lane and the lock's, not the others.
+/// moves one worker's lane and the lock's, not the others, and the browser then styles, lays out and
+/// paints only those again.
 fn fill_parts(el: &Element, cache: &mut Vec<String>, parts: Vec<String>) {
     if cache.len() != parts.len() {
         let whole: String = parts.iter().map(|part| format!(r#"<g class="part">{part}</g>"#)).collect();
-        morph(el, &whole, true);
+        el.set_inner_html(&whole);
         *cache = parts;
         return;
     }
@@ -54,7 +53,7 @@ fn fill_parts(el: &Element, cache: &mut Vec<String>, parts: Vec<String>) {
     for (i, (drawn, part)) in cache.iter_mut().zip(parts).enumerate() {
         if *drawn != part {
             if let Some(g) = children.item(i as u32) {
-                morph(&g, &part, true);
+                g.set_inner_html(&part);
             }
             *drawn = part;
         }
@@ -133,13 +132,13 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
         drawn.update_value(|[axis_drawn, names, legend_drawn]| {
             lab.run.with(|run| {
                 let parts = [
-                    (dom::AXIS, axis_drawn, axis.get(), true),
-                    (dom::LANE_LABELS, names, figure::lane_names(&l, run, id, t), true),
-                    (dom::LEGEND, legend_drawn, legend.get(), false),
+                    (dom::AXIS, axis_drawn, axis.get()),
+                    (dom::LANE_LABELS, names, figure::lane_names(&l, run, id, t)),
+                    (dom::LEGEND, legend_drawn, legend.get()),
                 ];
-                for (selector, cache, markup, svg) in parts {
+                for (selector, cache, markup) in parts {
                     if let Some(el) = find(selector) {
-                        fill_in(&el, cache, markup, svg);
+                        fill_in(&el, cache, markup);
                     }
                 }
                 if let Some(el) = find(dom::LANES) {
