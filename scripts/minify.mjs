@@ -7,7 +7,12 @@
 // hex digits>`, and those hashes, written twice (wasm, glue), do not compress. The import and export sections
 // are rewritten with short names, the glue renamed to match, and the wasm's integrity hash updated. About
 // 5.5 kB gzip.
-import { readFile, writeFile, readdir } from 'node:fs/promises';
+//
+// The later panels' module (`workbench.js`, `workbench_bg.wasm`: trunk names a module it does not load by
+// its binary, without a hash) gets the same treatment, then names of its own content, which it writes into
+// `<meta name="fencing-lab-workbench">` for the page to find them (src/app/later.rs): a new build is never
+// served from an old cache.
+import { readFile, writeFile, readdir, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { minify } from 'terser';
@@ -17,33 +22,52 @@ if (!dir) throw new Error('minify.mjs runs as a trunk post_build hook (TRUNK_STA
 const files = await readdir(dir);
 const glue = files.filter((f) => /^fencing-lab-[0-9a-f]+\.js$/.test(f));
 if (glue.length !== 1) throw new Error(`expected one wasm-bindgen glue file, found ${glue.join(', ') || 'none'}`);
-const module = glue[0].replace(/\.js$/, '_bg.wasm');
-if (!files.includes(module)) throw new Error(`no ${module} beside ${glue[0]}`);
-const path = join(dir, glue[0]);
-const source = await readFile(path, 'utf8');
-// Module code: top-level names may be mangled, exports and object keys (the wasm imports) are kept.
-const { code: minified } = await minify(source, { module: true, compress: { passes: 2 }, mangle: true });
-const renames = new Map();
-const wasm = shortenNames(await readFile(join(dir, module)), renames);
-// Every renamed import is an object key in the glue, every renamed export a property of its `wasm`; no
-// other name of the glue is renamed.
-const code = minified.replace(/\b(?:__wb(?:g|indgen)_|wasm_bindgen__convert__closures_)\w+/g, (name) => renames.get(name) ?? name);
-for (const [long, short] of renames) {
-  if (!new RegExp(`[{,.]${short}\\b`).test(code)) throw new Error(`${long} is not named in the glue`);
+for (const file of [glue[0], 'workbench.js']) {
+  if (!files.includes(file.replace(/\.js$/, '_bg.wasm'))) throw new Error(`no wasm beside ${file}`);
 }
-await writeFile(path, code);
-await writeFile(join(dir, module), wasm);
 const index = join(dir, 'index.html');
 let html = await readFile(index, 'utf8');
+
+const page = await shrink(glue[0]);
 // The preload links name the files and carry their hashes (attribute order and quotes vary once minified).
-for (const [file, bytes] of [[glue[0], code], [module, wasm]]) {
+for (const [file, bytes] of [[glue[0], page.code], [page.module, page.wasm]]) {
   const link = new RegExp(`<link[^>]*${file.replace('.', '\\.')}[^>]*>`);
   const tag = html.match(link)?.[0];
   if (!tag || !/integrity=/.test(tag)) throw new Error(`no preload link with integrity for ${file}`);
   const sri = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
   html = html.replace(tag, tag.replace(/integrity="?[^"\s>]+"?/, `integrity="${sri}"`));
 }
+await writeFile(join(dir, glue[0]), page.code);
+await writeFile(join(dir, page.module), page.wasm);
+
+const later = await shrink('workbench.js');
+const hash = createHash('sha256').update(later.code).update(later.wasm).digest('hex').slice(0, 16);
+const [js, wasm] = [`workbench-${hash}.js`, `workbench-${hash}_bg.wasm`];
+await writeFile(join(dir, js), later.code);
+await writeFile(join(dir, wasm), later.wasm);
+await rm(join(dir, 'workbench.js'));
+await rm(join(dir, 'workbench_bg.wasm'));
+const meta = /<meta name="?fencing-lab-workbench"?[^>]*>/;
+if (!meta.test(html)) throw new Error('no <meta name="fencing-lab-workbench"> in index.html');
+html = html.replace(meta, `<meta name="fencing-lab-workbench" content="/${js} /${wasm}">`);
 await writeFile(index, html);
+
+/** The glue `file` minified, and its wasm with short names: `{ code, module, wasm }`. */
+async function shrink(file) {
+  const module = file.replace(/\.js$/, '_bg.wasm');
+  const source = await readFile(join(dir, file), 'utf8');
+  // Module code: top-level names may be mangled, exports and object keys (the wasm imports) are kept.
+  const { code: minified } = await minify(source, { module: true, compress: { passes: 2 }, mangle: true });
+  const renames = new Map();
+  const wasm = shortenNames(await readFile(join(dir, module)), renames);
+  // Every renamed import is an object key in the glue, every renamed export a property of its `wasm`; no
+  // other name of the glue is renamed.
+  const code = minified.replace(/\b(?:__wb(?:g|indgen)_|wasm_bindgen__convert__closures_)\w+/g, (name) => renames.get(name) ?? name);
+  for (const [long, short] of renames) {
+    if (!new RegExp(`[{,.]${short}\\b`).test(code)) throw new Error(`${long} is not named in the glue of ${file}`);
+  }
+  return { code, module, wasm };
+}
 
 /// The module with its `__wbg_…`/`__wbindgen_…` import names and `wasm_bindgen__convert__closures_…` export
 /// names replaced by short ones, recorded in `renames`.

@@ -154,7 +154,7 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
             _ => None,
         });
         if let Some(c) = found {
-            lab.inputs.set(c.apply(&lab.inputs.get_untracked()));
+            lab.load(c.apply(&lab.inputs.get_untracked()));
             super::show_figure();
         }
     };
@@ -165,7 +165,7 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
         for (key, v) in values.unwrap_or_default() {
             let _ = key.spec().set(&mut inputs, v);
         }
-        lab.inputs.set(inputs);
+        lab.load(inputs);
     };
     let on_click = move |ev: web_sys::MouseEvent| {
         if data_of(&ev, "data-search").is_some() {

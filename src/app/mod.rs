@@ -10,6 +10,7 @@ mod controls;
 pub mod dom;
 mod download;
 mod embed;
+pub mod later;
 mod picker;
 mod playback;
 mod reading;
@@ -56,6 +57,9 @@ pub struct Lab {
     pub message_problems: RwSignal<Vec<Problem>>,
     /// Whether the next write of the URL adds a history entry: the reader picked a scenario.
     pub new_entry: StoredValue<bool>,
+    /// In the later panels' module, the page's own lab, which owns the state: a run loaded there is asked
+    /// of it ([`Lab::load`]) and comes back as the next state (`later`). `None` in the page's lab itself.
+    pub owner: StoredValue<Option<js_sys::Function>, LocalStorage>,
 }
 
 impl Lab {
@@ -109,6 +113,18 @@ impl Lab {
         self.scenario.set(id);
         self.inputs.set(id.defaults());
         self.step(Step::ScenarioChanged { skipping: url::prediction_skipped() });
+    }
+
+    /// Shows a run of the current scenario with these inputs (a failure found, a cell of a map). The page's
+    /// lab sets them; the later panels' mirror asks the page's lab to.
+    pub fn load(&self, inputs: Inputs) {
+        match self.owner.with_value(|o| o.clone()) {
+            Some(owner) => {
+                let q = Query { inputs, lang: None, ..self.query(false) };
+                let _ = owner.call1(&wasm_bindgen::JsValue::NULL, &q.to_query_string().into());
+            }
+            None => self.inputs.set(inputs),
+        }
     }
 
     /// The reader picks a scenario (the picker, the reading): played from its defaults, in a new history
@@ -195,6 +211,7 @@ pub fn App() -> impl IntoView {
         link_problems: RwSignal::new(query.problems),
         message_problems: RwSignal::new(Vec::new()),
         new_entry: StoredValue::new(false),
+        owner: StoredValue::new_local(None),
     };
 
     // The URL follows the state, but only once a drag settles: Chromium throttles bursts of replaceState.
@@ -242,7 +259,6 @@ pub fn App() -> impl IntoView {
         }
     });
     embed::connect(lab);
-    let revealed = Memo::new(move |_| phase.get().revealed());
     // The masthead and the notices, then the figure's interface attributes and its question, each set by
     // one effect: a reactive view per attribute or text would cost the bundle more.
     let figure = NodeRef::<leptos::html::Figure>::new();
@@ -302,16 +318,9 @@ pub fn App() -> impl IntoView {
             {(!lab.embed)
                 .then(|| {
                     view! {
-                        // Shown once the first prediction is told: real runs and hunting for failures would
-                        // give it away.
-                        {move || revealed.get().then(|| view! { <real::Real lab/> })}
-                        // The second challenge names the verdict of long values: not before the first is told.
-                        // A new scenario, a new challenge over its own input.
-                        {move || {
-                            let key = lab.scenario.get().dragged().filter(|_| lab.phase.get().revealed());
-                            key.map(|key| view! { <challenge::Challenge lab key/> })
-                        }}
-                        {move || revealed.get().then(|| view! { <breakit::BreakIt lab/> })}
+                        // "Seen on real systems", "Where does it change?" and "Break it": a module of their own,
+                        // loaded once the first prediction is told (they would give it away before).
+                        <later::Later lab/>
                         <share::Share lab/>
                         <reading::Reading lab/>
                     }

@@ -524,10 +524,25 @@ pub fn real_status(failed: bool, pt: &Panels) -> String {
         h.open("p", &[("class", "real-status"), ("role", "alert")]);
         h.text(pt.real_failed);
         h.text(" ");
-        h.text_el("button", &[("type", "button"), ("data-retry", "")], pt.retry);
+        h.text_el("button", &[("type", "button"), ("data-retry", "")], pt.text.retry);
         h.close("p");
     } else {
         h.text_el("p", &[("class", "real-status"), ("role", "status")], pt.real_loading);
+    }
+    h.finish()
+}
+
+/// Where the later panels' module stands: loading, or failed to load (with a button to try again).
+pub fn later_status(failed: bool, t: &Text) -> String {
+    let mut h = Html::default();
+    if failed {
+        h.open("p", &[("class", "later-note"), ("role", "alert")]);
+        h.text(t.later_failed);
+        h.text(" ");
+        h.text_el("button", &[("type", "button"), ("data-retry", "")], t.retry);
+        h.close("p");
+    } else {
+        h.text_el("p", &[("class", "later-note"), ("role", "status")], t.later_loading);
     }
     h.finish()
 }

@@ -70,6 +70,20 @@ export async function open(browser, url, { predict = false, ...options } = {}) {
   return page;
 }
 
+/**
+ * Waits until the text of `selector` matches `pattern` (the later panels hear of a change on the next
+ * animation frame), then returns it; fails with the last text seen.
+ */
+export async function textMatching(page, selector, pattern, timeout = 5000) {
+  try {
+    await page.waitForFunction(([s, p, f]) => new RegExp(p, f).test(document.querySelector(s)?.textContent ?? ''),
+      [selector, pattern.source, pattern.flags], { timeout });
+  } catch {}
+  const text = await page.textContent(selector);
+  assert.match(text, pattern);
+  return text;
+}
+
 export const outcome = (page) => page.getAttribute('figure.lab', 'data-outcome');
 export const pause = (page) => page.getAttribute('[role=slider]', 'aria-valuenow');
 

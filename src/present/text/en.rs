@@ -247,6 +247,9 @@ pub(super) static EN: Text = Text {
     copy_failed: "The browser would not copy; the text is selected: press Ctrl+C (⌘C).",
     download_svg: "Download the figure (SVG)",
     download_png: "Download the figure (PNG)",
+    later_loading: "Loading the next panels: “Seen on real systems”, “Where does it change?”, “Break it”…",
+    later_failed: "The next panels (“Seen on real systems”, “Where does it change?”, “Break it”) could not be loaded.",
+    retry: "Try again",
 };
 
 pub(super) static EN_PANELS: Panels = Panels {
@@ -345,7 +348,6 @@ pub(super) static EN_PANELS: Panels = Panels {
     real_none: "No real run was recorded for this scenario with these switches.",
     real_loading: "Loading the recordings…",
     real_failed: "The recordings could not be loaded.",
-    retry: "Try again",
     real_speed: |n| if n <= 1 { "in real time".to_owned() } else { fill("{} times faster", &[&n.to_string()]) },
     real_caption: "{system}, recorded {date}, {speed}{values}: real “{real}”, simulated “{simulated}”: {same}; each event at \
                    most {jitter} s off its simulated time.",

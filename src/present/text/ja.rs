@@ -249,6 +249,9 @@ pub(super) static JA: Text = Text {
     copy_failed: "ブラウザがコピーを許しませんでした。テキストを選択したので、Ctrl+C（⌘C）を押してください。",
     download_svg: "図を保存（SVG）",
     download_png: "図を保存（PNG）",
+    later_loading: "続きの「実機で見る」「どこで変わる？」「壊してみる」を読み込んでいます…",
+    later_failed: "続きの「実機で見る」「どこで変わる？」「壊してみる」を読み込めませんでした。",
+    retry: "もう一度試す",
 };
 
 pub(super) static JA_PANELS: Panels = Panels {
@@ -349,7 +352,6 @@ pub(super) static JA_PANELS: Panels = Panels {
     real_none: "この場面とスイッチの設定では、実機の記録はありません。",
     real_loading: "記録を読み込んでいます…",
     real_failed: "記録を読み込めませんでした。",
-    retry: "もう一度試す",
     real_speed: |n| if n <= 1 { "実時間".to_owned() } else { fill("{}倍速", &[&n.to_string()]) },
     real_caption: "{system}（{date} 記録、{speed}{values}）：実機は「{real}」、シミュレーションは「{simulated}」で、{same}\
                    （各イベントの時刻のずれは最大{jitter}秒）。",

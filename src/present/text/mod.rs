@@ -176,6 +176,12 @@ pub struct Text {
     pub download_svg: &'static str,
     /// Download the figure as PNG.
     pub download_png: &'static str,
+    /// While the later panels ("Where does it change?", "Break it", the real runs) load.
+    pub later_loading: &'static str,
+    /// They did not load.
+    pub later_failed: &'static str,
+    /// Load them (or the recordings) again.
+    pub retry: &'static str,
 }
 
 /// The strings of the panels that open once a prediction is told ("Where does it change?", "Break it", "Seen
@@ -252,8 +258,6 @@ pub struct Panels {
     pub real_loading: &'static str,
     /// The recordings did not load.
     pub real_failed: &'static str,
-    /// Load them again.
-    pub retry: &'static str,
     /// One recording: `{system}`, `{date}`, `{values}`, `{real}`, `{simulated}`, `{same}`, `{jitter}`.
     pub real_caption: &'static str,
     /// Whether the verdicts agree: they do, they do not.

@@ -1,0 +1,43 @@
+// The later panels ("Seen on real systems", "Where does it change?", "Break it") are a module of their own,
+// fetched from the page's own origin once the first prediction is told (src/app/later.rs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lab, open, done } from './harness.mjs';
+
+const env = lab();
+
+test('the later panels load only once the first prediction is told; a failed load says so, and trying again works', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { predict: true, viewport: { width: 1280, height: 900 } });
+  const asked = [];
+  page.on('request', (r) => { if (/\/workbench-[0-9a-f]+(_bg\.wasm|\.js)$/.test(r.url())) asked.push(r.url()); });
+  let fail = true;
+  await page.route(/\/workbench-/, (route) => (fail ? route.abort() : route.continue()));
+  // Predicting: the panels would give the answer away, and nothing of theirs is fetched.
+  await page.check('input[name=prediction][value=fenced]');
+  await page.keyboard.press('Tab');
+  await page.waitForTimeout(300);
+  assert.equal(asked.length, 0, 'nothing asked while the reader predicts');
+  assert.equal(await page.locator('.break-it, .challenge, .real').count(), 0);
+  await page.click('[data-act=skip]');
+  await page.waitForSelector('.later-note[role=alert]');
+  assert.match(await page.textContent('.later-note'), /could not be loaded\. Try again$/);
+  // The lab above keeps working.
+  await page.focus('[role=slider]');
+  await page.keyboard.press('Home');
+  assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), 'safe');
+  fail = false;
+  await page.click('.later [data-retry]');
+  await page.waitForSelector('.break-it h2');
+  assert.equal(await page.locator('.later-note').count(), 0, 'the line goes once they are in');
+  assert.deepEqual(await page.$$eval('.later-panels > *', (els) => els.map((e) => e.className)), ['real', 'challenge', 'break-it']);
+  assert.ok(asked.every((u) => u.startsWith(env.server.url)), 'from the page\'s own origin');
+  // The mirror follows the lab: the map marks the run on screen, and a cell loads its run into the lab.
+  await page.click('[data-cell="3"]');
+  await page.waitForFunction(() => document.querySelector('[data-cell="3"]').classList.contains('here'));
+  const pause = await page.getAttribute('[role=slider]', 'aria-valuenow');
+  assert.notEqual(pause, '0');
+  // The errors logged are the requests this test failed on purpose.
+  assert.ok(page.errors.length > 0 && page.errors.every((e) => /Failed to load resource|Failed to fetch dynamically imported module/.test(e)), page.errors.join('\n'));
+  page.errors.length = 0;
+  await done(page);
+});
