@@ -19,11 +19,11 @@ import { minify } from 'terser';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('minify.mjs runs as a trunk post_build hook (TRUNK_STAGING_DIR unset)');
-const files = await readdir(dir);
-const glue = files.filter((f) => /^fencing-lab-[0-9a-f]+\.js$/.test(f));
+const listing = await readdir(dir);
+const glue = listing.filter((f) => /^fencing-lab-[0-9a-f]+\.js$/.test(f));
 if (glue.length !== 1) throw new Error(`expected one wasm-bindgen glue file, found ${glue.join(', ') || 'none'}`);
 for (const file of [glue[0], 'workbench.js']) {
-  if (!files.includes(file.replace(/\.js$/, '_bg.wasm'))) throw new Error(`no wasm beside ${file}`);
+  if (!listing.includes(file.replace(/\.js$/, '_bg.wasm'))) throw new Error(`no wasm beside ${file}`);
 }
 const index = join(dir, 'index.html');
 let html = await readFile(index, 'utf8');
@@ -51,6 +51,26 @@ const meta = /<meta name="?fencing-lab-workbench"?[^>]*>/;
 if (!meta.test(html)) throw new Error('no <meta name="fencing-lab-workbench"> in index.html');
 html = html.replace(meta, `<meta name="fencing-lab-workbench" content="/${js} /${wasm}">`);
 await writeFile(index, html);
+
+// wasm-bindgen's snippets that no glue imports any more (a file since removed from the source) stay in its
+// output directory, and trunk preloads them; they are not the page's, and are neither shipped nor asked for.
+for (const snippet of await files(join(dir, 'snippets'))) {
+  const path = `snippets/${snippet}`;
+  if (page.code.includes(path) || later.code.includes(path)) continue;
+  await rm(join(dir, path));
+  html = html.replace(new RegExp(`<link[^>]*/${path.replace(/[.]/g, '\\.')}[^>]*>`, 'g'), '');
+}
+await writeFile(index, html);
+
+/** Every file under `at`, as paths relative to it. */
+async function files(at) {
+  const out = [];
+  for (const e of await readdir(at, { withFileTypes: true }).catch(() => [])) {
+    if (e.isDirectory()) out.push(...(await files(join(at, e.name))).map((f) => `${e.name}/${f}`));
+    else out.push(e.name);
+  }
+  return out;
+}
 
 /** The glue `file` minified, and its wasm with short names: `{ code, module, wasm }`. */
 async function shrink(file) {

@@ -9,6 +9,11 @@
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 fn main() {
+    // Into `#app`, where the page built at build time stands (the app takes it over); a page without one gets
+    // the app in its body.
     #[cfg(target_arch = "wasm32")]
-    leptos::mount::mount_to_body(fencing_lab::app::App);
+    match fencing_lab::app::mount_point() {
+        Some(at) => std::mem::forget(leptos::mount::mount_to(at, fencing_lab::app::App)),
+        None => leptos::mount::mount_to_body(fencing_lab::app::App),
+    }
 }

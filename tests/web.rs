@@ -133,9 +133,11 @@ async fn the_picker_plays_another_scenario_from_its_defaults() {
     assert_eq!(outcome(&host), "double-grant");
     assert_eq!(figure.get_attribute("data-double-grant").as_deref(), Some("true"));
     assert_eq!(
-        find(&host, "[data-scenario-id=check-then-set]").get_attribute("aria-pressed").as_deref(),
+        find(&host, "[data-scenario-id=check-then-set]").get_attribute("aria-current").as_deref(),
         Some("true")
     );
+    assert!(!find(&host, "[data-scenario-id=gc-pause]").has_attribute("aria-current"));
+    assert_eq!(find(&host, ".picker-current").text_content().as_deref(), Some("Check, then set"));
     // No dragged input here: the handle hides, the switches are the scenario's own.
     assert!(find(&host, "#pause-handle").has_attribute("hidden"));
     assert!(host.query_selector("#lease").unwrap().is_none());

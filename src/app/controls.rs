@@ -74,19 +74,12 @@ pub fn LangSwitch(lab: Lab) -> impl IntoView {
         let (lang, t) = (lab.lang.get(), lab.text());
         let Some(root) = root.get() else { return };
         root.set_attribute("aria-label", t.language).ok();
-        let button = |l: Lang, label: &str| {
-            format!(
-                r#"<button type="button" lang="{0}" data-lang="{0}" aria-pressed="{1}">{label}</button>"#,
-                l.tag(),
-                l == lang
-            )
-        };
         // Redrawn only when the language changes, so the focus moves with the reader's choice.
         let focused = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.active_element())
             .is_some_and(|a| root.contains(Some(&a)));
-        root.set_inner_html(&(button(Lang::En, "English") + &button(Lang::Ja, "日本語")));
+        root.set_inner_html(&markup::lang_buttons(lang));
         if focused {
             let pressed = root.query_selector(dom::PRESSED).ok().flatten();
             pressed.and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()).map(|b| b.focus());

@@ -97,7 +97,11 @@ pub const CELL_TAB_STOP: &str = "[data-cell][tabindex=\"0\"]";
 
 /// The picker's entries.
 pub const SCENARIO_ENTRY: &str = "[data-scenario-id]";
-/// The entry pressed.
+/// The picker's line naming the scenario on screen.
+pub const PICKER_CURRENT: &str = ".picker-current";
+/// The entry of the scenario on screen.
+pub const CURRENT_ENTRY: &str = "[data-scenario-id][aria-current]";
+/// The button pressed (the language switch).
 pub const PRESSED: &str = "[aria-pressed=true]";
 
 /// Share: the link and the embed snippet.
@@ -135,6 +139,8 @@ pub const ALWAYS: &[&str] = &[
     NARRATION,
     VERDICT_TITLE,
     SCENARIO_ENTRY,
+    PICKER_CURRENT,
+    CURRENT_ENTRY,
     PRESSED,
     SHARE_LINK,
     SHARE_EMBED,

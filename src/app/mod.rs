@@ -13,12 +13,14 @@ mod embed;
 pub mod later;
 mod picker;
 mod playback;
-mod reading;
 mod real;
 mod share;
+mod takeover;
 mod timeline;
 mod url;
 mod verdict;
+
+pub use takeover::mount_point;
 
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
@@ -182,13 +184,16 @@ pub fn show_figure() {
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
+    // The page built at build time gives way, and what the reader did to it carries over.
+    let early = takeover::begin();
+    let early_width = early.width;
     url::mark_started();
     let query = url::read();
     let lang = RwSignal::new(query.lang.or_else(url::browser_lang).unwrap_or(Lang::En));
     let phase = RwSignal::new(if url::prediction_skipped() {
         Phase::Revealed(None)
     } else {
-        Phase::Predicting(None)
+        Phase::Predicting(early.choice)
     });
     let mut first = query.inputs;
     // The first prediction is the source's own question: what if A wakes after 15 s?
@@ -196,6 +201,12 @@ pub fn App() -> impl IntoView {
     let pause_named = query.given.contains(&Key::Pause) || query.problems.iter().any(|p| p.key() == "pause");
     if query.scenario == ScenarioId::GcPause && !pause_named && !phase.get_untracked().revealed() {
         first.pause = SEED_QUESTION_PAUSE;
+    }
+    // Switches flipped before the app started.
+    for (name, on) in &early.switches {
+        if let Some(key) = Key::from_name(name).filter(|k| query.scenario.keys().contains(k)) {
+            let _ = key.spec().set(&mut first, key.spec().switched(*on));
+        }
     }
     let scenario = RwSignal::new(query.scenario);
     let inputs = RwSignal::new(first);
@@ -259,6 +270,17 @@ pub fn App() -> impl IntoView {
         }
     });
     embed::connect(lab);
+    url::mark_embedded(lab.embed);
+    url::on_reading_link(move |id| {
+        lab.choose(id);
+        show_figure();
+    });
+    let root = NodeRef::<leptos::html::Div>::new();
+    leptos::prelude::request_animation_frame(move || {
+        if let Some(root) = root.get_untracked() {
+            takeover::end(&early, &root);
+        }
+    });
     // The masthead and the notices, then the figure's interface attributes and its question, each set by
     // one effect: a reactive view per attribute or text would cost the bundle more.
     let figure = NodeRef::<leptos::html::Figure>::new();
@@ -292,10 +314,16 @@ pub fn App() -> impl IntoView {
             let _ = q.toggle_attribute_with_force("hidden", id != ScenarioId::GcPause);
         }
         say(&fig, dom::SETUP, &lab.inputs.with(|i| t.setup(id, i)));
+        // The prediction's question, while the reader predicts.
+        let predicting = matches!(lab.phase.get(), Phase::Predicting(_));
+        say(&fig, dom::PROMPT, &lab.inputs.with(|i| t.prompt(id, i)));
+        if let Some(q) = dom::find(&fig, dom::PROMPT).filter(|q| q.has_attribute("hidden") == predicting) {
+            let _ = q.toggle_attribute_with_force("hidden", !predicting);
+        }
     });
 
     view! {
-        <main class="page" class:embed=lab.embed>
+        <div class="app" node_ref=root>
             <header class="masthead" node_ref=masthead>
                 <h1></h1>
                 <p class="tagline"></p>
@@ -304,13 +332,16 @@ pub fn App() -> impl IntoView {
             <div node_ref=link_notice></div>
             <div node_ref=message_notice></div>
             {(!lab.embed).then(|| view! { <picker::Picker lab/> })}
+            // The set-up, the question, then the figure: on a phone's first screen. The switches follow the
+            // figure they change, and the answers the switches.
             <figure class="lab" node_ref=figure aria-labelledby="lab-question" tabindex="-1">
                 <div id="lab-question" class="question">
                     <p class="seed-question"></p>
                     <p class="setup"></p>
                 </div>
+                <p class="prompt" id=markup::PROMPT_ID></p>
+                <timeline::Timeline lab width=early_width/>
                 <controls::Toggles lab/>
-                <timeline::Timeline lab/>
                 <playback::Playback lab/>
                 <verdict::Verdict lab/>
             </figure>
@@ -322,9 +353,8 @@ pub fn App() -> impl IntoView {
                         // loaded once the first prediction is told (they would give it away before).
                         <later::Later lab/>
                         <share::Share lab/>
-                        <reading::Reading lab/>
                     }
                 })}
-        </main>
+        </div>
     }
 }

@@ -1,42 +1,70 @@
-//! The scenario picker: every way a lock fails that the source names, grouped as the source groups them.
+//! The scenario picker: every way a lock fails that the source names, grouped as the source groups them,
+//! behind one line that names the scenario on screen (so the lab starts on a phone's first screen).
 
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom;
-use super::{data_of, effect, Lab};
+use super::{data_of, effect, say, Lab};
 use crate::present::markup;
 use crate::present::params::Lang;
 use crate::scenarios::ScenarioId;
 
-/// Buttons with `aria-pressed`, one per scenario, under a heading per group (markup from
-/// [`markup::picker`]); one click listener for all of them.
+/// A disclosure (markup from [`markup::picker_frame`]) whose links pick a scenario in place; one click
+/// listener for all of them.
 #[component]
 pub fn Picker(lab: Lab) -> impl IntoView {
+    let root = NodeRef::<html::Nav>::new();
     let on_click = move |ev: web_sys::MouseEvent| {
-        if let Some(id) = data_of(&ev, "data-scenario-id").as_deref().and_then(ScenarioId::parse) {
-            lab.choose(id);
+        // A click that asks for a new tab or window is the browser's: the link goes there.
+        if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key() || ev.button() != 0 {
+            return;
+        }
+        let Some(id) = data_of(&ev, "data-scenario-id").as_deref().and_then(ScenarioId::parse) else {
+            return;
+        };
+        ev.prevent_default();
+        lab.choose(id);
+        // The list closes on the scenario picked, and the reader's focus stays on the line that now names it.
+        let Some(root) = root.get_untracked() else { return };
+        if let Some(details) = dom::find(&root, "details") {
+            let _ = details.remove_attribute("open");
+        }
+        let summary = dom::find(&root, dom::SUMMARY).and_then(|s| s.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(summary) = summary {
+            let _ = summary.focus();
         }
     };
-    // The markup follows the language only; the chosen entry is marked in place, so the reader's focus
-    // stays on the button they pressed.
-    let root = NodeRef::<html::Nav>::new();
+    // The markup follows the language only; the chosen entry is marked in place, so an open list keeps its
+    // state and the reader's focus.
     let drawn = StoredValue::new(None::<Lang>);
     effect(move || {
         let (current, lang, t) = (lab.scenario.get(), lab.lang.get(), lab.text());
         let Some(root) = root.get() else { return };
+        root.set_attribute("aria-label", t.scenarios).ok();
         if drawn.get_value() != Some(lang) {
             drawn.set_value(Some(lang));
-            root.set_inner_html(&markup::picker_frame(current, t));
+            let open = dom::find(&root, "details[open]").is_some();
+            root.set_inner_html(&markup::picker_frame(current, lang, t));
+            if let (true, Some(details)) = (open, dom::find(&root, "details")) {
+                let _ = details.set_attribute("open", "");
+            }
         }
-        let Ok(buttons) = root.query_selector_all(dom::SCENARIO_ENTRY) else { return };
-        for i in 0..buttons.length() {
-            if let Some(b) = buttons.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
-                let pressed = b.get_attribute("data-scenario-id").as_deref() == Some(current.id());
-                let _ = b.set_attribute("aria-pressed", if pressed { "true" } else { "false" });
+        say(&root, dom::PICKER_CURRENT, (t.scenario)(current).title);
+        let Ok(links) = root.query_selector_all(dom::SCENARIO_ENTRY) else { return };
+        for i in 0..links.length() {
+            if let Some(a) = links.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                let here = a.get_attribute("data-scenario-id").as_deref() == Some(current.id());
+                if here != a.has_attribute("aria-current") {
+                    let _ = if here {
+                        a.set_attribute("aria-current", "true")
+                    } else {
+                        a.remove_attribute("aria-current")
+                    };
+                }
             }
         }
     });
-    view! { <nav class="picker" aria-labelledby="picker-title" node_ref=root on:click=on_click></nav> }
+    view! { <nav class="picker" node_ref=root on:click=on_click></nav> }
 }

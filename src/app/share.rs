@@ -93,6 +93,18 @@ pub fn Share(lab: Lab) -> impl IntoView {
         }
     });
     let on_click = move |ev: web_sys::MouseEvent| {
+        // Opening the panel fills it at once (its `toggle` event comes a task later): a click on its summary,
+        // by pointer or keyboard, opens it unless it is open.
+        let on_summary = ev
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|t| t.closest("summary").ok().flatten());
+        if on_summary.is_some() {
+            let opening = root.get_untracked().is_some_and(|d| !d.open());
+            if open.get_untracked() != opening {
+                open.set(opening);
+            }
+        }
         if let Some(kind) = data_of(&ev, "data-download") {
             return if kind == "png" { download::save_png() } else { download::save_svg() };
         }

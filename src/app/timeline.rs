@@ -14,22 +14,11 @@ use web_sys::Element;
 
 use super::dom;
 use super::{effect, set, Lab};
-use crate::present::figure::{self, px as f, Lane, Layout, AXIS_H, WORKER_H};
+use crate::present::figure::{self, px as f, Layout};
 use crate::present::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
 use crate::present::pace::Pace;
 use crate::present::text::fill;
-use crate::scenarios::{Key, JUMP_NODE};
-use crate::sim::Span;
-
-/// The figure's elements, filled in by the effect. The handle is drawn around (0, 0) and moved as one, by a
-/// single attribute.
-fn skeleton() -> String {
-    format!(
-        r#"<svg role="group"><g class="axis" aria-hidden="true"></g><g class="lane-labels"></g><g class="lanes"></g><g class="handle" id="pause-handle" role="slider" tabindex="0" aria-orientation="horizontal"><g><rect class="grab" x="-22" y="-4" width="44" height="{}"/><rect class="focus-ring" x="-9" y="12" width="18" height="38" rx="5"/><rect class="grip" x="-4" y="16" width="8" height="30" rx="3"/><path class="grip-arrows" d="M-8 31 l-5 -4 v8 z M8 31 l5 -4 v8 z"/></g></g><line class="playhead" x1="0" x2="0" y1="{}"/></svg><ul class="legend"></ul>"#,
-        f(WORKER_H + 8.0),
-        f(AXIS_H - 6.0)
-    )
-}
+use crate::scenarios::Key;
 
 /// Sets the markup of `el`, unless it is already that.
 fn fill_in(el: &Element, cache: &mut String, markup: String) {
@@ -73,8 +62,13 @@ struct Drag {
 
 /// The timeline figure.
 #[component]
-pub fn Timeline(lab: Lab) -> impl IntoView {
-    let width = RwSignal::new(800.0);
+pub fn Timeline(
+    lab: Lab,
+    /// The width of the figure's box, if the page built at build time measured it: the first frame is then
+    /// drawn at the width it will keep.
+    width: Option<f64>,
+) -> impl IntoView {
+    let width = RwSignal::new(width.unwrap_or(800.0));
     let wrap = NodeRef::<html::Div>::new();
     // Follow the box's own width (window resizes, iframes laid out late, fonts arriving).
     let observer = StoredValue::new_local(None::<(web_sys::ResizeObserver, Closure<dyn Fn()>)>);
@@ -113,7 +107,7 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
         let (l, id, i, t) = (layout.get(), lab.scenario.get(), lab.inputs.get(), lab.text());
         let Some(wrap) = wrap.get() else { return };
         if wrap.first_element_child().is_none() {
-            wrap.set_inner_html(&skeleton());
+            wrap.set_inner_html(&figure::skeleton());
         }
         let find = |selector: &str| wrap.query_selector(selector).ok().flatten();
         let (Some(svg), Some(handle), Some(playhead)) =
@@ -126,8 +120,7 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
         set(&svg, "height", &h);
         set(&svg, "viewBox", &format!("0 0 {w} {h}"));
         set(&svg, "aria-label", t.figure_label);
-        // A's job is input, not trace: its band runs from the start to the dragged end.
-        let job = (id.dragged() == Some(Key::Work)).then_some(Span { from: 0, to: Some(i.work) });
+        let job = figure::job(id, &i);
         let p = lab.shown_until();
         drawn.update_value(|[axis_drawn, names, legend_drawn]| {
             lab.run.with(|run| {
@@ -149,23 +142,17 @@ pub fn Timeline(lab: Lab) -> impl IntoView {
         });
 
         // The handle: an ARIA slider over the scenario's dragged input; hidden when it has none.
-        let key = id.dragged();
-        let _ = handle.toggle_attribute_with_force("hidden", key.is_none());
-        let key = key.unwrap_or(Key::Pause);
-        let (min, max) = key.spec().range();
-        let (value, origin) = (key.spec().get(&i), id.drag_origin(&i));
-        set(&handle, "aria-label", (t.handle_name)(key));
-        set(&handle, "aria-valuemin", &min.to_string());
-        set(&handle, "aria-valuemax", &max.to_string());
-        set(&handle, "aria-valuenow", &value.to_string());
-        set(&handle, "aria-valuetext", &(t.handle_value)(key, value, origin + value));
-        // A clock jump is dragged on its server's strip, centred on it; everything else on A's lane.
-        let top = match key {
-            Key::Jump => l.top(Lane::Node(JUMP_NODE)) - 23.0,
-            _ => l.top(Lane::Worker(0)),
-        };
-        if let Some(g) = handle.first_element_child() {
-            set(&g, "transform", &format!("translate({} {})", f(l.x(origin + value)), f(top)));
+        let placed = figure::handle(&l, id, &i, t);
+        let _ = handle.toggle_attribute_with_force("hidden", placed.is_none());
+        if let Some(h) = placed {
+            set(&handle, "aria-label", h.label);
+            set(&handle, "aria-valuemin", &h.min.to_string());
+            set(&handle, "aria-valuemax", &h.max.to_string());
+            set(&handle, "aria-valuenow", &h.now.to_string());
+            set(&handle, "aria-valuetext", &h.text);
+            if let Some(g) = handle.first_element_child() {
+                set(&g, "transform", &h.transform);
+            }
         }
 
         let at = lab.player.playhead.get();

@@ -27,6 +27,36 @@ pub fn mark_started() {
     }
 }
 
+/// Marks the page embedded (`embed=1`): the style sheet then shows only the widget and its verdict (the
+/// boot script may have said so already).
+pub fn mark_embedded(embedded: bool) {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.class_list().toggle_with_force("embed", embedded);
+    }
+}
+
+/// Calls `play` with the scenario of a reading's link the reader clicked ("Play it → …"): the reading is
+/// built into the page in both languages, outside the app, so one listener on the document serves it. A
+/// click that asks for a new tab or window is the browser's.
+pub fn on_reading_link(play: impl Fn(crate::scenarios::ScenarioId) + 'static) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let handler = Closure::<dyn Fn(web_sys::MouseEvent)>::new(move |ev: web_sys::MouseEvent| {
+        if ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key() || ev.button() != 0 {
+            return;
+        }
+        let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let link = target.and_then(|t| t.closest(".reading [data-play-scenario]").ok().flatten());
+        let id = link.and_then(|l| l.get_attribute("data-play-scenario"));
+        if let Some(id) = id.as_deref().and_then(crate::scenarios::ScenarioId::parse) {
+            ev.prevent_default();
+            play(id);
+        }
+    });
+    let _ = document.add_event_listener_with_callback("click", handler.as_ref().unchecked_ref());
+    // Lives as long as the page.
+    handler.forget();
+}
+
 /// The first of the browser's preferred languages that the page speaks.
 pub fn browser_lang() -> Option<Lang> {
     let nav = web_sys::window()?.navigator();

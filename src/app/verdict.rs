@@ -51,19 +51,20 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
                 el.toggle_attribute_with_force("hidden", !shown).ok();
             }
         };
+        let pick = if let Phase::Predicting(p) = now { p } else { None };
         drawn.update_value(|(frame_lang, choices, told)| {
             if *frame_lang != Some(lang) {
                 *frame_lang = Some(lang);
-                *choices = None;
-                told.clear();
-                root.set_inner_html(&markup::verdict_frame(t));
+                let double = lab.run.with(|r| r.outcome.double_grant.is_some());
+                root.set_inner_html(&markup::verdict_predicting(id, pick, kind, double, t));
                 root.set_attribute("aria-label", t.verdict).ok();
+                *choices = Some((id, lang, predicting));
+                *told = markup::verdict(kind, double, t);
             }
             // The choices are drawn afresh for a new scenario, language or prediction, not for each pick:
             // focus stays on the reader's choice.
             if *choices != Some((id, lang, predicting)) {
                 *choices = Some((id, lang, predicting));
-                let pick = if let Phase::Predicting(p) = now { p } else { None };
                 if let Some(el) = find(dom::CHOICES) {
                     el.set_inner_html(&markup::choices(id, pick, t));
                 }
@@ -78,7 +79,6 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
         });
         root.set_attribute("data-kind", if revealed { kind.name() } else { "hidden" }).ok();
         show(dom::PREDICT, predicting);
-        say(&root, dom::PROMPT, &lab.inputs.with(|i| t.prompt(id, i)));
         if let Some(play) = find(dom::PLAY_ACT) {
             play.toggle_attribute_with_force("disabled", !matches!(now, Phase::Predicting(Some(_)))).ok();
         }

@@ -9,7 +9,7 @@ use std::fmt::Write;
 use crate::present::geom::{seconds, spread, stagger, text_width, Axis};
 use crate::present::html::esc;
 use crate::present::text::Text;
-use crate::scenarios::{Key, ScenarioId};
+use crate::scenarios::{Inputs, Key, ScenarioId, JUMP_NODE};
 use crate::sim::{EventKind, Lease, LeaseEnd, Ms, Run, Span, WriteRecord};
 
 /// Height of the axis above the lanes.
@@ -248,6 +248,65 @@ impl Svg {
         let x = l.x(span.from);
         self.rect(class, x, y, l.x_end(span.to, p) - x, h);
     }
+}
+
+/// The timeline's frame as the page draws it: the SVG with the parts a view fills in (axis, lane names,
+/// lanes), the dragged handle drawn around (0, 0) so that one attribute moves it ([`Handle`]), the playhead,
+/// and the legend beside the SVG.
+pub fn skeleton() -> String {
+    format!(
+        r#"<svg role="group"><g class="axis" aria-hidden="true"></g><g class="lane-labels"></g><g class="lanes"></g><g class="handle" id="pause-handle" role="slider" tabindex="0" aria-orientation="horizontal"><g>{GRIP}</g></g><line class="playhead" x1="0" x2="0" y1="{}"/></svg><ul class="legend"></ul>"#,
+        px(AXIS_H - 6.0)
+    )
+}
+
+/// The handle's shapes, around (0, 0): a wide target for a finger (as tall as a worker's lane), the focus
+/// ring, the grip and its arrows.
+pub const GRIP: &str = r#"<rect class="grab" x="-22" y="-4" width="44" height="66.0"/><rect class="focus-ring" x="-9" y="12" width="18" height="38" rx="5"/><rect class="grip" x="-4" y="16" width="8" height="30" rx="3"/><path class="grip-arrows" d="M-8 31 l-5 -4 v8 z M8 31 l5 -4 v8 z"/>"#;
+
+/// The dragged input's handle: an ARIA slider over it, at the right edge of its band.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Handle {
+    /// The input it drags.
+    pub key: Key,
+    /// Its accessible name.
+    pub label: &'static str,
+    /// The input's range.
+    pub min: Ms,
+    /// The input's range.
+    pub max: Ms,
+    /// Its value.
+    pub now: Ms,
+    /// Its value said in words, with the time its band ends.
+    pub text: String,
+    /// Where the handle's group goes: `translate(x y)`.
+    pub transform: String,
+}
+
+/// The handle of scenario `id`'s dragged input, if it has one. A clock jump is dragged on its server's
+/// strip, centred on it; everything else on A's lane.
+pub fn handle(l: &Layout, id: ScenarioId, i: &Inputs, t: &Text) -> Option<Handle> {
+    let key = id.dragged()?;
+    let (min, max) = key.spec().range();
+    let (now, origin) = (key.spec().get(i), id.drag_origin(i));
+    let top = match key {
+        Key::Jump => l.top(Lane::Node(JUMP_NODE)) - 23.0,
+        _ => l.top(Lane::Worker(0)),
+    };
+    Some(Handle {
+        key,
+        label: (t.handle_name)(key),
+        min,
+        max,
+        now,
+        text: (t.handle_value)(key, now, origin + now),
+        transform: format!("translate({} {})", px(l.x(origin + now)), px(top)),
+    })
+}
+
+/// A's job, when the reader drags its end: input, not trace, so its band runs whole from the start.
+pub fn job(id: ScenarioId, i: &Inputs) -> Option<Span> {
+    (id.dragged() == Some(Key::Work)).then_some(Span { from: 0, to: Some(i.work) })
 }
 
 /// A whole figure of `run` at width `width`, as the timeline draws it (without its handle or playhead).
@@ -734,6 +793,11 @@ mod tests {
             },
             p,
         )
+    }
+
+    #[test]
+    fn the_handle_target_is_as_tall_as_a_worker_lane() {
+        assert!(GRIP.contains(&format!(r#"height="{}""#, px(WORKER_H + 8.0))));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::present::breakit::Plane;
 use crate::present::figure;
 use crate::present::geom::{seconds, MIN_AXIS, SHORT_AXIS};
 use crate::present::html::Html;
-use crate::present::params::{Problem, FSI, PDI};
+use crate::present::params::{Lang, Problem, FSI, PDI};
 use crate::present::recordings::Recording;
 use crate::present::text::{fill, fill_with, Panels, Reading, Text};
 use crate::scenarios::search::Bound;
@@ -33,16 +33,10 @@ pub fn icon(kind: OutcomeKind) -> &'static str {
     }
 }
 
-fn yes(b: bool) -> &'static str {
-    if b {
-        "true"
-    } else {
-        "false"
-    }
-}
-
-/// The picker: a heading per group and a button per scenario (`data-scenario-id`, `aria-pressed`).
-pub fn picker(current: ScenarioId, t: &Text) -> String {
+/// The picker's list: a heading per group and a link per scenario to its own state (`data-scenario-id`,
+/// `aria-current` on the one shown). A link works before the app starts and opens in a new tab; the app
+/// picks the scenario in place instead.
+pub fn picker(current: ScenarioId, lang: Lang, t: &Text) -> String {
     let mut h = Html::default();
     for g in Group::ALL {
         let name = (t.group)(g);
@@ -51,21 +45,34 @@ pub fn picker(current: ScenarioId, t: &Text) -> String {
         h.open("ul", &[]);
         for id in ScenarioId::ALL.into_iter().filter(|s| s.group() == g) {
             let s = (t.scenario)(id);
+            let href = format!("?scenario={}&lang={}", id.id(), lang.tag());
             let attrs = [
-                ("type", "button"),
+                ("href", href.as_str()),
                 ("class", "scenario"),
                 ("data-scenario-id", id.id()),
-                ("aria-pressed", yes(id == current)),
+                (if id == current { "aria-current" } else { "" }, "true"),
             ];
             h.open("li", &[]);
-            h.open("button", &attrs);
+            h.open("a", &attrs);
             h.text_el("span", &[("class", "scenario-title")], s.title);
             h.text_el("span", &[("class", "scenario-blurb")], s.blurb);
-            h.close("button");
+            h.close("a");
             h.close("li");
         }
         h.close("ul");
         h.close("div");
+    }
+    h.finish()
+}
+
+/// The language switch: English / 日本語, as two pressed-state buttons.
+pub fn lang_buttons(lang: Lang) -> String {
+    let mut h = Html::default();
+    for (l, label) in [(Lang::En, "English"), (Lang::Ja, "日本語")] {
+        let pressed = if l == lang { "true" } else { "false" };
+        let attrs =
+            [("type", "button"), ("lang", l.tag()), ("data-lang", l.tag()), ("aria-pressed", pressed)];
+        h.text_el("button", &attrs, label);
     }
     h.finish()
 }
@@ -82,7 +89,7 @@ pub fn toggles(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
         h.open("p", &[("class", "pause-readout")]);
         h.text_el("span", &[("class", "swatch pause-swatch"), ("aria-hidden", "true")], "");
         h.text((t.drag_label)(key));
-        h.text_el("output", &[("for", "pause-handle")], "");
+        h.text_el("output", &[("for", "pause-handle")], &(t.playhead)(key.spec().get(inputs)));
         h.close("p");
     }
     h.close("div");
@@ -375,10 +382,12 @@ pub fn real_runs(runs: &[(&Recording, Run)], pt: &Panels) -> String {
     h.finish()
 }
 
-/// The reading: a section per heading, each linked (`data-play-scenario`) to the scenarios that show it.
-pub fn reading(r: &Reading, t: &Text) -> String {
+/// The reading in `lang`: its heading (with id `heading_id`: the page holds both languages) and a section
+/// per heading, each linked to the scenarios that show it: links to their states (`data-play-scenario`),
+/// which the app plays in place.
+pub fn reading(r: &Reading, t: &Text, heading_id: &str, lang: Lang) -> String {
     let mut h = Html::default();
-    h.text_el("h2", &[("id", "reading-title")], r.heading);
+    h.text_el("h2", &[("id", heading_id)], r.heading);
     for &(heading, paragraphs, scenarios) in r.sections {
         h.open("section", &[]);
         h.text_el("h3", &[], heading);
@@ -387,51 +396,80 @@ pub fn reading(r: &Reading, t: &Text) -> String {
         }
         for &id in scenarios {
             let label = format!("{} → {}", r.play_it, (t.scenario)(id).title);
-            h.text_el(
-                "button",
-                &[("type", "button"), ("class", "play-it"), ("data-play-scenario", id.id())],
-                &label,
-            );
+            let href = format!("?scenario={}&lang={}", id.id(), lang.tag());
+            h.text_el("a", &[("href", &href), ("class", "play-it"), ("data-play-scenario", id.id())], &label);
         }
         h.close("section");
     }
     h.finish()
 }
 
-/// The picker's frame: its heading and the groups ([`picker`]).
-pub fn picker_frame(current: ScenarioId, t: &Text) -> String {
+/// The picker's frame: a disclosure whose summary names the scenario on screen (one line, so the lab starts
+/// on the first screen of a phone), opening the list ([`picker`]).
+pub fn picker_frame(current: ScenarioId, lang: Lang, t: &Text) -> String {
     let mut h = Html::default();
-    h.text_el("h2", &[("id", "picker-title")], t.scenarios);
+    h.open("details", &[]);
+    h.open("summary", &[]);
+    h.text_el("span", &[("class", "picker-heading")], t.scenarios);
+    h.text_el("span", &[("class", "picker-current")], (t.scenario)(current).title);
+    h.close("summary");
     h.open("div", &[("class", "scenario-groups")]);
-    h.built(&picker(current, t));
+    h.built(&picker(current, lang, t));
     h.close("div");
+    h.close("details");
     h.finish()
 }
 
-/// The verdict section's frame: the prediction form (its choices filled in apart), the line shown while the
-/// run plays, the live region (judgement, verdict, narration) and "predict again". Buttons carry
-/// `data-act`.
-pub fn verdict_frame(t: &Text) -> String {
+/// The id of the prediction's question, which stands between the set-up and the figure, so that a phone's
+/// first screen holds the set-up, the question and the figure's top.
+pub const PROMPT_ID: &str = "prompt";
+
+/// The verdict section as it stands while the reader predicts scenario `id` (`pick`: the answer picked so
+/// far): the prediction form with its choices (its question stands above the figure, [`PROMPT_ID`]), and,
+/// hidden until they apply, the line shown while the run plays, the live region (judgement, the verdict of
+/// the run on screen, `kind`, narration) and "predict again". Buttons carry `data-act`. The view draws this
+/// frame once per language and shows and fills its parts as the lesson goes on.
+pub fn verdict_predicting(
+    id: ScenarioId,
+    pick: Option<OutcomeKind>,
+    kind: OutcomeKind,
+    double_grant: bool,
+    t: &Text,
+) -> String {
     let mut h = Html::default();
-    h.open("fieldset", &[("class", "predict")]);
+    h.open("fieldset", &[("class", "predict"), ("aria-describedby", PROMPT_ID)]);
     h.text_el("legend", &[], t.predict_heading);
-    h.text_el("p", &[("class", "prompt")], "");
-    h.text_el("div", &[("class", "choices")], "");
+    h.open("div", &[("class", "choices")]);
+    h.built(&choices(id, pick, t));
+    h.close("div");
     h.open("div", &[("class", "predict-actions")]);
-    h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-act", "play")], t.play_and_see);
+    // Playing needs an answer first.
+    let play = [
+        ("type", "button"),
+        ("class", "primary"),
+        ("data-act", "play"),
+        (if pick.is_none() { "disabled" } else { "" }, ""),
+    ];
+    h.text_el("button", &play, t.play_and_see);
     h.text_el("button", &[("type", "button"), ("class", "link"), ("data-act", "skip")], t.skip);
     h.close("div");
     h.close("fieldset");
-    h.open("p", &[("class", "watching"), ("tabindex", "-1")]);
+    h.open("p", &[("class", "watching"), ("tabindex", "-1"), ("hidden", "")]);
     h.text(t.watching);
-    h.text_el("span", &[("class", "your-guess")], "");
+    h.text_el("span", &[("class", "your-guess")], " → ");
     h.close("p");
     h.open("div", &[("aria-live", "polite")]);
     h.text_el("p", &[("class", "judged")], "");
-    h.text_el("div", &[("class", "told")], "");
+    h.open("div", &[("class", "told"), ("hidden", "")]);
+    h.built(&verdict(kind, double_grant, t));
+    h.close("div");
     h.text_el("p", &[("class", "narration"), ("id", "narration")], "");
     h.close("div");
-    h.text_el("button", &[("type", "button"), ("class", "again"), ("data-act", "again")], t.predict_again);
+    h.text_el(
+        "button",
+        &[("type", "button"), ("class", "again"), ("data-act", "again"), ("hidden", "")],
+        t.predict_again,
+    );
     h.finish()
 }
 
@@ -573,12 +611,12 @@ mod tests {
 
     #[test]
     fn the_picker_lists_every_scenario_once_and_marks_the_current_one() {
-        let html = picker(ScenarioId::Crash, text(Lang::En));
+        let html = picker(ScenarioId::Crash, Lang::Ja, text(Lang::Ja));
         for id in ScenarioId::ALL {
             assert_eq!(html.matches(&format!(r#"data-scenario-id="{}""#, id.id())).count(), 1);
         }
-        assert_eq!(html.matches(r#"aria-pressed="true""#).count(), 1);
-        assert!(html.contains(r#"data-scenario-id="crash" aria-pressed="true""#));
+        assert_eq!(html.matches(r#"aria-current="true""#).count(), 1);
+        assert!(html.contains(r#"href="?scenario=crash&amp;lang=ja" class="scenario" data-scenario-id="crash" aria-current="true""#), "{html}");
     }
 
     #[test]
@@ -624,7 +662,8 @@ mod tests {
 
     #[test]
     fn the_reading_links_sections_to_scenarios() {
-        let html = reading(crate::present::text::reading(Lang::En), text(Lang::En));
+        let html =
+            reading(crate::present::text::reading(Lang::En), text(Lang::En), "reading-title", Lang::En);
         assert!(html.contains(r#"data-play-scenario="register-token""#));
         assert!(html.matches("<section>").count() >= 6);
     }

@@ -9,6 +9,7 @@ pub mod html;
 pub mod lesson;
 pub mod markup;
 pub mod pace;
+pub mod page;
 pub mod params;
 pub mod recordings;
 pub mod report;

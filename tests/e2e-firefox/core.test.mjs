@@ -35,7 +35,7 @@ async function open(url, { skip = true } = {}) {
     await page.evaluate(() => sessionStorage.setItem('fencing-lab:skip-prediction', '1'));
   }
   await page.goto(url);
-  await page.waitForSelector('figure.lab[data-outcome]');
+  await page.waitForSelector('.app-started figure.lab[data-outcome]');
   return page;
 }
 
@@ -81,6 +81,8 @@ test('Firefox: switches and keys re-run the core; the picker changes the scenari
   await page.keyboard.press('Home');
   assert.equal(await value(page), '0');
   assert.equal(await outcome(page), 'safe');
+  await page.focus('.picker summary');
+  await page.keyboard.press('Enter');
   await page.focus('[data-scenario-id=check-then-set]');
   await page.keyboard.press('Enter');
   assert.equal(await outcome(page), 'double-grant');

@@ -2,7 +2,7 @@
 // ends, and its outcomes checked against the core's (the same values `locksim --scenario ID` prints).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, open, done, outcome, pause } from './harness.mjs';
+import { lab, open, done, outcome, pause, pick } from './harness.mjs';
 
 const env = lab();
 
@@ -29,12 +29,17 @@ test('each scenario is picked by keyboard and played from its defaults, its inpu
   const offered = await page.$$eval('[data-scenario-id]', (els) => els.map((e) => e.dataset.scenarioId));
   assert.deepEqual([...offered].sort(), Object.keys(CATALOGUE).sort());
   for (const [id, [atDefaults, double, atMin, atMax]] of Object.entries(CATALOGUE)) {
+    // The picker's line opens the list; the entry is chosen with Enter.
+    await page.focus('.picker summary');
+    await page.keyboard.press('Enter');
     await page.focus(`[data-scenario-id=${id}]`);
     await page.keyboard.press('Enter');
     assert.equal(await page.getAttribute('figure.lab', 'data-scenario'), id);
-    assert.equal(await page.getAttribute(`[data-scenario-id=${id}]`, 'aria-pressed'), 'true');
-    // Focus stays on the chosen entry, though the picker was redrawn.
-    assert.equal(await page.evaluate(() => document.activeElement.dataset.scenarioId), id);
+    assert.equal(await page.getAttribute(`[data-scenario-id=${id}]`, 'aria-current'), 'true');
+    // The list closes on it, and the focus stays on the line that now names it.
+    assert.equal(await page.isVisible(`[data-scenario-id=${id}]`), false);
+    assert.equal(await page.evaluate(() => document.activeElement.tagName), 'SUMMARY');
+    assert.equal(await page.textContent('.picker-current'), await page.textContent(`[data-scenario-id=${id}] .scenario-title`));
     assert.equal(await outcome(page), atDefaults, `${id} at its defaults`);
     assert.equal(await page.getAttribute('figure.lab', 'data-double-grant'), double, `${id} double grant`);
     assert.ok((await page.textContent('#narration')).length > 40, `${id} is narrated`);
@@ -58,7 +63,7 @@ test("the switches are the scenario's own and change its outcome", async () => {
   await page.click('label[for=atomic]');
   assert.equal(await outcome(page), 'safe');
   assert.match(await page.textContent('#narration'), /The lease ran out at 10 s and B, waiting since 1 s, took token 34/);
-  await page.click('[data-scenario-id=unsafe-release]');
+  await pick(page, 'unsafe-release');
   // A switch is on when its safety device is: the scenario opens with a plain DEL, so compare-and-delete is off.
   assert.equal(await page.isChecked('#release'), false);
   assert.match(await page.innerText('label[for=release]'), /Compare-and-delete release\s*off\b/);
@@ -81,7 +86,7 @@ test('a link with scenario= reopens it with its inputs; an unknown id falls back
   assert.equal(await pause(page), '8500');
   await page.waitForURL(/\?scenario=network-delay&delay=8500&lease=on&fencing=on&lang=en$/);
   await page.reload();
-  await page.waitForSelector('figure.lab[data-outcome]');
+  await page.waitForSelector('.app-started figure.lab[data-outcome]');
   assert.equal(await page.getAttribute('figure.lab', 'data-scenario'), 'network-delay');
   assert.equal(await outcome(page), 'unfenced-gap');
   const unknown = await open(env.browser, `${env.server.url}/?scenario=paxos&lang=en`);

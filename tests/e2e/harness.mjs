@@ -66,7 +66,9 @@ export async function open(browser, url, { predict = false, ...options } = {}) {
   page.on('console', (m) => m.type() === 'error' && page.errors.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
   await page.goto(url);
-  await page.waitForSelector('figure.lab[data-outcome]');
+  await page.waitForSelector('.app-started figure.lab[data-outcome]');
+  // The verdict is told at once: the later panels' module comes with it (not when embedded).
+  if (!predict && !/[?&]embed=1/.test(url)) await page.waitForSelector('.later-panels .break-it');
   return page;
 }
 
@@ -82,6 +84,13 @@ export async function textMatching(page, selector, pattern, timeout = 5000) {
   const text = await page.textContent(selector);
   assert.match(text, pattern);
   return text;
+}
+
+/** Picks scenario `id` in the picker as a reader would: opens its list if it is closed, then clicks the entry. */
+export async function pick(page, id) {
+  const entry = `[data-scenario-id=${id}]`;
+  if (!(await page.isVisible(entry))) await page.click('.picker summary');
+  await page.click(entry);
 }
 
 export const outcome = (page) => page.getAttribute('figure.lab', 'data-outcome');

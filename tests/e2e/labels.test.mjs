@@ -100,7 +100,7 @@ for (const lang of ['en', 'ja']) {
       const queries = [...SCENARIOS.map((s) => `scenario=${s}`), ...STATES];
       for (const q of queries) {
         await page.goto(`${env.server.url}/?${q}&lang=${lang}`);
-        await page.waitForSelector('figure.lab[data-outcome]');
+        await page.waitForSelector('.app-started figure.lab[data-outcome]');
         await page.waitForSelector('.timeline svg .lanes text', { state: 'attached' });
         for (const p of problems(await page.evaluate(measure))) failures.push(`${name} ?${q}: ${p}`);
       }

@@ -2,7 +2,7 @@
 // drags and switches, their server lanes, at 360 and 1280 px, in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, open, done, outcome } from './harness.mjs';
+import { lab, open, done, outcome, pick } from './harness.mjs';
 
 const env = lab();
 const double = (page) => page.getAttribute('figure.lab', 'data-double-grant');
@@ -13,7 +13,7 @@ for (const width of [360, 1280]) {
     const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width, height: 900 } });
 
     // Redis failover: the promoted replica grants the lock again with the same token; with WAIT the model keeps it.
-    await page.click('[data-scenario-id=failover]');
+    await pick(page, 'failover');
     assert.equal(await page.getAttribute('figure.lab', 'data-scenario'), 'failover');
     assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'true']);
     assert.match(await narration(page), /gave B the lock with token 33 again/);
@@ -27,7 +27,7 @@ for (const width of [360, 1280]) {
     assert.equal(await page.locator('.timeline text', { hasText: 'promoted, with the key' }).count(), 1);
 
     // Redlock: fencing shown but unavailable, with the reason; five servers; the jump dragged on N3.
-    await page.click('[data-scenario-id=redlock]');
+    await pick(page, 'redlock');
     assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'true']);
     // Unavailable but reachable by Tab, so its reason is heard; a click or Space changes nothing.
     assert.equal(await page.getAttribute('#fencing', 'aria-disabled'), 'true');
@@ -54,7 +54,7 @@ for (const width of [360, 1280]) {
     assert.match(await narration(page), /B found no majority free until 5 s, after A's write at 5 s/);
 
     // etcd: the leader's crash re-arms A's lease, which outlives its pause; fencing off overwrites B.
-    await page.click('[data-scenario-id=etcd]');
+    await pick(page, 'etcd');
     assert.deepEqual([await outcome(page), await double(page)], ['fenced', 'false']);
     assert.match(await narration(page), /While A was paused its keepalives stopped too: when its lease ran out, etcd deleted A's key and B's came first. A's lease ran out at 10 s/);
     await page.click('label[for=leader_crash]');
@@ -68,13 +68,13 @@ for (const width of [360, 1280]) {
     assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'false']);
 
     // ZooKeeper: the session's end frees the lock; B's znode's czxid fences A.
-    await page.click('[data-scenario-id=zookeeper]');
+    await pick(page, 'zookeeper');
     assert.deepEqual([await outcome(page), await double(page)], ['fenced', 'false']);
     assert.match(await narration(page), /its session expired and its znode went with it: B's watch fired. A's lease ran out at 10 s/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${overflow}px too wide`);
     // The five servers on a phone and on a desktop (kept in tests/e2e/artifacts).
-    await page.click('[data-scenario-id=redlock]');
+    await pick(page, 'redlock');
     await page.locator('figure.lab').screenshot({ path: `tests/e2e/artifacts/timeline-redlock-${width}.png` });
     await done(page);
   });
@@ -101,7 +101,7 @@ test('the replicated services speak Japanese, and a link opens an exact state', 
   assert.match(await page.textContent('.setup'), /A はロックを取った直後に15秒止まります。/);
   assert.match(await narration(page), /資源はそれも受け付けました/);
   assert.match(await page.textContent('#fencing-hint'), /乱数/);
-  await page.click('[data-scenario-id=failover]');
+  await pick(page, 'failover');
   assert.match(await narration(page), /レプリカ/);
   const bad = await open(env.browser, `${env.server.url}/?scenario=etcd&leader_crash=soon&lang=en`);
   assert.equal(await outcome(bad), 'fenced');

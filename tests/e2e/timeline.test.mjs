@@ -73,7 +73,7 @@ test('fencing off gives corrupted; lease off gives stalled; the URL keeps up and
   assert.equal(await outcome(page), 'stalled');
   await page.waitForURL(/\?scenario=gc-pause&pause=15000&lease=off&fencing=off&lang=en$/);
   await page.reload();
-  await page.waitForSelector('figure.lab[data-outcome]');
+  await page.waitForSelector('.app-started figure.lab[data-outcome]');
   assert.equal(await outcome(page), 'stalled');
   assert.equal(await page.isChecked('#lease'), false);
   assert.equal(await pause(page), '15000');

@@ -1,6 +1,6 @@
 //! English.
 
-use super::{fill, s, Panels, Reading, ScenarioText, Text};
+use super::{fill, s, Notes, Panels, Reading, ScenarioText, Text};
 use crate::present::geom::SNAP;
 use crate::present::params::Problem;
 use crate::present::story::Line;
@@ -476,4 +476,10 @@ pub(super) static EN_READING: Reading = Reading {
             &[],
         ),
     ],
+};
+
+pub(super) static EN_NOTES: Notes = Notes {
+    loading: "Loading the lab in the state this link asks for…",
+    needs_scripts: "Playing needs JavaScript and WebAssembly (in an iframe: sandbox=\"allow-scripts allow-same-origin\"). \
+                    Shown below: the first frame of the source's own question, whatever state a link asks for.",
 };

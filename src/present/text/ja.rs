@@ -3,7 +3,7 @@
 //! 表記の決まり: ウィジェットの中では「ロック」で統一し（「鍵」は使わない）、秒は数字に続けて書く
 //! （「10秒」）。番号は前後に空白を置く（「番号 34 を」）。
 
-use super::{fill, s, Panels, Reading, ScenarioText, Text};
+use super::{fill, s, Notes, Panels, Reading, ScenarioText, Text};
 use crate::present::geom::SNAP;
 use crate::present::params::Problem;
 use crate::present::story::Line;
@@ -473,4 +473,10 @@ pub(super) static JA_READING: Reading = Reading {
             &[],
         ),
     ],
+};
+
+pub(super) static JA_NOTES: Notes = Notes {
+    loading: "リンクが示す状態でラボを読み込んでいます…",
+    needs_scripts: "動かすには JavaScript と WebAssembly が必要です（iframe では sandbox=\"allow-scripts \
+                    allow-same-origin\"）。下にあるのは、リンクが示す状態にかかわらず、元記事の問いの最初の場面です。",
 };

@@ -275,6 +275,15 @@ pub struct Reading {
     pub play_it: &'static str,
 }
 
+/// What the page built at build time says before the app draws the state a link asks for, and when the app
+/// cannot start; like the reading, the app never carries it.
+pub struct Notes {
+    /// While the app loads the state a link asks for.
+    pub loading: &'static str,
+    /// When the app cannot start: what it needs, and what the page shows instead.
+    pub needs_scripts: &'static str,
+}
+
 impl Text {
     /// The set-up of scenario `id` with these inputs.
     pub fn setup(&self, id: ScenarioId, i: &Inputs) -> String {
@@ -473,6 +482,14 @@ pub fn panels(lang: Lang) -> &'static Panels {
     match lang {
         Lang::En => &en::EN_PANELS,
         Lang::Ja => &ja::JA_PANELS,
+    }
+}
+
+/// The page's notes for `lang`.
+pub fn notes(lang: Lang) -> &'static Notes {
+    match lang {
+        Lang::En => &en::EN_NOTES,
+        Lang::Ja => &ja::JA_NOTES,
     }
 }
 
