@@ -3,6 +3,7 @@
 //! Pure and deterministic: no clock, no randomness, no I/O, no web. The same scenario gives the same trace,
 //! byte for byte. Everything the app shows about a run comes from here.
 
+pub mod codec;
 mod engine;
 pub mod explore;
 mod outcome;

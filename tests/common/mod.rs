@@ -2,6 +2,8 @@
 //! scenario's switches.
 #![allow(dead_code)] // Each test file uses its part.
 
+pub mod programs;
+
 use std::process::Command;
 
 use fencing_lab::scenarios::{Inputs, Key, ScenarioId};

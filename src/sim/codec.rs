@@ -1,0 +1,248 @@
+//! A scenario as a line of words and numbers, and back: how the page's two WebAssembly modules hand each
+//! other a scenario a reader wrote (the later panels' module reads scripts; the page's draws their runs).
+//! Not for people: scripts are (`script`). Every field is written, in a fixed order, so decoding needs no
+//! parser of the scenario language; `decode(&encode(sc)) == Some(sc)` for every scenario.
+
+use super::scenario::{Dur, Ms, Param, Release, Scenario, Service, Step, Worker, MAX_NODES, MAX_PARAMS};
+
+/// The first word: what follows, in which version of this form.
+const HEAD: &str = "scenario/1";
+
+/// Most workers and steps a decoded scenario may have (the script language allows far fewer): a bound, so
+/// that nothing handed over can make the page allocate without end.
+const MOST: usize = 64;
+
+fn dur(d: Dur) -> String {
+    match d {
+        Dur::Ms(ms) => format!("m{ms}"),
+        Dur::Param(i) => format!("p{i}"),
+    }
+}
+
+fn flag(b: bool) -> &'static str {
+    if b {
+        "1"
+    } else {
+        "0"
+    }
+}
+
+/// `sc` as one line of words.
+pub fn encode(sc: &Scenario) -> String {
+    let mut w: Vec<String> = vec![HEAD.into()];
+    let mut put = |s: &str| w.push(s.to_owned());
+    put(flag(sc.lease));
+    put(flag(sc.fencing));
+    put(&sc.ttl.to_string());
+    put(&sc.first_token.to_string());
+    put(if sc.release == Release::PlainDelete { "plain" } else { "compare" });
+    put(&sc.lock_delay.to_string());
+    put(flag(sc.register));
+    match sc.service {
+        Service::Single => put("single"),
+        Service::Failover { crash, promote, sync } => {
+            put("failover");
+            put(&crash.to_string());
+            put(&promote.to_string());
+            put(flag(sync));
+        }
+        Service::Redlock { nodes, reach, jump_node, jump_at, jump, drift } => {
+            put("redlock");
+            put(&nodes.to_string());
+            for r in reach {
+                put(&r.to_string());
+            }
+            put(&jump_node.to_string());
+            put(&jump_at.to_string());
+            put(&dur(jump));
+            put(&drift.to_string());
+        }
+        Service::Consensus { leader_crash, election } => {
+            put("consensus");
+            put(&leader_crash.map_or("-".into(), dur));
+            put(&election.to_string());
+        }
+    }
+    put(&sc.params.len().to_string());
+    for p in &sc.params {
+        put(&p.name);
+        put(&p.value.to_string());
+        put(&p.min.to_string());
+        put(&p.max.to_string());
+        put(flag(p.off));
+    }
+    put(&sc.drag.map_or("-".into(), |d| d.to_string()));
+    put(&sc.workers.len().to_string());
+    for worker in &sc.workers {
+        put(&worker.name);
+        put(&worker.steps.len().to_string());
+        for &step in &worker.steps {
+            match step {
+                Step::Idle(d) => {
+                    put("idle");
+                    put(&dur(d));
+                }
+                Step::Acquire => put("acquire"),
+                Step::AcquireNoExpiry => put("acquire-no-expiry"),
+                Step::TryAcquire { retry } => {
+                    put("try-acquire");
+                    put(&dur(retry));
+                }
+                Step::Get => put("get"),
+                Step::Set => put("set"),
+                Step::Work(d) => {
+                    put("work");
+                    put(&dur(d));
+                }
+                Step::WorkUntil(d) => {
+                    put("work-until");
+                    put(&dur(d));
+                }
+                Step::Pause(d) => {
+                    put("pause");
+                    put(&dur(d));
+                }
+                Step::CheckLease => put("check-lease"),
+                Step::Write { delay } => {
+                    put("write");
+                    put(&dur(delay));
+                }
+                Step::Release => put("release"),
+                Step::Crash => put("crash"),
+            }
+        }
+    }
+    w.join(" ")
+}
+
+/// Reads words off a line, one at a time.
+struct Words<'a>(std::str::SplitWhitespace<'a>);
+
+impl<'a> Words<'a> {
+    fn word(&mut self) -> Option<&'a str> {
+        self.0.next()
+    }
+
+    fn num<T: std::str::FromStr>(&mut self) -> Option<T> {
+        self.word()?.parse().ok()
+    }
+
+    fn flag(&mut self) -> Option<bool> {
+        match self.word()? {
+            "1" => Some(true),
+            "0" => Some(false),
+            _ => None,
+        }
+    }
+
+    fn count(&mut self) -> Option<usize> {
+        self.num::<usize>().filter(|&n| n <= MOST)
+    }
+
+    fn dur(&mut self) -> Option<Dur> {
+        let w = self.word()?;
+        if let Some(ms) = w.strip_prefix('m') {
+            return ms.parse::<Ms>().ok().map(Dur::Ms);
+        }
+        w.strip_prefix('p')?.parse::<u8>().ok().filter(|&i| usize::from(i) < MAX_PARAMS).map(Dur::Param)
+    }
+}
+
+/// The scenario `line` stands for; `None` for anything [`encode`] did not write.
+pub fn decode(line: &str) -> Option<Scenario> {
+    let mut w = Words(line.split_whitespace());
+    (w.word()? == HEAD).then_some(())?;
+    let mut sc = Scenario::with_workers(Vec::new());
+    sc.lease = w.flag()?;
+    sc.fencing = w.flag()?;
+    sc.ttl = w.num()?;
+    sc.first_token = w.num()?;
+    sc.release = match w.word()? {
+        "plain" => Release::PlainDelete,
+        "compare" => Release::CompareAndDelete,
+        _ => return None,
+    };
+    sc.lock_delay = w.num()?;
+    sc.register = w.flag()?;
+    sc.service = match w.word()? {
+        "single" => Service::Single,
+        "failover" => Service::Failover { crash: w.num()?, promote: w.num()?, sync: w.flag()? },
+        "redlock" => {
+            let nodes = w.num::<usize>().filter(|&n| n <= MAX_NODES)?;
+            let reach = [w.num()?, w.num()?, w.num()?];
+            let jump_node = w.num::<usize>().filter(|&n| n < MAX_NODES)?;
+            Service::Redlock { nodes, reach, jump_node, jump_at: w.num()?, jump: w.dur()?, drift: w.num()? }
+        }
+        "consensus" => {
+            let leader_crash = match w.word()? {
+                "-" => None,
+                d => Some(Words(d.split_whitespace()).dur()?),
+            };
+            Service::Consensus { leader_crash, election: w.num()? }
+        }
+        _ => return None,
+    };
+    let params = w.count().filter(|&n| n <= MAX_PARAMS)?;
+    for _ in 0..params {
+        let name = w.word()?.to_owned();
+        sc.params.push(Param { name, value: w.num()?, min: w.num()?, max: w.num()?, off: w.flag()? });
+    }
+    sc.drag = match w.word()? {
+        "-" => None,
+        d => Some(d.parse::<u8>().ok().filter(|&d| usize::from(d) < sc.params.len())?),
+    };
+    for _ in 0..w.count()? {
+        let name = w.word()?.to_owned();
+        let mut steps = Vec::new();
+        for _ in 0..w.count()? {
+            steps.push(match w.word()? {
+                "idle" => Step::Idle(w.dur()?),
+                "acquire" => Step::Acquire,
+                "acquire-no-expiry" => Step::AcquireNoExpiry,
+                "try-acquire" => Step::TryAcquire { retry: w.dur()? },
+                "get" => Step::Get,
+                "set" => Step::Set,
+                "work" => Step::Work(w.dur()?),
+                "work-until" => Step::WorkUntil(w.dur()?),
+                "pause" => Step::Pause(w.dur()?),
+                "check-lease" => Step::CheckLease,
+                "write" => Step::Write { delay: w.dur()? },
+                "release" => Step::Release,
+                "crash" => Step::Crash,
+                _ => return None,
+            });
+        }
+        sc.workers.push(Worker { name, steps });
+    }
+    w.word().is_none().then_some(sc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::worker;
+
+    #[test]
+    fn a_scenario_comes_back_as_it_went() {
+        let mut sc = Scenario::with_workers(vec![
+            worker("A", [Step::Acquire, Step::Pause(Dur::Param(0)), Step::Write { delay: Dur::Ms(0) }]),
+            worker("B", [Step::Idle(Dur::Ms(1_000)), Step::TryAcquire { retry: Dur::Ms(500) }, Step::Crash]),
+        ]);
+        sc.params.push(Param { name: "pause".into(), value: 15_000, min: 0, max: 30_000, off: false });
+        sc.drag = Some(0);
+        sc.service = Service::Consensus { leader_crash: Some(Dur::Ms(5_000)), election: 1_000 };
+        assert_eq!(decode(&encode(&sc)), Some(sc));
+    }
+
+    #[test]
+    fn anything_else_is_refused() {
+        let sc = Scenario::with_workers(vec![worker("A", [Step::Acquire])]);
+        let line = encode(&sc);
+        assert_eq!(decode(&line), Some(sc));
+        for bad in ["", "scenario/2 1", &format!("{line} extra"), &line.replace("acquire", "steal")] {
+            assert_eq!(decode(bad), None, "{bad}");
+        }
+        // A count past the bound is refused before anything is allocated for it.
+        assert_eq!(decode(&line.replace(" 1 A ", " 99999999 A ")), None);
+    }
+}
