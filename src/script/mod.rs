@@ -14,11 +14,13 @@
 //! script is an [`Error`]: its line and column, what was expected, the nearest valid word, in English and
 //! Japanese. Limits ([`limits`]) keep every script small and every run finite.
 
+mod edit;
 mod error;
 mod lex;
 mod parse;
 mod print;
 
+pub use edit::{set_switch, set_value};
 pub use error::{Error, Expect, Problem};
 pub use parse::parse;
 pub use print::{duration, print};
