@@ -132,6 +132,19 @@ fn a_misspelt_step_names_its_place_and_the_nearest_word_in_both_languages() {
 }
 
 #[test]
+fn a_half_typed_step_is_offered_the_word_it_begins() {
+    // "acq" is three edits from "acquire": the start of a word is the likelier reading while typing.
+    let nearest = |text: &str| match err(text).problem {
+        Problem::Expected { nearest, .. } => nearest,
+        p => panic!("{p:?}"),
+    };
+    assert_eq!(nearest("lease 10s\nA: acq\n"), Some("acquire"));
+    assert_eq!(nearest("lease 10s\nA: acquire, wri\n"), Some("write"));
+    // One letter begins too many words to guess from.
+    assert_eq!(nearest("lease 10s\nA: q\n"), None);
+}
+
+#[test]
 fn errors_at_each_kind_of_place() {
     let cases: [(&str, usize, usize, &str); 12] = [
         ("fencing maybe\nA: acquire", 1, 9, "expected on or off, found \"maybe\""),

@@ -205,6 +205,15 @@ fn nearest(found: &str, words: &[&'static str]) -> Option<&'static str> {
     if found.is_empty() {
         return None;
     }
+    // A word half typed is the start of the shortest word it begins (if no other as short does).
+    let mut begun: Vec<&'static str> =
+        words.iter().copied().filter(|w| found.len() >= 2 && w.starts_with(&found)).collect();
+    begun.sort_by_key(|w| w.len());
+    if let [first, rest @ ..] = &begun[..] {
+        if rest.first().is_none_or(|r| r.len() > first.len()) {
+            return Some(first);
+        }
+    }
     let best = words.iter().map(|w| (edits(&found, w), *w)).min()?;
     (best.0 <= 2 && best.0 < found.chars().count()).then_some(best.1)
 }
