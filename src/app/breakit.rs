@@ -1,7 +1,7 @@
 //! "Break it": the reader hunts for a failure by hand (the page says when the current run is one), then the
 //! core searches every schedule within stated bounds, a slice at a time, and "Show it" loads what it found.
 //! Beside it, a map of the verdict over the scenario's disturbances, a cell per run, that loads a run on
-//! click or Enter.
+//! click or Enter. A script is searched over its named values (no map: they can be many).
 //!
 //! The section is static markup that one effect fills in and one listener serves (`data-*` attributes):
 //! each reactive view closure of its own type would cost the bundle more than all of this.
@@ -17,25 +17,54 @@ use web_sys::{Element, HtmlElement};
 
 use super::dom;
 use super::{data_of, effect, say, Lab};
-use crate::present::breakit::{page_search, settings, Plane};
-use crate::present::markup;
+use crate::present::breakit::{page_search, script_settings, settings, Finding, Hunt, Plane, ScriptSearch};
+use crate::present::markup::{self, Intro};
 use crate::present::params::Lang;
 use crate::present::text::panels;
-use crate::scenarios::search::{Report, Search};
 use crate::scenarios::{Inputs, ScenarioId};
+use crate::sim::{Ms, Scenario};
 
 /// How long one slice of a search may hold the main thread: input waits at most this long.
 const SLICE_MS: f64 = 6.0;
 /// Runs between two looks at the clock (a few hundred microseconds).
 const CHUNK: u64 = 500;
 
+/// What is searched: the catalogue's scenario with its inputs, or a script's scenario.
+#[derive(Clone, Debug, PartialEq)]
+enum Subject {
+    Catalogue(ScenarioId, Inputs),
+    Script(Scenario),
+}
+
+impl Subject {
+    /// The lab's, as it stands.
+    fn of(lab: &Lab) -> Subject {
+        match lab.script_scenario() {
+            Some(sc) => Subject::Script(sc),
+            None => Subject::Catalogue(lab.scenario.get(), lab.inputs.get()),
+        }
+    }
+
+    /// What its search and map depend on: every value they vary at its first (showing what a search found
+    /// changes only those, so the search still stands).
+    fn settings(&self) -> Subject {
+        match self {
+            Subject::Catalogue(id, inputs) => {
+                let (id, inputs) = settings(*id, inputs);
+                Subject::Catalogue(id, inputs)
+            }
+            Subject::Script(sc) => Subject::Script(script_settings(sc)),
+        }
+    }
+}
+
 /// Where the search stands.
 enum Status {
     Idle,
-    /// Under way for these exact inputs; any change retires it.
-    Running(ScenarioId, Inputs, Rc<RefCell<Search>>),
+    /// Under way for exactly this; any change retires it.
+    Running(Subject, Rc<RefCell<Hunt>>),
     /// Finished for these settings (a counterexample shown keeps them).
-    Done((ScenarioId, Inputs), Report),
+    Done(Subject, Finding),
     /// Cancelled by a change of the settings before it finished: the page says so.
     Stopped,
 }
@@ -46,10 +75,10 @@ struct State {
     /// Bumped by every new search and every cancel: a slice of an older one stops.
     generation: u32,
     /// The map and what it was drawn for.
-    plane: Option<((ScenarioId, Inputs), Option<Plane>)>,
-    drawn: Option<((ScenarioId, Inputs), Lang)>,
-    /// The language the section's frame was drawn in, and whether it has a map.
-    framed: Option<(Lang, bool)>,
+    plane: Option<(Subject, Option<Plane>)>,
+    drawn: Option<(Subject, Lang)>,
+    /// The language the section's frame was drawn in, and what it says it searches.
+    framed: Option<(Lang, Intro)>,
 }
 
 fn now() -> f64 {
@@ -71,29 +100,41 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
 
     effect(move || {
         changed.track();
-        let (id, inputs, lang) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get());
+        let (subject, lang) = (Subject::of(&lab), lab.lang.get());
         let kind = lab.run.with(|r| r.outcome.kind);
         let Some(root) = root.get() else { return };
         let t = panels(lang);
-        let key = settings(id, &inputs);
+        let key = subject.settings();
         state.update_value(|s| {
-            if matches!(&s.status, Status::Running(i, r, _) if (*i, *r) != (id, inputs)) {
+            if matches!(&s.status, Status::Running(exact, _) if *exact != subject) {
                 s.generation += 1;
                 s.status = Status::Stopped;
             }
             if s.plane.as_ref().is_none_or(|p| p.0 != key) {
-                s.plane = Some((key, Plane::new(id, &inputs)));
+                let plane = match &subject {
+                    Subject::Catalogue(id, inputs) => Plane::new(*id, inputs),
+                    Subject::Script(_) => None,
+                };
+                s.plane = Some((key.clone(), plane));
             }
             let plane = s.plane.as_ref().and_then(|p| p.1.as_ref());
+            let intro = match &subject {
+                Subject::Script(sc) if !sc.params.is_empty() => Intro::Script,
+                _ if plane.is_some() => Intro::Mapped,
+                _ => Intro::Fixed,
+            };
             // The frame (headings, buttons) in the page's language; a new frame needs a new map.
-            if s.framed != Some((lang, plane.is_some())) {
-                s.framed = Some((lang, plane.is_some()));
+            if s.framed != Some((lang, intro)) {
+                s.framed = Some((lang, intro));
                 s.drawn = None;
-                root.set_inner_html(&markup::break_it(t, plane.is_some()));
+                root.set_inner_html(&markup::break_it(t, intro));
             }
-            let here = plane.and_then(|p| p.cell_of(&inputs));
-            if s.drawn != Some((key, lang)) {
-                s.drawn = Some((key, lang));
+            let here = match &subject {
+                Subject::Catalogue(_, inputs) => plane.and_then(|p| p.cell_of(inputs)),
+                Subject::Script(_) => None,
+            };
+            if s.drawn.as_ref() != Some(&(key.clone(), lang)) {
+                s.drawn = Some((key.clone(), lang));
                 let html = plane.map(|p| markup::plane(p, here, t)).unwrap_or_default();
                 if let Some(wrap) = dom::find(&root, dom::PLANE_WRAP) {
                     wrap.set_inner_html(&html);
@@ -112,15 +153,21 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
 
             let progress = dom::find(&root, dom::PROGRESS);
             let (result, buttons) = match &s.status {
-                Status::Running(_, _, search) => {
-                    let search = search.borrow();
+                Status::Running(_, hunt) => {
+                    let (done, total) = hunt.borrow().progress();
                     if let Some(progress) = &progress {
-                        progress.set_attribute("max", &search.total().to_string()).ok();
-                        progress.set_attribute("value", &search.done().to_string()).ok();
+                        progress.set_attribute("max", &total.to_string()).ok();
+                        progress.set_attribute("value", &done.to_string()).ok();
                     }
                     (String::new(), String::new())
                 }
-                Status::Done(at, report) if *at == key => (t.report(report), markup::show_buttons(report, t)),
+                Status::Done(at, finding) if *at == key => {
+                    let said = match finding {
+                        Finding::Catalogue(r) => t.report(r),
+                        Finding::Script(r) => t.script_report(r),
+                    };
+                    (said, markup::show_buttons(finding.found(), t))
+                }
                 // In the live region: a search that vanished would leave the reader waiting for it.
                 Status::Stopped => (t.search_stopped.to_owned(), String::new()),
                 _ => (String::new(), String::new()),
@@ -138,23 +185,38 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
     });
 
     let start = move || {
-        let (id, inputs) = (lab.scenario.get_untracked(), lab.inputs.get_untracked());
-        let search = Rc::new(RefCell::new(page_search(id, &inputs)));
+        let subject = untrack(|| Subject::of(&lab));
+        let hunt = match &subject {
+            Subject::Catalogue(id, inputs) => Hunt::Catalogue(page_search(*id, inputs)),
+            Subject::Script(sc) => Hunt::Script(ScriptSearch::new(sc)),
+        };
+        let hunt = Rc::new(RefCell::new(hunt));
         let generation = state.with_value(|s| s.generation) + 1;
+        let key = subject.settings();
         state.update_value(|s| {
             s.generation = generation;
-            s.status = Status::Running(id, inputs, search.clone());
+            s.status = Status::Running(subject, hunt.clone());
         });
         changed.notify();
-        slice(search, generation, state, changed, settings(id, &inputs), now());
+        slice(hunt, generation, state, changed, key, now());
     };
     let show = move |which: &str| {
-        let found = state.with_value(|s| match &s.status {
-            Status::Done(_, r) => if which == "safety" { &r.safety } else { &r.liveness }.clone(),
+        let safety = which == "safety";
+        let shown = state.with_value(|s| match &s.status {
+            Status::Done(_, Finding::Catalogue(r)) => {
+                let c = if safety { &r.safety } else { &r.liveness };
+                c.as_ref().map(|c| lab.load(c.apply(&lab.inputs.get_untracked())))
+            }
+            Status::Done(_, Finding::Script(r)) => {
+                let f = if safety { &r.safety } else { &r.liveness };
+                let values: Option<Vec<(usize, Ms)>> = f
+                    .as_ref()
+                    .map(|f| r.axes.iter().map(|a| a.param).zip(f.values.iter().copied()).collect());
+                values.map(|v| lab.load_values(&v))
+            }
             _ => None,
         });
-        if let Some(c) = found {
-            lab.load(c.apply(&lab.inputs.get_untracked()));
+        if shown.is_some() {
             super::show_figure();
         }
     };
@@ -221,11 +283,11 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
 /// Runs the search for one slice of time, then yields to the page and comes back, until it is done or a
 /// newer generation retired it.
 fn slice(
-    search: Rc<RefCell<Search>>,
+    search: Rc<RefCell<Hunt>>,
     mine: u32,
     state: StoredValue<State, LocalStorage>,
     changed: Trigger,
-    key: (ScenarioId, Inputs),
+    key: Subject,
     started: f64,
 ) {
     Timeout::new(0, move || {
@@ -245,9 +307,8 @@ fn slice(
             }
         };
         if finished {
-            let mut report = search.borrow().report();
-            report.millis = (now() - started).round() as u64;
-            state.update_value(|s| s.status = Status::Done(key, report));
+            let finding = search.borrow().finding((now() - started).round() as u64);
+            state.update_value(|s| s.status = Status::Done(key, finding));
         } else {
             slice(search, mine, state, changed, key, started);
         }

@@ -15,19 +15,51 @@ use super::{data_of, effect, say, Lab};
 use crate::present::lesson::boundary;
 use crate::present::markup;
 use crate::present::params::Lang;
-use crate::present::text::panels;
-use crate::scenarios::{Inputs, Key, ScenarioId};
-use crate::sim::{outcome_map, Segment};
+use crate::present::text::{panels, Varied};
+use crate::scenarios::Key;
+use crate::sim::{outcome_map, Ms, Scenario, Segment};
 
-/// The outcome map of the settings it was computed for, and the language and check the strip was last drawn
-/// with (it changes with those, not with each drag).
-type Cached = ((ScenarioId, Inputs), Vec<Segment>, Option<(Lang, bool)>);
+/// What the challenge varies: the catalogue scenario's dragged input, or a script's dragged named value
+/// (its name and range).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dragged {
+    Input(Key),
+    Named(String, Ms, Ms),
+}
 
-/// The challenge over the dragged input `key`, with its own strip of the input's range.
+impl Dragged {
+    /// What the lab on screen drags, if anything.
+    pub fn of(lab: &Lab) -> Option<Dragged> {
+        match lab.script_scenario() {
+            Some(sc) => sc.dragged().map(|p| Dragged::Named(p.name.clone(), p.min, p.max)),
+            None if lab.scripted() => None,
+            None => lab.scenario.get().dragged().map(Dragged::Input),
+        }
+    }
+
+    fn range(&self) -> (Ms, Ms) {
+        match self {
+            Dragged::Input(key) => key.spec().range(),
+            Dragged::Named(_, min, max) => (*min, *max),
+        }
+    }
+
+    fn varied(&self) -> Varied<'_> {
+        match self {
+            Dragged::Input(key) => Varied::Input(*key),
+            Dragged::Named(name, ..) => Varied::Named(name),
+        }
+    }
+}
+
+/// The outcome map of the scenario it was computed for (the dragged value at its smallest: a drag does not
+/// change it), and the language and check the strip was last drawn with.
+type Cached = (Scenario, Vec<Segment>, Option<(Lang, bool)>);
+
+/// The challenge over the dragged value, with its own strip of the value's range.
 #[component]
-pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
-    let spec = key.spec();
-    let (min, max) = spec.range();
+pub fn Challenge(lab: Lab, dragged: Dragged) -> impl IntoView {
+    let (min, max) = dragged.range();
     let cache = StoredValue::new_local(None::<Cached>);
     // A start on the marker's own 0.1 s steps.
     let guess = StoredValue::new(min + (max - min) / 6 / 100 * 100);
@@ -35,13 +67,16 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
     let changed = Trigger::new();
     let root = NodeRef::<html::Section>::new();
     let framed = StoredValue::new(None::<Lang>);
+    let dragged = StoredValue::new(dragged);
 
     effect(move || {
         changed.track();
         // The map for the current settings (everything but the dragged value), and its boundary.
-        let mut settings = lab.inputs.get();
-        let _ = spec.set(&mut settings, min);
-        let settings = (lab.scenario.get(), settings);
+        let mut settings = match lab.script_scenario() {
+            Some(sc) => sc,
+            None => lab.scenario.get().build(&lab.inputs.get()),
+        };
+        settings.set_drag(min);
         let lang = lab.lang.get();
         let t = panels(lang);
         let Some(root) = root.get() else { return };
@@ -50,8 +85,8 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
             framed.set_value(Some(lang));
             root.set_inner_html(&markup::challenge(t, min, max, guess.get_value()));
         }
-        if cache.with_value(|c| c.as_ref().map(|c| c.0)) != Some(settings) {
-            let map = outcome_map(&settings.0.build(&settings.1), min..=max);
+        if cache.with_value(|c| c.as_ref().map(|c| c.0 != settings)).unwrap_or(true) {
+            let map = outcome_map(&settings, min..=max);
             cache.set_value(Some((settings, map, None)));
         }
         let (guess, checked) = (guess.get_value(), checked.get_value());
@@ -59,11 +94,8 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
             let redraw = c.as_mut().is_some_and(|c| c.2.replace((lang, checked)) != Some((lang, checked)));
             let map = c.as_ref().map_or(&[][..], |c| &c.1[..]);
             let b = boundary(map);
-            say(
-                &root,
-                dom::QUESTION,
-                &b.map_or(t.boundary_none.to_owned(), |b| (t.boundary_question)(key, b.kind)),
-            );
+            let question = dragged.with_value(|d| b.map(|b| (t.boundary_question)(d.varied(), b.kind)));
+            say(&root, dom::QUESTION, &question.unwrap_or_else(|| t.boundary_none.to_owned()));
             let result = match (checked, b) {
                 (false, _) => String::new(),
                 (true, Some(b)) => (t.boundary_result)(guess, &b),
@@ -74,9 +106,12 @@ pub fn Challenge(lab: Lab, key: Key) -> impl IntoView {
             say(&root, dom::AXIS_END, &(t.text.playhead)(max));
             let strip = root.query_selector(dom::STRIP).ok().flatten();
             if let Some(strip) = strip.filter(|_| redraw) {
-                strip.set_attribute("aria-label", &(t.outcome_map)(key, max)).ok();
-                let drawn =
-                    if checked { markup::strip(map, max, b.map(|b| b.at), t.text) } else { String::new() };
+                strip.set_attribute("aria-label", &(t.outcome_map)(min, max)).ok();
+                let drawn = if checked {
+                    markup::strip(map, (min, max), b.map(|b| b.at), t.text)
+                } else {
+                    String::new()
+                };
                 strip.set_inner_html(&drawn);
             }
             if let Some(ghost) = root.query_selector(dom::GHOST).ok().flatten() {

@@ -9,7 +9,7 @@ use super::{effect, Lab};
 use crate::present::markup;
 use crate::present::params::Lang;
 use crate::scenarios::{Key, ScenarioId};
-use crate::sim::Ms;
+use crate::sim::{Ms, Scenario};
 
 /// The scenario's switches (markup from [`markup::toggles`], drawn afresh for a new scenario, language or
 /// lease length, not for each flip: a flip redrawn would take the reader's focus away), the readout of its
@@ -18,39 +18,91 @@ use crate::sim::Ms;
 #[component]
 pub fn Toggles(lab: Lab) -> impl IntoView {
     let on_change = move |ev: web_sys::Event| {
-        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {
+        // A slider's change (it ends each drag) is not a switch's: on_input has taken its value.
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .filter(|i| i.type_() == "checkbox")
+        else {
             return;
         };
         // Redlock's fencing is shown, focusable and explained, but cannot be turned on.
         if input.get_attribute("aria-disabled").is_some() {
             return input.set_checked(false);
         }
-        if let Some(key) = Key::from_name(&input.id()) {
+        let id = input.id();
+        if lab.script.with_untracked(Option::is_some) {
+            // A script's switch edits its line of the script.
+            let setting = if id == "lease" { "expiry" } else { id.as_str() };
+            return lab.script_switch(setting, input.checked());
+        }
+        if let Some(key) = Key::from_name(&id) {
             lab.set(key, key.spec().switched(input.checked()));
+        }
+    };
+    // A script's slider edits its named value where the script defines it.
+    let on_input = move |ev: web_sys::Event| {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {
+            return;
+        };
+        let i = input.id().strip_prefix("value-").and_then(|i| i.parse::<usize>().ok());
+        if let (Some(i), Ok(v)) = (i, input.value().parse::<Ms>()) {
+            lab.script_value(i, v);
+        }
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if super::data_of(&ev, "data-edit-script").is_some() {
+            lab.edit_script();
         }
     };
     let root = NodeRef::<html::Div>::new();
     let framed = StoredValue::new(None::<(ScenarioId, Lang, Ms, Ms)>);
+    // A script's controls, drawn for its settings and named values (not for each value's change).
+    let script_framed = StoredValue::new(None::<(Lang, Scenario)>);
     effect(move || {
         let (id, i, lang) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get());
         let Some(root) = root.get() else { return };
         let t = lab.text();
+        if let Some(sc) = lab.script.with(|s| s.as_ref().map(|s| s.scenario.clone())) {
+            framed.set_value(None);
+            let Some(sc) = sc else { return };
+            // What the frame shows: the settings and the names and ranges of the values, not the values.
+            let mut shape = sc.clone();
+            shape.params.iter_mut().for_each(|p| p.value = 0);
+            shape.workers.clear();
+            let key = (lang, shape);
+            if script_framed.with_value(|f| f.as_ref() != Some(&key)) {
+                script_framed.set_value(Some(key));
+                let focused = focused_id(&root);
+                root.set_inner_html(&markup::script_toggles(&sc, t));
+                refocus(&root, focused);
+            }
+            for (n, p) in sc.params.iter().enumerate() {
+                let el = root.query_selector(&format!("#value-{n}")).ok().flatten();
+                if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                    if input.value() != p.value.to_string() {
+                        input.set_value(&p.value.to_string());
+                    }
+                    let _ = input.set_attribute("aria-valuetext", &(t.playhead)(p.value));
+                    if let Some(out) = input.next_element_sibling() {
+                        out.set_text_content(Some(&(t.playhead)(p.value)));
+                    }
+                }
+            }
+            if let (Some(p), Ok(Some(out))) = (sc.dragged(), root.query_selector(dom::OUTPUT)) {
+                out.set_text_content(Some(&(t.playhead)(p.value)));
+            }
+            return;
+        }
+        script_framed.set_value(None);
         // The hints say the lease's length and the leader crash's time.
         if framed.get_value() != Some((id, lang, i.ttl, i.leader_crash)) {
             framed.set_value(Some((id, lang, i.ttl, i.leader_crash)));
             // A switch whose flip redraws the markup (the leader crash: its hint names the time) keeps the
             // reader's focus: the new switch of the same id takes it.
-            let focused = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.active_element())
-                .filter(|a| root.contains(Some(a)))
-                .map(|a| a.id())
-                .filter(|id| !id.is_empty());
+            let focused = focused_id(&root);
             root.set_inner_html(&markup::toggles(id, &i, t));
-            let again = focused.and_then(|f| root.query_selector(&format!("#{f}")).ok().flatten());
-            if let Some(el) = again.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-                let _ = el.focus();
-            }
+            refocus(&root, focused);
         }
         // Flips from elsewhere (an embedding page, the history) reach the checkboxes here.
         for key in id.keys() {
@@ -63,7 +115,22 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
             out.set_text_content(Some(&(t.playhead)(key.spec().get(&i))));
         }
     });
-    view! { <div class="controls" node_ref=root on:change=on_change></div> }
+    view! { <div class="controls" node_ref=root on:change=on_change on:input=on_input on:click=on_click></div> }
+}
+
+/// The id of the element under `root` that has the focus, if it has one.
+fn focused_id(root: &web_sys::Element) -> Option<String> {
+    let doc = web_sys::window().and_then(|w| w.document())?;
+    let a = doc.active_element().filter(|a| root.contains(Some(a)))?;
+    Some(a.id()).filter(|id| !id.is_empty())
+}
+
+/// The focus back on the element of id `id` under `root` (a redrawn control of the same id).
+fn refocus(root: &web_sys::Element, id: Option<String>) {
+    let again = id.and_then(|f| root.query_selector(&format!("#{f}")).ok().flatten());
+    if let Some(el) = again.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = el.focus();
+    }
 }
 
 /// English / 日本語, as two pressed-state buttons.

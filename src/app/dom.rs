@@ -7,6 +7,8 @@
 pub const FIGURE: &str = "figure.lab";
 /// The source's own question, above the base scenario.
 pub const SEED_QUESTION: &str = ".seed-question";
+/// Where the page says it is reading a script, or what is wrong with it.
+pub const SCRIPT_STATUS: &str = ".script-status";
 /// The scenario's set-up.
 pub const SETUP: &str = ".setup";
 /// The masthead's tagline.

@@ -10,8 +10,10 @@ use js_sys::{Array, Object, Reflect};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
+use super::later::Bench;
 use super::{effect, Lab};
 use crate::present::params::{parse_lang, parse_scenario, set_input, unavailable, MAX_PROBLEMS};
+use crate::present::scripted::read_reply;
 
 fn parent() -> Option<web_sys::Window> {
     let window = web_sys::window()?;
@@ -49,6 +51,9 @@ fn as_text(v: &JsValue) -> Option<String> {
 /// Wires the page to its host, if it has one.
 pub fn connect(lab: Lab) {
     let Some(host) = parent() else { return };
+    // A script from the host waiting for the module that reads it.
+    let waiting = RwSignal::new(None::<String>);
+    let error_host = host.clone();
 
     let state_host = host.clone();
     effect(move || {
@@ -56,10 +61,22 @@ pub fn connect(lab: Lab) {
         let (outcome, double) = lab.run.with(|r| (r.outcome.kind.name(), r.outcome.double_grant.is_some()));
         let mut fields: Vec<(&str, JsValue)> = vec![
             ("type", "fencing-lab:state".into()),
-            ("scenario", id.id().into()),
             ("outcome", outcome.into()),
             ("doubleGrant", double.into()),
         ];
+        // A script: its text and its named values, by their names.
+        if let Some(script) = lab.script.get() {
+            fields.insert(1, ("scenario", "script".into()));
+            fields.push(("script", script.text.into()));
+            let values = Object::new();
+            for p in script.scenario.iter().flat_map(|sc| &sc.params) {
+                let v: JsValue = if p.off && p.value == 0 { "off".into() } else { (p.value as f64).into() };
+                let _ = Reflect::set(&values, &JsValue::from_str(&p.name), &v);
+            }
+            fields.push(("values", values.into()));
+            return post(&state_host, &fields);
+        }
+        fields.insert(1, ("scenario", id.id().into()));
         for key in id.keys().iter().chain(id.extras()) {
             let spec = key.spec();
             let value: JsValue = match spec.kind {
@@ -103,6 +120,15 @@ pub fn connect(lab: Lab) {
         if !from_host || !data.is_object() || field("type").as_deref() != Some("fencing-lab:set") {
             return;
         }
+        // A script: read first (the module may still be on its way); a bad one changes nothing and is
+        // answered with what is wrong.
+        if let Some(text) = field("script") {
+            if let Some(tag) = field("lang").and_then(|t| parse_lang(&t).ok()) {
+                lab.lang.set(tag);
+            }
+            waiting.set(Some(text));
+            return lab.need_bench();
+        }
         let mut found = Vec::new();
         let mut scenario = lab.scenario.get_untracked();
         if let Some(v) = field("scenario") {
@@ -135,7 +161,7 @@ pub fn connect(lab: Lab) {
             }
         }
         // Only what changed is set: a language-only message leaves a play in progress alone.
-        if scenario != lab.scenario.get_untracked() {
+        if scenario != lab.scenario.get_untracked() || (field("scenario").is_some() && lab.scripted()) {
             lab.pick(scenario);
         }
         if inputs != lab.inputs.get_untracked() {
@@ -157,4 +183,26 @@ pub fn connect(lab: Lab) {
         let _ = w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
     }
     on_message.forget();
+    // A script a message brought, once the module is here to read it.
+    effect(move || {
+        let ready = matches!(lab.bench.get(), Bench::Ready(_));
+        let Some(text) = waiting.get().filter(|_| ready) else { return };
+        waiting.set(None);
+        match lab.bench("parse", &[&text]).as_deref().map(read_reply) {
+            Some(Ok(_)) => {
+                lab.set_script(text);
+                if !lab.message_problems.with_untracked(Vec::is_empty) {
+                    lab.message_problems.set(Vec::new());
+                }
+            }
+            Some(Err(p)) => {
+                let said = format!("script: {}", p.en);
+                post(
+                    &error_host,
+                    &[("type", "fencing-lab:error".into()), ("problems", Array::of1(&said.into()).into())],
+                );
+            }
+            None => {}
+        }
+    });
 }

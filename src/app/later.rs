@@ -1,12 +1,16 @@
-//! The later panels: "Seen on real systems", "Where does it change?" and "Break it", which open once the
-//! first prediction is told. They are a WebAssembly module of their own (`src/bin/workbench.rs`, built by
-//! Trunk beside the page's), fetched from the page's own origin when first needed: the page before its
-//! first interaction carries none of their code, strings or recordings.
+//! The page's second module (`src/bin/workbench.rs`, built by Trunk beside the page's): the later panels
+//! ("Seen on real systems", "Where does it change?", "Break it"), the script editor, and the scenario
+//! language (reading a script, writing one, editing a value in it, narrating any program). It is fetched
+//! from the page's own origin when first needed: when the first prediction is told, when the reader opens
+//! a scenario as a script, or when a link or an embedding page brings one. The page before its first
+//! interaction carries none of it.
 //!
-//! Both ends of one contract live here. The page's lab owns the state; it hands the module a slot in the
-//! page, a function to ask it for a run ([`Lab::load`]), and then every state as a link's query with the
-//! lesson's phase ([`publish`]). The module keeps a mirror of the lab from those states ([`mirror`]) and
-//! mounts the panels on it, so they are the same components reading the same signals as anywhere else.
+//! Both ends of one contract live here. The page's lab owns the state. It loads the module ([`Lab::need_bench`]),
+//! calls its functions ([`Lab::bench`]), hands it the slots it draws in and a function to ask the page for a
+//! change ([`connect`]), then tells it every state: a link's query (the script in it), the lesson's
+//! phase and whether the editor is open. The module keeps a mirror
+//! of the lab from those states ([`mirror`]) and mounts its panels and the editor on it, so they are the
+//! same components reading the same signals as anywhere else.
 
 use leptos::html;
 use leptos::prelude::*;
@@ -16,6 +20,7 @@ use super::{data_of, effect, Lab};
 use crate::present::lesson::Phase;
 use crate::present::markup;
 use crate::present::params::{Lang, Query};
+use crate::present::scripted::Script;
 use crate::sim;
 
 #[wasm_bindgen(module = "/src/app/load.js")]
@@ -35,11 +40,14 @@ fn files() -> Option<(String, String)> {
     Some((js.to_owned(), wasm.to_owned()))
 }
 
-/// Where loading the module stands.
+/// Where the module stands.
 #[derive(Clone, Debug, PartialEq)]
-enum Load {
+pub enum Bench {
+    /// Not asked for yet.
     Idle,
+    /// On its way.
     Loading,
+    /// It could not be fetched or started.
     Failed,
     /// Its exports.
     Ready(JsValue),
@@ -54,59 +62,157 @@ fn phase_name(phase: Phase) -> &'static str {
     }
 }
 
-/// Calls the module's export `name` with `args`.
-fn call(module: &JsValue, name: &str, args: &[JsValue]) {
-    let Ok(f) = js_sys::Reflect::get(module, &name.into()) else { return };
-    let Ok(f) = f.dyn_into::<js_sys::Function>() else { return };
+/// Calls the module's export `name` with `args`; its result.
+fn call(module: &JsValue, name: &str, args: &[JsValue]) -> Option<JsValue> {
+    let f = js_sys::Reflect::get(module, &name.into()).ok()?.dyn_into::<js_sys::Function>().ok()?;
     let args: js_sys::Array = args.iter().collect();
-    let _ = f.apply(&JsValue::NULL, &args);
+    f.apply(&JsValue::NULL, &args).ok()
 }
 
-/// The page's side: the slot the panels go in, the module loaded once the first prediction is told, then
-/// every state published to it. A loading line while it comes, and if it fails, the reason and a button
-/// to try again; the lab above keeps working either way.
+impl Lab {
+    /// Fetches the module if it is not here or on its way (again, after a failure).
+    pub fn need_bench(&self) {
+        if !matches!(self.bench.get_untracked(), Bench::Idle | Bench::Failed) {
+            return;
+        }
+        let Some((js, wasm)) = files() else { return self.bench.set(Bench::Failed) };
+        self.bench.set(Bench::Loading);
+        let promise = wasm_bindgen_futures::JsFuture::from(load_module(&js, &wasm));
+        let bench = self.bench;
+        wasm_bindgen_futures::spawn_local(async move {
+            bench.set(match promise.await {
+                Ok(module) => Bench::Ready(module),
+                Err(_) => Bench::Failed,
+            });
+        });
+    }
+
+    /// The module's function `name` called with `args`, its text; `None` until the module is here.
+    pub fn bench(&self, name: &str, args: &[&str]) -> Option<String> {
+        let module = match self.bench.get_untracked() {
+            Bench::Ready(m) => m,
+            _ => return None,
+        };
+        let args: Vec<JsValue> = args.iter().map(|a| JsValue::from_str(a)).collect();
+        call(&module, name, &args)?.as_string()
+    }
+}
+
+impl Lab {
+    /// Asks the page's lab for a change (`kind`, `payload`: see [`ask`]): from the module's mirror, through
+    /// the function the page gave it; in the page's lab itself, at once.
+    pub fn ask_page(&self, kind: &str, payload: &str) {
+        match self.owner.with_value(|o| o.clone()) {
+            Some(owner) => {
+                let _ = owner.call2(&JsValue::NULL, &kind.into(), &payload.into());
+            }
+            None => ask(*self, kind.to_owned(), payload.to_owned()),
+        }
+    }
+}
+
+/// What the module may ask of the page's lab: a run of the current scenario to show (a link's query), a new
+/// text for the script (the editor), the editor opened or closed.
+fn ask(lab: Lab, kind: String, payload: String) {
+    match kind.as_str() {
+        "run" => {
+            let q = Query::parse(&payload);
+            if q.scenario == lab.scenario.get_untracked() && q.inputs != lab.inputs.get_untracked() {
+                lab.inputs.set(q.inputs);
+            }
+        }
+        "script" => lab.set_script(payload),
+        "edit" => lab.editing.set(payload == "1"),
+        _ => {}
+    }
+}
+
+/// Connects the page's lab to the module once it is here: starts it with the slots it draws in (the later
+/// panels' under the lab, the editor's beside the figure; none when embedded) and the function to ask the
+/// page, then tells it every state once the frame after it is painted, so that a drag or a keystroke never
+/// waits for the module (and it hears of a drag once per frame).
+pub fn connect(lab: Lab) {
+    let asked =
+        Closure::<dyn Fn(String, String)>::new(move |kind: String, payload: String| ask(lab, kind, payload));
+    let asked = StoredValue::new_local(asked);
+    let started = StoredValue::new(false);
+    let untold = StoredValue::new_local(None::<Box<dyn FnOnce() -> [JsValue; 3]>>);
+    effect(move || {
+        let Bench::Ready(module) = lab.bench.get() else { return };
+        let (q, phase, editing) = (lab.query(false), lab.phase.get(), lab.editing.get());
+        let state = move || {
+            [
+                JsValue::from_str(&q.to_query_string()),
+                JsValue::from_str(phase_name(phase)),
+                JsValue::from_bool(editing),
+            ]
+        };
+        if !started.get_value() {
+            started.set_value(true);
+            let doc = web_sys::window().and_then(|w| w.document());
+            let slot = |s: &str| {
+                doc.as_ref()
+                    .and_then(|d| d.query_selector(s).ok().flatten())
+                    .map_or(JsValue::NULL, JsValue::from)
+            };
+            let owner: JsValue = asked.with_value(|a| a.as_ref().clone());
+            let mut args = vec![slot(".later-panels"), slot(".editor-slot"), owner];
+            args.extend(state());
+            call(&module, "start", &args);
+            return;
+        }
+        if untold
+            .try_update_value(|u| u.replace(Box::new(state) as Box<dyn FnOnce() -> [JsValue; 3]>))
+            .flatten()
+            .is_none()
+        {
+            super::after_paint(move || {
+                if let Some(state) = untold.try_update_value(Option::take).flatten() {
+                    call(&module, "state", &state());
+                }
+            });
+        }
+    });
+    // A script read before the module came (a link's, an embedding page's) is read once it is here.
+    effect(move || {
+        if !matches!(lab.bench.get(), Bench::Ready(_)) {
+            return;
+        }
+        let unread = lab.script.with_untracked(|s| {
+            s.as_ref().filter(|s| s.scenario.is_none() && s.problem.is_none()).map(|s| s.text.clone())
+        });
+        if let Some(text) = unread {
+            lab.set_script(text);
+        }
+        if lab.wants_edit.get_value() {
+            lab.wants_edit.set_value(false);
+            lab.edit_script();
+        }
+    });
+}
+
+/// The later panels' place under the lab: a loading line while the module comes once the first
+/// prediction is told, and if it fails, the reason and a button to try again; the lab above keeps working
+/// either way. The module mounts its panels in the slot.
 #[component]
 pub fn Later(
     /// The page's lab.
     lab: Lab,
 ) -> impl IntoView {
     let root = NodeRef::<html::Div>::new();
-    let slot = NodeRef::<html::Div>::new();
-    let load = RwSignal::new_local(Load::Idle);
-    let start = move || {
-        let Some((js, wasm)) = files() else { return load.set(Load::Failed) };
-        load.set(Load::Loading);
-        let promise = wasm_bindgen_futures::JsFuture::from(load_module(&js, &wasm));
-        wasm_bindgen_futures::spawn_local(async move {
-            load.set(match promise.await {
-                Ok(module) => Load::Ready(module),
-                Err(_) => Load::Failed,
-            });
-        });
-    };
+    // Asked for at the reader's first pick of an answer (or a verdict told at once): the narration
+    // needs it when the verdict is told.
     effect(move || {
-        if lab.phase.get().revealed() && load.with_untracked(|l| *l == Load::Idle) {
-            start();
+        if !matches!(lab.phase.get(), Phase::Predicting(None)) {
+            lab.need_bench();
         }
     });
-    // Its requests: a run to show, as a link's query (the module's mirror says only what it shows).
-    let ask = Closure::<dyn Fn(String)>::new(move |query: String| {
-        let q = Query::parse(&query);
-        if q.scenario == lab.scenario.get_untracked() && q.inputs != lab.inputs.get_untracked() {
-            lab.inputs.set(q.inputs);
-        }
-    });
-    let ask = StoredValue::new_local(ask);
-    let started = StoredValue::new(false);
-    // The state the module has not been told yet: told on the next animation frame, after the figure is
-    // drawn, so that a drag never waits for the panels (and they hear of a drag once per frame).
-    let untold = StoredValue::new(None::<(String, &'static str)>);
     effect(move || {
-        let (t, state) = (lab.text(), load.get());
-        let (Some(root), Some(slot)) = (root.get(), slot.get()) else { return };
+        let (t, state, revealed) = (lab.text(), lab.bench.get(), lab.phase.get().revealed());
+        let Some(root) = root.get() else { return };
         let status = match state {
-            Load::Loading => markup::later_status(false, t),
-            Load::Failed => markup::later_status(true, t),
+            Bench::Loading if revealed => markup::later_status(false, t),
+            Bench::Failed if revealed => markup::later_status(true, t),
             _ => String::new(),
         };
         if let Some(el) = root.query_selector(".later-status").ok().flatten() {
@@ -114,59 +220,23 @@ pub fn Later(
                 el.set_inner_html(&status);
             }
         }
-        let Load::Ready(module) = state else { return };
-        let query = lab.query(false).to_query_string();
-        let phase = phase_name(lab.phase.get());
-        if !started.get_value() {
-            started.set_value(true);
-            let owner: JsValue = ask.with_value(|a| a.as_ref().clone());
-            return call(&module, "start", &[slot.into(), owner, query.into(), phase.into()]);
-        }
-        if untold.try_update_value(|u| u.replace((query, phase))).flatten().is_none() {
-            request_animation_frame(move || {
-                if let Some((query, phase)) = untold.try_update_value(Option::take).flatten() {
-                    call(&module, "state", &[query.into(), phase.into()]);
-                }
-            });
-        }
     });
     let on_click = move |ev: web_sys::MouseEvent| {
-        if data_of(&ev, "data-retry").is_some() && load.with_untracked(|l| *l == Load::Failed) {
-            start();
+        if data_of(&ev, "data-retry").is_some() {
+            lab.need_bench();
         }
     };
     view! {
         <div class="later" node_ref=root on:click=on_click>
             <div class="later-status"></div>
-            <div class="later-panels" node_ref=slot></div>
+            <div class="later-panels"></div>
         </div>
     }
 }
 
-/// The module's side: a mirror of the page's lab, kept by the states the page publishes.
+/// The module's side: a mirror of the page's lab, kept by the states the page tells.
 pub struct Mirror {
     lab: Lab,
-}
-
-/// The mirror of the page's lab in state `query` and `phase`, asking `owner` for the runs it shows.
-pub fn mirror(owner: js_sys::Function, query: &str, phase: &str) -> Mirror {
-    let q = Query::parse(query);
-    let (scenario, inputs) = (RwSignal::new(q.scenario), RwSignal::new(q.inputs));
-    let run = Memo::new(move |_| sim::run(&scenario.get().build(&inputs.get())));
-    let lab = Lab {
-        scenario,
-        inputs,
-        lang: RwSignal::new(q.lang.unwrap_or(Lang::En)),
-        run,
-        player: super::playback::Player::new(run),
-        phase: RwSignal::new(phase_of(phase)),
-        embed: false,
-        link_problems: RwSignal::new(Vec::new()),
-        message_problems: RwSignal::new(Vec::new()),
-        new_entry: StoredValue::new(false),
-        owner: StoredValue::new_local(Some(owner)),
-    };
-    Mirror { lab }
 }
 
 fn phase_of(name: &str) -> Phase {
@@ -177,6 +247,41 @@ fn phase_of(name: &str) -> Phase {
     }
 }
 
+/// The script of state `query`, read here as the page read it (the parser is this module's).
+fn script_of(query: &Query) -> Option<Script> {
+    let text = query.script.clone()?;
+    Some(Script::unread(String::new()).read(text.clone(), crate::present::scripted::parse(&text)))
+}
+
+/// The mirror of the page's lab in this state, asking `owner` for the changes it makes.
+pub fn mirror(owner: js_sys::Function, query: &str, phase: &str, editing: bool) -> Mirror {
+    let q = Query::parse(query);
+    let (scenario_id, inputs) = (RwSignal::new(q.scenario), RwSignal::new(q.inputs));
+    let script = RwSignal::new(script_of(&q));
+    let run = Memo::new(move |_| {
+        let scripted = script.with(|s| s.as_ref().and_then(|s| s.scenario.clone()));
+        sim::run(&scripted.unwrap_or_else(|| scenario_id.get().build(&inputs.get())))
+    });
+    let lab = Lab {
+        scenario: scenario_id,
+        inputs,
+        lang: RwSignal::new(q.lang.unwrap_or(Lang::En)),
+        run,
+        player: super::playback::Player::new(run),
+        phase: RwSignal::new(phase_of(phase)),
+        embed: false,
+        link_problems: RwSignal::new(Vec::new()),
+        message_problems: RwSignal::new(Vec::new()),
+        new_entry: StoredValue::new(false),
+        owner: StoredValue::new_local(Some(owner)),
+        script,
+        editing: RwSignal::new(editing),
+        bench: RwSignal::new_local(Bench::Idle),
+        wants_edit: StoredValue::new(false),
+    };
+    Mirror { lab }
+}
+
 impl Mirror {
     /// The mirrored lab, for the panels.
     pub fn lab(&self) -> Lab {
@@ -184,7 +289,7 @@ impl Mirror {
     }
 
     /// The page's next state: only what changed is set, so the panels redraw what they must.
-    pub fn state(&self, query: &str, phase: &str) {
+    pub fn state(&self, query: &str, phase: &str, editing: bool) {
         let q = Query::parse(query);
         let lab = self.lab;
         if lab.scenario.get_untracked() != q.scenario {
@@ -200,6 +305,13 @@ impl Mirror {
         if lab.phase.get_untracked().revealed() != phase.revealed() {
             lab.phase.set(phase);
         }
+        let script = script_of(&q);
+        if lab.script.with_untracked(|s| *s != script) {
+            lab.script.set(script);
+        }
+        if lab.editing.get_untracked() != editing {
+            lab.editing.set(editing);
+        }
     }
 }
 
@@ -210,12 +322,13 @@ pub fn Panels(
     lab: Lab,
 ) -> impl IntoView {
     let revealed = Memo::new(move |_| lab.phase.get().revealed());
+    let dragged = Memo::new(move |_| super::challenge::Dragged::of(&lab));
     view! {
         {move || revealed.get().then(|| view! { <super::real::Real lab/> })}
-        // The challenge names the verdict of long values; a new scenario, a new challenge over its own input.
+        // The challenge names the verdict of long values; a new scenario (or a script's new dragged value, or
+        // its range), a new challenge over it.
         {move || {
-            let key = lab.scenario.get().dragged().filter(|_| revealed.get());
-            key.map(|key| view! { <super::challenge::Challenge lab key/> })
+            dragged.get().filter(|_| revealed.get()).map(|dragged| view! { <super::challenge::Challenge lab dragged/> })
         }}
         {move || revealed.get().then(|| view! { <super::breakit::BreakIt lab/> })}
     }

@@ -9,11 +9,13 @@ mod challenge;
 mod controls;
 pub mod dom;
 mod download;
+pub mod editor;
 mod embed;
 pub mod later;
 mod picker;
 mod playback;
 mod real;
+mod scripting;
 mod share;
 mod takeover;
 mod timeline;
@@ -28,6 +30,7 @@ use leptos::prelude::*;
 use crate::present::lesson::{Phase, Step, SEED_QUESTION_PAUSE};
 use crate::present::markup;
 use crate::present::params::{Lang, Problem, Query};
+use crate::present::scripted::Script;
 use crate::present::text::{text, Text};
 use crate::scenarios::{Inputs, Key, ScenarioId};
 use crate::sim::{self, Ms, Run};
@@ -62,6 +65,15 @@ pub struct Lab {
     /// In the later panels' module, the page's own lab, which owns the state: a run loaded there is asked
     /// of it ([`Lab::load`]) and comes back as the next state (`later`). `None` in the page's lab itself.
     pub owner: StoredValue<Option<js_sys::Function>, LocalStorage>,
+    /// A scenario the reader wrote, when one is on screen: then it is what runs, and `scenario` and `inputs`
+    /// are where the page goes back to.
+    pub script: RwSignal<Option<Script>>,
+    /// Whether the script editor is open.
+    pub editing: RwSignal<bool>,
+    /// The page's second module: the later panels, the editor and the scenario language (`later`).
+    pub bench: RwSignal<later::Bench, LocalStorage>,
+    /// The reader asked to edit the scenario as a script before the module was here.
+    pub wants_edit: StoredValue<bool>,
 }
 
 impl Lab {
@@ -87,6 +99,7 @@ impl Lab {
             embed,
             problems: Vec::new(),
             given: Vec::new(),
+            script: self.script.with(|s| s.as_ref().map(|s| s.text.clone())),
         }
     }
 
@@ -106,9 +119,13 @@ impl Lab {
         }
     }
 
-    /// Plays another scenario from its own defaults.
+    /// Plays another scenario from its own defaults (a script on screen gives way to it).
     pub fn pick(&self, id: ScenarioId) {
-        if id == self.scenario.get_untracked() {
+        let scripted = self.script.with_untracked(Option::is_some);
+        if scripted {
+            self.leave_script();
+        }
+        if id == self.scenario.get_untracked() && !scripted {
             return;
         }
         // (The inputs watcher below shows the new run whole.)
@@ -123,7 +140,7 @@ impl Lab {
         match self.owner.with_value(|o| o.clone()) {
             Some(owner) => {
                 let q = Query { inputs, lang: None, ..self.query(false) };
-                let _ = owner.call1(&wasm_bindgen::JsValue::NULL, &q.to_query_string().into());
+                let _ = owner.call2(&wasm_bindgen::JsValue::NULL, &"run".into(), &q.to_query_string().into());
             }
             None => self.inputs.set(inputs),
         }
@@ -133,7 +150,7 @@ impl Lab {
     /// entry, so Back returns to the scenario before. (An embedding host's `set` uses [`Lab::pick`]: its
     /// history is the host's.)
     pub fn choose(&self, id: ScenarioId) {
-        if id != self.scenario.get_untracked() {
+        if id != self.scenario.get_untracked() || self.script.with_untracked(Option::is_some) {
             self.new_entry.set_value(true);
             self.pick(id);
         }
@@ -145,6 +162,14 @@ impl Lab {
 pub fn effect(run: impl Fn() + 'static) {
     let run: Box<dyn Fn()> = Box::new(run);
     Effect::new(move |_| run());
+}
+
+/// Runs `f` once the next frame is painted: for work the reader does not see in that frame (an animation
+/// frame's callback runs before its paint; a task posted from it runs after).
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    leptos::prelude::request_animation_frame(move || {
+        gloo_timers::callback::Timeout::new(0, f).forget();
+    });
 }
 
 /// The `data-*` attribute `name` of the element an event came from, or of its nearest ancestor with one:
@@ -210,7 +235,12 @@ pub fn App() -> impl IntoView {
     }
     let scenario = RwSignal::new(query.scenario);
     let inputs = RwSignal::new(first);
-    let run = Memo::new(move |_| sim::run(&scenario.get().build(&inputs.get())));
+    let script = RwSignal::new(query.script.clone().map(Script::unread));
+    // A script on screen runs its last good reading; else the catalogue's scenario with its inputs.
+    let run = Memo::new(move |_| {
+        let scripted = script.with(|s| s.as_ref().and_then(|s| s.scenario.clone()));
+        sim::run(&scripted.unwrap_or_else(|| scenario.get().build(&inputs.get())))
+    });
     let lab = Lab {
         scenario,
         inputs,
@@ -223,7 +253,17 @@ pub fn App() -> impl IntoView {
         message_problems: RwSignal::new(Vec::new()),
         new_entry: StoredValue::new(false),
         owner: StoredValue::new_local(None),
+        script,
+        editing: RwSignal::new(false),
+        bench: RwSignal::new_local(later::Bench::Idle),
+        wants_edit: StoredValue::new(false),
     };
+    // A link's script is read once the module is here (it is asked for now), and opens the editor.
+    if let Some(text) = query.script {
+        lab.set_script(text);
+        lab.editing.set(!lab.embed);
+    }
+    later::connect(lab);
 
     // The URL follows the state, but only once a drag settles: Chromium throttles bursts of replaceState.
     let pending_write = StoredValue::new_local(None::<Timeout>);
@@ -239,6 +279,10 @@ pub fn App() -> impl IntoView {
     url::on_popstate(move |q: Query| {
         lab.scenario.set(q.scenario);
         lab.inputs.set(q.inputs);
+        match q.script {
+            Some(text) => lab.set_script(text),
+            None => lab.leave_script(),
+        }
         if let Some(l) = q.lang {
             lab.lang.set(l);
         }
@@ -253,7 +297,7 @@ pub fn App() -> impl IntoView {
     // Any change of the inputs shows the new run whole, and a prediction in play is asked again (not on the
     // first run: that would cut a play short).
     Effect::watch(
-        move || (scenario.track(), inputs.track()),
+        move || (scenario.track(), inputs.track(), script.with(|s| s.as_ref().map(|s| s.scenario.clone()))),
         move |_, _, _| {
             lab.player.show_all();
             lab.step(Step::InputsChanged);
@@ -308,15 +352,41 @@ pub fn App() -> impl IntoView {
         let (kind, double) = lab.run.with(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
         set(&fig, "data-outcome", kind.name());
         set(&fig, "data-double-grant", if double { "true" } else { "false" });
-        set(&fig, "data-scenario", id.id());
+        let script = lab.script.get();
+        set(&fig, "data-scenario", if script.is_some() { "script" } else { id.id() });
         say(&fig, dom::SEED_QUESTION, t.question);
         if let Some(q) = fig.query_selector(dom::SEED_QUESTION).ok().flatten() {
-            let _ = q.toggle_attribute_with_force("hidden", id != ScenarioId::GcPause);
+            let _ = q.toggle_attribute_with_force("hidden", id != ScenarioId::GcPause || script.is_some());
         }
-        say(&fig, dom::SETUP, &lab.inputs.with(|i| t.setup(id, i)));
+        // A script: its own set-up and question; while it is being read, its frame and a line saying so; if
+        // it cannot be read, what is wrong (the editor marks the line).
+        let sc = script.as_ref().and_then(|s| s.scenario.as_ref());
+        let (setup, prompt) = match (&script, sc) {
+            (Some(_), Some(sc)) => {
+                let who = crate::present::figure::Who::Script(sc);
+                let dragged = sc.dragged().map(|p| (p.name.as_str(), p.value));
+                (
+                    t.script_setup(sc.workers.len(), who.service_name(t), sc.ttl, sc.lease, sc.fencing),
+                    (t.script_prompt)(dragged),
+                )
+            }
+            (Some(_), None) => (String::new(), String::new()),
+            (None, _) => lab.inputs.with(|i| (t.setup(id, i), t.prompt(id, i))),
+        };
+        let status = match &script {
+            Some(s) if s.scenario.is_none() && s.problem.is_none() => t.reading_script.to_owned(),
+            Some(Script { problem: Some(p), .. }) if !lab.editing.get() => {
+                (t.script_broken)(if lab.lang.get() == Lang::Ja { &p.ja } else { &p.en })
+            }
+            _ => String::new(),
+        };
+        say(&fig, dom::SCRIPT_STATUS, &status);
+        let _ = fig.class_list().toggle_with_force("reading-script", script.is_some() && sc.is_none());
+        let _ = fig.class_list().toggle_with_force("editing", lab.editing.get() && !lab.embed);
+        say(&fig, dom::SETUP, &setup);
         // The prediction's question, while the reader predicts.
         let predicting = matches!(lab.phase.get(), Phase::Predicting(_));
-        say(&fig, dom::PROMPT, &lab.inputs.with(|i| t.prompt(id, i)));
+        say(&fig, dom::PROMPT, &prompt);
         if let Some(q) = dom::find(&fig, dom::PROMPT).filter(|q| q.has_attribute("hidden") == predicting) {
             let _ = q.toggle_attribute_with_force("hidden", !predicting);
         }
@@ -335,12 +405,15 @@ pub fn App() -> impl IntoView {
             // The set-up, the question, then the figure: on a phone's first screen. The switches follow the
             // figure they change, and the answers the switches.
             <figure class="lab" node_ref=figure aria-labelledby="lab-question" tabindex="-1">
+                <p class="script-status" role="status"></p>
                 <div id="lab-question" class="question">
                     <p class="seed-question"></p>
                     <p class="setup"></p>
                 </div>
                 <p class="prompt" id=markup::PROMPT_ID></p>
                 <timeline::Timeline lab width=early_width/>
+                // The script editor's place, beside the figure (the second module draws it there).
+                <div class="editor-slot"></div>
                 <controls::Toggles lab/>
                 <playback::Playback lab/>
                 <verdict::Verdict lab/>

@@ -51,11 +51,13 @@ pub fn Picker(lab: Lab) -> impl IntoView {
                 let _ = details.set_attribute("open", "");
             }
         }
-        say(&root, dom::PICKER_CURRENT, (t.scenario)(current).title);
+        // A script on screen is the reader's own: no entry of the list is it.
+        let scripted = lab.scripted();
+        say(&root, dom::PICKER_CURRENT, if scripted { t.script_title } else { (t.scenario)(current).title });
         let Ok(links) = root.query_selector_all(dom::SCENARIO_ENTRY) else { return };
         for i in 0..links.length() {
             if let Some(a) = links.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
-                let here = a.get_attribute("data-scenario-id").as_deref() == Some(current.id());
+                let here = !scripted && a.get_attribute("data-scenario-id").as_deref() == Some(current.id());
                 if here != a.has_attribute("aria-current") {
                     let _ = if here {
                         a.set_attribute("aria-current", "true")

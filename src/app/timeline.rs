@@ -14,11 +14,11 @@ use web_sys::Element;
 
 use super::dom;
 use super::{effect, set, Lab};
-use crate::present::figure::{self, px as f, Layout};
+use crate::present::figure::{self, px as f, Layout, Who};
 use crate::present::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
 use crate::present::pace::Pace;
 use crate::present::text::fill;
-use crate::scenarios::Key;
+use crate::sim::Ms;
 
 /// Sets the markup of `el`, unless it is already that.
 fn fill_in(el: &Element, cache: &mut String, markup: String) {
@@ -47,6 +47,11 @@ fn fill_parts(el: &Element, cache: &mut Vec<String>, parts: Vec<String>) {
             *drawn = part;
         }
     }
+}
+
+/// A script's scenario, drawn by what it says, or else the catalogue's scenario `id`.
+fn who_of(id: crate::scenarios::ScenarioId, script: Option<&crate::sim::Scenario>) -> Who<'_> {
+    script.map_or(Who::Catalogue(id), Who::Script)
 }
 
 /// A drag of the handle in progress.
@@ -93,15 +98,24 @@ pub fn Timeline(
         observer.try_with_value(|o| o.as_ref().map(|(ro, _)| ro.disconnect()));
     });
 
+    // A script on screen (its last good reading), drawn by what it says; else the catalogue's scenario.
+    let script = Memo::new(move |_| lab.script_scenario());
     let layout = Memo::new(move |_| {
-        // Room to drag to the end of the input's range; a run with nothing to drag fills the width.
-        let min = if lab.scenario.get().dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
-        let (id, t) = (lab.scenario.get(), lab.text());
-        lab.run.with(|r| Layout::named(width.get(), r, id, min, t))
+        let t = lab.text();
+        script.with(|sc| {
+            // Room to drag to the end of the input's range; a run with nothing to drag fills the width.
+            let drags = sc.as_ref().map_or(lab.scenario.get().dragged().is_some(), |sc| sc.drag.is_some());
+            let min = if drags { MIN_AXIS } else { SHORT_AXIS };
+            lab.run.with(|r| Layout::named(width.get(), r, who_of(lab.scenario.get(), sc.as_ref()), min, t))
+        })
     });
     // The axis and the legend change with the layout and the scenario, not with each step of a drag.
     let axis = Memo::new(move |_| figure::axis(&layout.get(), lab.text()));
-    let legend = Memo::new(move |_| figure::legend(lab.text(), lab.scenario.get()));
+    let legend = Memo::new(move |_| {
+        script.with(|sc| figure::legend(lab.text(), who_of(lab.scenario.get(), sc.as_ref())))
+    });
+    // Where the dragged value's band starts and what range it has: what a pointer or a key sets it by.
+    let dragged = StoredValue::new(None::<(Ms, Ms, Ms, Ms)>);
 
     effect(move || {
         let (l, id, i, t) = (layout.get(), lab.scenario.get(), lab.inputs.get(), lab.text());
@@ -120,13 +134,15 @@ pub fn Timeline(
         set(&svg, "height", &h);
         set(&svg, "viewBox", &format!("0 0 {w} {h}"));
         set(&svg, "aria-label", t.figure_label);
-        let job = figure::job(id, &i);
+        let sc = script.get();
+        let who = who_of(id, sc.as_ref());
+        let job = figure::job(who, &i);
         let p = lab.shown_until();
         drawn.update_value(|[axis_drawn, names, legend_drawn]| {
             lab.run.with(|run| {
                 let parts = [
                     (dom::AXIS, axis_drawn, axis.get()),
-                    (dom::LANE_LABELS, names, figure::lane_names(&l, run, id, t)),
+                    (dom::LANE_LABELS, names, figure::lane_names(&l, run, who, t)),
                     (dom::LEGEND, legend_drawn, legend.get()),
                 ];
                 for (selector, cache, markup) in parts {
@@ -142,10 +158,11 @@ pub fn Timeline(
         });
 
         // The handle: an ARIA slider over the scenario's dragged input; hidden when it has none.
-        let placed = figure::handle(&l, id, &i, t);
+        let placed = lab.run.with(|run| figure::handle(&l, who, &i, run, t));
         let _ = handle.toggle_attribute_with_force("hidden", placed.is_none());
+        dragged.set_value(placed.as_ref().map(|h| (h.min, h.max, h.now, h.origin)));
         if let Some(h) = placed {
-            set(&handle, "aria-label", h.label);
+            set(&handle, "aria-label", &h.label);
             set(&handle, "aria-valuemin", &h.min.to_string());
             set(&handle, "aria-valuemax", &h.max.to_string());
             set(&handle, "aria-valuenow", &h.now.to_string());
@@ -162,8 +179,8 @@ pub fn Timeline(
         set(&playhead, "y2", &f(l.height() - 6.0));
     });
 
-    // The handle's input, delegated to the wrapper: the key of its keyboard, and a drag by any pointer.
-    let key = move || lab.scenario.get_untracked().dragged().unwrap_or(Key::Pause);
+    // The handle's input, delegated to the wrapper: the key of its keyboard, and a drag by any pointer. Both
+    // set the dragged value as the figure last placed it (its range, its band's start).
     let on_handle = |ev: &web_sys::Event| {
         let target = ev.target().and_then(|t| t.dyn_into::<Element>().ok());
         target.and_then(|t| t.closest(dom::HANDLE).ok().flatten())
@@ -172,9 +189,9 @@ pub fn Timeline(
     // The SVG's left edge is measured when the drag starts, not on every move (a forced layout).
     let drag = StoredValue::new(Drag::default());
     let apply = move |x: f64| {
+        let Some((min, max, _, origin)) = dragged.get_value() else { return };
         let t = layout.get_untracked().axis.t(x - drag.with_value(|d| d.left));
-        let origin = lab.inputs.with_untracked(|i| lab.scenario.get_untracked().drag_origin(i));
-        lab.set(key(), drag_at(t, origin, key().spec().range()));
+        lab.drag_value(drag_at(t, origin, (min, max)));
     };
     let flush = move || {
         if let Some(x) = drag.try_update_value(|d| d.pace.flush()).flatten() {
@@ -198,10 +215,12 @@ pub fn Timeline(
                 if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || on_handle(&ev).is_none() {
                     return;
                 }
-                let value = lab.inputs.with_untracked(|i| key().spec().get(i));
-                if let Some(v) = slider_key(&ev.key(), ev.shift_key(), value, key().spec().range()) {
+                let Some((min, max, value, _)) = dragged.get_value() else { return };
+                if let Some(v) = slider_key(&ev.key(), ev.shift_key(), value, (min, max)) {
                     ev.prevent_default();
-                    lab.set(key(), v);
+                    lab.drag_value(v);
+                    // The next key builds on this one even before the figure is drawn again.
+                    dragged.update_value(|d| d.iter_mut().for_each(|d| d.2 = v));
                 }
             }
             on:pointerdown=move |ev: web_sys::PointerEvent| {

@@ -9,11 +9,11 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom;
-use super::{data_of, effect, say, url, Lab};
+use super::later::Bench;
+use super::{after_paint, data_of, effect, say, url, Lab};
 use crate::present::lesson::{judge, Phase, Step};
 use crate::present::markup;
 use crate::present::params::Lang;
-use crate::present::story::Story;
 use crate::scenarios::ScenarioId;
 use crate::sim::OutcomeKind;
 
@@ -38,7 +38,9 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
     let phase = lab.phase;
     let root = NodeRef::<html::Section>::new();
     // What the frame, the choices and the verdict were last drawn for.
-    let drawn = StoredValue::new_local((None::<Lang>, None::<(ScenarioId, Lang, bool)>, String::new()));
+    let drawn = StoredValue::new_local((None::<Lang>, None::<(ScenarioId, Lang, bool, bool)>, String::new()));
+    // Which drawing the narration on its way is for: a later one supersedes it.
+    let told_at = StoredValue::new(0u64);
     effect(move || {
         let (id, lang, now) = (lab.scenario.get(), lab.lang.get(), phase.get());
         let (predicting, revealed) = (matches!(now, Phase::Predicting(_)), now.revealed());
@@ -58,15 +60,19 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
                 let double = lab.run.with(|r| r.outcome.double_grant.is_some());
                 root.set_inner_html(&markup::verdict_predicting(id, pick, kind, double, t));
                 root.set_attribute("aria-label", t.verdict).ok();
-                *choices = Some((id, lang, predicting));
+                *choices = Some((id, lang, predicting, false));
                 *told = markup::verdict(kind, double, t);
             }
             // The choices are drawn afresh for a new scenario, language or prediction, not for each pick:
             // focus stays on the reader's choice.
-            if *choices != Some((id, lang, predicting)) {
-                *choices = Some((id, lang, predicting));
+            // A script is offered every verdict: which its program reaches is for the reader to work out.
+            let scripted = lab.scripted();
+            if *choices != Some((id, lang, predicting, scripted)) {
+                *choices = Some((id, lang, predicting, scripted));
                 if let Some(el) = find(dom::CHOICES) {
-                    el.set_inner_html(&markup::choices(id, pick, t));
+                    let html =
+                        if scripted { markup::script_choices(pick, t) } else { markup::choices(id, pick, t) };
+                    el.set_inner_html(&html);
                 }
             }
             let verdict = lab.run.with(|r| markup::verdict(kind, r.outcome.double_grant.is_some(), t));
@@ -89,10 +95,13 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
             focus(dom::VERDICT_TITLE);
         }
         show(dom::WATCHING, matches!(now, Phase::Playing(_)));
-        let guess = if let Phase::Playing(g) = now { t.choice(id, g) } else { "" };
+        // An answer in the words it was offered in: the scenario's own, or a script's verdict titles.
+        let scripted = lab.scripted();
+        let answer = |g: OutcomeKind| if scripted { t.outcome_title(g) } else { t.choice(id, g) };
+        let guess = if let Phase::Playing(g) = now { answer(g) } else { "" };
         say(&root, dom::YOUR_GUESS, &format!(" → {guess}"));
         let judged = judge(now, kind);
-        let picked = if let Phase::Revealed(Some(g)) = now { t.choice(id, g) } else { "" };
+        let picked = if let Phase::Revealed(Some(g)) = now { answer(g) } else { "" };
         let verdict_said = match judged {
             Some(true) => t.right.to_owned(),
             Some(false) => (t.wrong)(picked),
@@ -103,10 +112,27 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
             el.class_list().toggle_with_force("right", judged == Some(true)).ok();
         }
         show(dom::TOLD, revealed);
-        let narration = if revealed {
-            lab.run.with(|r| t.narrate(&Story::of(r, id, &lab.inputs.get())))
-        } else {
-            String::new()
+        // The narration's words come with the second module (`later`), asked for at the first pick: a line
+        // says so while it comes, or that it could not (the panels' status below offers to try again).
+        // Told once the frame that shows the run is painted: a drag or a keystroke does not wait for it.
+        let told_now = told_at.try_update_value(|n| {
+            *n += 1;
+            *n
+        });
+        let narration = match (revealed, lab.bench.get()) {
+            (false, _) => String::new(),
+            (true, Bench::Ready(_)) => {
+                let q = lab.narrated();
+                let root = root.clone();
+                after_paint(move || {
+                    if told_at.try_get_value() == told_now {
+                        say(&root, dom::NARRATION, &lab.narrate(&q).unwrap_or_default());
+                    }
+                });
+                return show(dom::AGAIN, revealed);
+            }
+            (true, Bench::Failed) => t.narration_failed.to_owned(),
+            (true, _) => t.narration_loading.to_owned(),
         };
         say(&root, dom::NARRATION, &narration);
         show(dom::AGAIN, revealed);

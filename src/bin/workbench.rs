@@ -1,13 +1,21 @@
-//! The later panels' module ("Seen on real systems", "Where does it change?", "Break it"), loaded by the page
-//! once the first prediction is told (see `app::later`, which holds both ends of the contract). Its exports
-//! are the contract: `start` mounts the panels on a mirror of the page's lab, `state` keeps the mirror in
-//! step.
+//! The page's second module (see `app::later`, which holds both ends of the contract): the later panels
+//! ("Seen on real systems", "Where does it change?", "Break it"), the script editor, and the scenario
+//! language the page's own module does not carry. Its exports are the contract: `start` mounts the panels
+//! and the editor on a mirror of the page's lab and `state` keeps the mirror in step; `parse`, `print`,
+//! `set_value`, `set_switch` and `narrate` read, write and tell scripts for the page, in plain text.
 
 #[cfg(target_arch = "wasm32")]
 mod module {
     use std::cell::RefCell;
 
+    use fencing_lab::app::editor::Editor;
     use fencing_lab::app::later::{mirror, Mirror, Panels};
+    use fencing_lab::present::params::{Lang, Query};
+    use fencing_lab::present::scripted::{self, reply};
+    use fencing_lab::present::story::Story;
+    use fencing_lab::present::text;
+    use fencing_lab::script;
+    use fencing_lab::sim;
     use leptos::prelude::*;
     use wasm_bindgen::prelude::*;
 
@@ -19,25 +27,81 @@ mod module {
         static MIRROR: RefCell<Option<Mirror>> = const { RefCell::new(None) };
     }
 
-    /// Mounts the panels in `slot` on a mirror of the page's lab in state `query` and `phase`; `owner` is
-    /// the page's function that shows a run the panels load.
+    /// Mounts the later panels in `panels` and the editor in `editor` (either may be missing: an embedded
+    /// page has neither) on a mirror of the page's lab in this state; `owner` is the page's function that
+    /// takes the changes the panels and the editor make.
     #[wasm_bindgen]
-    pub fn start(slot: web_sys::HtmlElement, owner: js_sys::Function, query: String, phase: String) {
-        let m = mirror(owner, &query, &phase);
+    pub fn start(
+        panels: Option<web_sys::HtmlElement>,
+        editor: Option<web_sys::HtmlElement>,
+        owner: js_sys::Function,
+        query: String,
+        phase: String,
+        editing: bool,
+    ) {
+        let m = mirror(owner, &query, &phase, editing);
         let lab = m.lab();
         MIRROR.with(|cell| *cell.borrow_mut() = Some(m));
-        // Mounted for the page's lifetime: the handle is never dropped.
-        std::mem::forget(leptos::mount::mount_to(slot, move || view! { <Panels lab/> }));
+        // Mounted for the page's lifetime: the handles are never dropped.
+        if let Some(at) = panels {
+            std::mem::forget(leptos::mount::mount_to(at, move || view! { <Panels lab/> }));
+        }
+        if let Some(at) = editor {
+            std::mem::forget(leptos::mount::mount_to(at, move || view! { <Editor lab/> }));
+        }
     }
 
-    /// The page's lab changed: its state as a link's query, and the lesson's phase.
+    /// The page's lab changed: its state as a link's query (with the script on screen), the lesson's phase
+    /// and whether the editor is open.
     #[wasm_bindgen]
-    pub fn state(query: String, phase: String) {
+    pub fn state(query: String, phase: String, editing: bool) {
         MIRROR.with(|cell| {
             if let Some(m) = cell.borrow().as_ref() {
-                m.state(&query, &phase);
+                m.state(&query, &phase, editing);
             }
         });
+    }
+
+    /// A script read: `ok` and its scenario, or `error`, its line and the message in both languages.
+    #[wasm_bindgen]
+    pub fn parse(text: String) -> String {
+        reply(scripted::parse(&text).as_ref())
+    }
+
+    /// The script of the catalogue's state a link's query names.
+    #[wasm_bindgen]
+    pub fn print(query: String) -> String {
+        let q = Query::parse(&query);
+        script::print(&q.scenario.build(&q.inputs))
+    }
+
+    /// `text` with named value `name` set to `ms` (`off`: "1" where 0 means off); unchanged if the script
+    /// defines no such value.
+    #[wasm_bindgen]
+    pub fn set_value(text: String, name: String, ms: String, off: String) -> String {
+        let ms = ms.parse().unwrap_or(0);
+        script::set_value(&text, &name, ms, off == "1").unwrap_or(text)
+    }
+
+    /// `text` with setting `setting` on ("1") or off.
+    #[wasm_bindgen]
+    pub fn set_switch(text: String, setting: String, on: String) -> String {
+        script::set_switch(&text, &setting, on == "1")
+    }
+
+    /// The narration of the run of state `query` (a link's: a catalogue scenario with its inputs, or a
+    /// script), in `lang`.
+    #[wasm_bindgen]
+    pub fn narrate(query: String, lang: String) -> String {
+        let q = Query::parse(&query);
+        let said = text::panels(Lang::from_tag(&lang).unwrap_or(Lang::En));
+        match &q.script {
+            Some(text) => script::parse(text).map(|sc| said.tell(&sim::run(&sc))).unwrap_or_default(),
+            None => {
+                let run = sim::run(&q.scenario.build(&q.inputs));
+                said.narrate(&Story::of(&run, q.scenario, &q.inputs))
+            }
+        }
     }
 }
 

@@ -8,9 +8,10 @@ use std::fmt::Write;
 
 use crate::present::geom::{seconds, spread, stagger, text_width, Axis};
 use crate::present::html::esc;
+use crate::present::program;
 use crate::present::text::Text;
 use crate::scenarios::{Inputs, Key, ScenarioId, JUMP_NODE};
-use crate::sim::{EventKind, Lease, LeaseEnd, Ms, Run, Span, WriteRecord};
+use crate::sim::{Dur, EventKind, Lease, LeaseEnd, Ms, Run, Scenario, Service, Span, Step, WriteRecord};
 
 /// Height of the axis above the lanes.
 pub const AXIS_H: f64 = 30.0;
@@ -21,6 +22,62 @@ const LOCK_H: f64 = 62.0;
 const NODE_H: f64 = 16.0;
 const STORAGE_H: f64 = 92.0;
 const LABEL_H: f64 = 16.0;
+
+/// Whose run the figure draws: a scenario of the catalogue (its own names for its lock service and its
+/// band), or a scenario a reader wrote as a script (named by what the script says).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Who<'a> {
+    /// A scenario of the catalogue.
+    Catalogue(ScenarioId),
+    /// A script's scenario.
+    Script(&'a Scenario),
+}
+
+impl Who<'_> {
+    /// The name of the lock service's lane.
+    pub fn service_name(self, t: &Text) -> &'static str {
+        match self {
+            Who::Catalogue(id) => t.service_name(id),
+            Who::Script(sc) => match sc.service {
+                Service::Single => t.lock_service,
+                Service::Failover { .. } => t.services[0],
+                Service::Redlock { .. } => t.services[1],
+                Service::Consensus { .. } => t.consensus_service,
+            },
+        }
+    }
+
+    /// What the purple band stands for, if anything in the run can have one: a pause, or a server's clock
+    /// jump (what the reader drags, where a script drags the jump).
+    pub fn band(self, t: &Text) -> Option<String> {
+        match self {
+            Who::Catalogue(id) => {
+                let jump = id.dragged() == Some(Key::Jump);
+                let label = if jump { (t.disturbance)(Key::Jump).to_owned() } else { t.paused.to_owned() };
+                (id.uses(Key::Pause) || id.uses(Key::Jump)).then_some(label)
+            }
+            Who::Script(sc) => {
+                let pauses = sc.workers.iter().any(|w| w.steps.iter().any(|s| matches!(s, Step::Pause(_))));
+                let jump = match sc.service {
+                    Service::Redlock { jump_node, jump, .. }
+                        if sc.dur(jump) > 0 || matches!(jump, Dur::Param(_)) =>
+                    {
+                        Some(jump_node)
+                    }
+                    _ => None,
+                };
+                let dragged_jump = sc.drag.and_then(|d| program::first_use(sc, d));
+                match (pauses, jump) {
+                    (_, Some(node)) if matches!(dragged_jump, Some(program::Use::Jump { .. })) || !pauses => {
+                        Some((t.clock_jump)(node))
+                    }
+                    (true, _) => Some(t.paused.to_owned()),
+                    _ => None,
+                }
+            }
+        }
+    }
+}
 
 /// What a lane shows, top to bottom: the workers, then the lock service, then the storage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,13 +113,13 @@ impl Layout {
         Layout::sized(width, run.trace.end, min_axis, run.trace.workers.len(), run.trace.nodes.len())
     }
 
-    /// The layout for `run` drawn as scenario `id` in `t`'s language: on a wide figure the lanes begin right
+    /// The layout for `run` drawn as `who`'s in `t`'s language: on a wide figure the lanes begin right
     /// of the longest lane name (the Japanese 「ロック（プライマリ）」 is longer than the usual margin), so no
     /// name runs under a lane.
-    pub fn named(width: f64, run: &Run, id: ScenarioId, min_axis: Ms, t: &Text) -> Layout {
+    pub fn named(width: f64, run: &Run, who: Who, min_axis: Ms, t: &Text) -> Layout {
         let mut l = Layout::new(width, run, min_axis);
         if l.wide {
-            let names = l.lanes().map(|lane| text_width(&lane_name(&l, run, id, lane, t)));
+            let names = l.lanes().map(|lane| text_width(&lane_name(&l, run, who, lane, t)));
             let longest = names.fold(0.0, f64::max);
             l.axis.x0 = l.axis.x0.max(NAME_X + longest * 1.15 + 10.0);
             l.axis.x1 = l.axis.x1.max(l.axis.x0 + 1.0);
@@ -267,58 +324,72 @@ pub const GRIP: &str = r#"<rect class="grab" x="-22" y="-4" width="44" height="6
 /// The dragged input's handle: an ARIA slider over it, at the right edge of its band.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Handle {
-    /// The input it drags.
-    pub key: Key,
     /// Its accessible name.
-    pub label: &'static str,
+    pub label: String,
     /// The input's range.
     pub min: Ms,
     /// The input's range.
     pub max: Ms,
     /// Its value.
     pub now: Ms,
+    /// Where its band starts: the value is the band's length.
+    pub origin: Ms,
     /// Its value said in words, with the time its band ends.
     pub text: String,
     /// Where the handle's group goes: `translate(x y)`.
     pub transform: String,
 }
 
-/// The handle of scenario `id`'s dragged input, if it has one. A clock jump is dragged on its server's
-/// strip, centred on it; everything else on A's lane.
-pub fn handle(l: &Layout, id: ScenarioId, i: &Inputs, t: &Text) -> Option<Handle> {
-    let key = id.dragged()?;
-    let (min, max) = key.spec().range();
-    let (now, origin) = (key.spec().get(i), id.drag_origin(i));
-    let top = match key {
-        Key::Jump => l.top(Lane::Node(JUMP_NODE)) - 23.0,
-        _ => l.top(Lane::Worker(0)),
+/// The handle of `who`'s dragged input or named value (`i`: the catalogue's inputs), if it has one. A clock
+/// jump is dragged on its server's strip, centred on it; anything else on the lane of the worker whose step
+/// it times (the lock service's for a leader crash).
+pub fn handle(l: &Layout, who: Who, i: &Inputs, run: &Run, t: &Text) -> Option<Handle> {
+    let (label, min, max, now, origin, top, key) = match who {
+        Who::Catalogue(id) => {
+            let key = id.dragged()?;
+            let (min, max) = key.spec().range();
+            let top = match key {
+                Key::Jump => l.top(Lane::Node(JUMP_NODE)) - 23.0,
+                _ => l.top(Lane::Worker(0)),
+            };
+            ((t.handle_name)(key).to_owned(), min, max, key.spec().get(i), id.drag_origin(i), top, Some(key))
+        }
+        Who::Script(sc) => {
+            let d = sc.drag?;
+            let p = sc.params.get(usize::from(d))?;
+            let top = match program::first_use(sc, d) {
+                Some(program::Use::Jump { node, .. }) => l.top(Lane::Node(node)) - 23.0,
+                Some(program::Use::Step { worker, .. }) => l.top(Lane::Worker(worker)),
+                Some(program::Use::LeaderCrash) => l.top(Lane::Lock),
+                None => l.top(Lane::Worker(0)),
+            };
+            ((t.value_handle)(&p.name), p.min, p.max, p.value, program::origin(run, sc, d), top, None)
+        }
     };
-    Some(Handle {
-        key,
-        label: (t.handle_name)(key),
-        min,
-        max,
-        now,
-        text: (t.handle_value)(key, now, origin + now),
-        transform: format!("translate({} {})", px(l.x(origin + now)), px(top)),
-    })
+    let text = match key {
+        Some(key) => (t.handle_value)(key, now, origin + now),
+        None => (t.value_text)(now, origin + now),
+    };
+    let transform = format!("translate({} {})", px(l.x(origin + now)), px(top));
+    Some(Handle { label, min, max, now, origin, text, transform })
 }
 
 /// A's job, when the reader drags its end: input, not trace, so its band runs whole from the start.
-pub fn job(id: ScenarioId, i: &Inputs) -> Option<Span> {
-    (id.dragged() == Some(Key::Work)).then_some(Span { from: 0, to: Some(i.work) })
+pub fn job(who: Who, i: &Inputs) -> Option<Span> {
+    matches!(who, Who::Catalogue(id) if id.dragged() == Some(Key::Work))
+        .then_some(Span { from: 0, to: Some(i.work) })
 }
 
 /// A whole figure of `run` at width `width`, as the timeline draws it (without its handle or playhead).
-pub fn whole(run: &Run, id: ScenarioId, width: f64, min_axis: Ms, label: &str, t: &Text) -> String {
-    let l = Layout::named(width, run, id, min_axis, t);
+pub fn whole(run: &Run, who: Who, width: f64, min_axis: Ms, label: &str, t: &Text) -> String {
+    let l = Layout::named(width, run, who, min_axis, t);
     format!(
         r#"<svg role="img" aria-label="{}" viewBox="0 0 {} {}"><g class="axis" aria-hidden="true">{}</g><g class="lane-labels">{}</g><g class="lanes">{}</g></svg>"#,
         esc(label),
         px(l.width),
         px(l.height()),
         axis(&l, t),
-        lane_names(&l, run, id, t),
+        lane_names(&l, run, who, t),
         lanes(&l, run, None, None, t)
     )
 }
@@ -351,10 +422,10 @@ pub fn axis(l: &Layout, t: &Text) -> String {
 
 /// The lane names: left of the lanes when wide, above them when narrow. A server's strip is named inside
 /// it on a narrow figure, so five of them take no more than five strips' height.
-pub fn lane_names(l: &Layout, run: &Run, id: ScenarioId, t: &Text) -> String {
+pub fn lane_names(l: &Layout, run: &Run, who: Who, t: &Text) -> String {
     let mut s = Svg::new(l);
     for lane in l.lanes() {
-        let name = lane_name(l, run, id, lane, t);
+        let name = lane_name(l, run, who, lane, t);
         let top = l.top(lane);
         let (x, y) = match lane {
             _ if l.wide => (NAME_X, top + Layout::height_of(lane) / 2.0 + 4.0),
@@ -370,11 +441,11 @@ pub fn lane_names(l: &Layout, run: &Run, id: ScenarioId, t: &Text) -> String {
 const NAME_X: f64 = 8.0;
 
 /// A lane's name.
-fn lane_name(l: &Layout, run: &Run, id: ScenarioId, lane: Lane, t: &Text) -> String {
+fn lane_name(l: &Layout, run: &Run, who: Who, lane: Lane, t: &Text) -> String {
     match lane {
         Lane::Worker(w) => (t.worker)(run.trace.workers.get(w).map_or("?", |w| w.name.as_str())),
         Lane::Node(n) => node_name(l, n, t),
-        Lane::Lock => t.service_name(id).to_owned(),
+        Lane::Lock => who.service_name(t).to_owned(),
         Lane::Storage => t.storage.to_owned(),
     }
 }
@@ -747,18 +818,17 @@ fn marked_end(run: &Run, lease: &Lease) -> Ms {
 /// The legend's items (HTML `<li>`s), each with a swatch drawn with the timeline's own classes. The purple
 /// band is the dragged input's: a GC pause, or (Redlock) a server's clock jump; a scenario in which nothing
 /// pauses and no clock jumps does not list it.
-pub fn legend(t: &Text, id: ScenarioId) -> String {
-    let band = if id.dragged() == Some(Key::Jump) { (t.disturbance)(Key::Jump) } else { t.paused };
-    let purple = id.uses(Key::Pause) || id.uses(Key::Jump);
+pub fn legend(t: &Text, who: Who) -> String {
+    let band = who.band(t);
     let items = [
         ("belief", 2, 10, t.believes),
         ("mistaken", 2, 10, t.false_belief),
-        ("paused", 1, 12, band),
+        ("paused", 1, 12, band.as_deref().unwrap_or("")),
         ("waiting", 3, 8, t.waiting),
         ("lease w-a", 2, 10, t.holds),
     ];
     let mut out = String::new();
-    for (class, y, h, label) in items.into_iter().filter(|i| purple || i.0 != "paused") {
+    for (class, y, h, label) in items.into_iter().filter(|i| band.is_some() || i.0 != "paused") {
         let _ = write!(
             out,
             r#"<li><svg width="26" height="14" viewBox="0 0 26 14" aria-hidden="true"><rect class="{class}" x="1" y="{y}" width="24" height="{h}" rx="3"/></svg>{}</li>"#,
@@ -773,7 +843,7 @@ mod tests {
     use super::*;
     use crate::present::geom::MIN_AXIS;
     use crate::present::params::Lang;
-    use crate::present::text::text;
+    use crate::present::text::{panels, text};
     use crate::scenarios::{Inputs, ScenarioId};
     use crate::sim;
 
@@ -860,7 +930,7 @@ mod tests {
         );
         assert!(svg.contains(&band) && svg.contains(">clock +9 s</text>"));
         assert!(svg.contains(">A</text>") && !svg.contains("· 3") && !svg.contains(">33"));
-        let names = lane_names(&l, &run, ScenarioId::Redlock, t);
+        let names = lane_names(&l, &run, Who::Catalogue(ScenarioId::Redlock), t);
         assert!(["N1", "N5", "Majority"].iter().all(|n| names.contains(&format!(">{n}</text>"))));
 
         // Failover: the primary's crash, the replica promoted empty, A's lost grant drawn on until it let go.
@@ -873,7 +943,7 @@ mod tests {
             px(l.x(0)),
             px(l.top(Lane::Lock) + 26.0)
         )));
-        let names = lane_names(&l, &run, ScenarioId::Failover, t);
+        let names = lane_names(&l, &run, Who::Catalogue(ScenarioId::Failover), t);
         assert!(names.contains(">Primary</text>") && names.contains(">Replica</text>"));
         // So does a recorded real failover, whose promotion and grant are a few ms apart.
         let recorded = crate::present::recordings::all()
@@ -897,14 +967,14 @@ mod tests {
         assert_eq!(l.nodes, 0);
         let svg = lanes(&l, &run, None, None, t);
         assert!(svg.contains(">no leader</text>") && svg.contains(r#"class="renew""#), "{svg}");
-        assert!(lane_names(&l, &run, ScenarioId::Etcd, t).contains(">etcd</text>"));
+        assert!(lane_names(&l, &run, Who::Catalogue(ScenarioId::Etcd), t).contains(">etcd</text>"));
         // The purple band is the dragged input's.
-        assert!(legend(t, ScenarioId::Redlock).contains(">N3's clock jump</li>"));
-        assert!(legend(t, ScenarioId::GcPause).contains(">GC pause</li>"));
-        assert!(legend(t, ScenarioId::Etcd).contains(">GC pause</li>"));
+        assert!(legend(t, Who::Catalogue(ScenarioId::Redlock)).contains(">N3's clock jump</li>"));
+        assert!(legend(t, Who::Catalogue(ScenarioId::GcPause)).contains(">GC pause</li>"));
+        assert!(legend(t, Who::Catalogue(ScenarioId::Etcd)).contains(">GC pause</li>"));
         // Nothing pauses in a failover or a job that runs long: no purple band to explain.
         for id in [ScenarioId::Failover, ScenarioId::UnsafeRelease, ScenarioId::Crash] {
-            assert!(!legend(t, id).contains(r#"class="paused""#), "{id:?}");
+            assert!(!legend(t, Who::Catalogue(id)).contains(r#"class="paused""#), "{id:?}");
             let run = sim::run(&id.build(&id.defaults()));
             let l = Layout::new(1_000.0, &run, MIN_AXIS);
             assert!(!lanes(&l, &run, None, None, t).contains(r#"class="paused""#), "{id:?}");
@@ -965,7 +1035,7 @@ mod tests {
             let id = ScenarioId::Etcd;
             let i = Inputs { leader_crash: 5_000, ..id.defaults() };
             let run = sim::run(&id.build(&i));
-            let said = text(Lang::En).narrate(&crate::present::story::Story::of(&run, id, &i));
+            let said = panels(Lang::En).narrate(&crate::present::story::Story::of(&run, id, &i));
             (lanes(&Layout::new(1_000.0, &run, MIN_AXIS), &run, None, None, text(Lang::En)), said)
         };
         assert!(said.contains("A's now ran to 17 s"), "{said}");
@@ -992,7 +1062,7 @@ mod tests {
         assert!(!recorded.is_empty());
         for r in recorded {
             let run = r.run();
-            let svg = whole(&run, r.scenario, 720.0, MIN_AXIS, "etcd", t);
+            let svg = whole(&run, Who::Catalogue(r.scenario), 720.0, MIN_AXIS, "etcd", t);
             let a = run.trace.leases.iter().find(|l| l.worker == 0).unwrap();
             assert_eq!(a.end, LeaseEnd::Expired);
             let to = a.held.to.unwrap();

@@ -16,8 +16,8 @@ use crate::present::recordings::Recording;
 use crate::present::text::{fill, fill_with, Panels, Reading, Text};
 use crate::scenarios::search::Bound;
 use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId};
-use crate::sim::Run;
 use crate::sim::{Ms, OutcomeKind, Segment};
+use crate::sim::{Run, Scenario};
 
 pub use crate::present::html::esc;
 
@@ -96,6 +96,78 @@ pub fn toggles(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
     let keys = scenario.keys();
     if keys.contains(&Key::Lease) && keys.contains(&Key::Fencing) {
         h.text_el("p", &[("class", "devices")], t.devices);
+    }
+    edit_button(&mut h, t);
+    h.finish()
+}
+
+/// "Edit as script": the scenario on screen, opened as a script beside the figure.
+fn edit_button(h: &mut Html, t: &Text) {
+    h.open("p", &[("class", "edit-row")]);
+    h.text_el("button", &[("type", "button"), ("class", "link"), ("data-edit-script", "")], t.edit_script);
+    h.close("p");
+}
+
+/// The controls of a script's scenario: its expiry and fencing as switches (each edits its line of the
+/// script), the readout of its dragged named value, a slider over each of its other named values (each
+/// edits the value where the script defines it), and the way back to the editor.
+pub fn script_toggles(sc: &Scenario, t: &Text) -> String {
+    let mut h = Html::default();
+    let inputs = Inputs { ttl: sc.ttl, ..Inputs::default() };
+    h.open("div", &[("class", "toggles")]);
+    h.open("div", &[("class", "switches")]);
+    switch(&mut h, "lease", (t.switch_name)(Key::Lease), Some(sc.lease), &t.hint(Key::Lease, &inputs), t);
+    let fencing = sc.tokens().then_some(sc.fencing);
+    let hint = if sc.tokens() { t.hint(Key::Fencing, &inputs) } else { t.no_fencing.to_owned() };
+    switch(&mut h, "fencing", (t.switch_name)(Key::Fencing), fencing, &hint, t);
+    h.close("div");
+    if let Some(p) = sc.dragged() {
+        h.open("p", &[("class", "pause-readout")]);
+        h.text_el("span", &[("class", "swatch pause-swatch"), ("aria-hidden", "true")], "");
+        h.text(&format!("{}: ", p.name));
+        h.text_el("output", &[("for", "pause-handle")], &(t.playhead)(p.value));
+        h.close("p");
+    }
+    h.close("div");
+    let others: Vec<(usize, &crate::sim::Param)> =
+        sc.params.iter().enumerate().filter(|(i, _)| sc.drag.map(usize::from) != Some(*i)).collect();
+    if !others.is_empty() {
+        h.open("div", &[("class", "values")]);
+        for (i, p) in others {
+            let (id, min, max, value) =
+                (format!("value-{i}"), p.min.to_string(), p.max.to_string(), p.value.to_string());
+            h.open("label", &[("class", "value"), ("for", &id)]);
+            h.text_el("span", &[("class", "value-name")], &p.name);
+            let attrs = [
+                ("type", "range"),
+                ("id", &id),
+                ("min", &min),
+                ("max", &max),
+                ("step", "100"),
+                ("value", &value),
+                ("aria-label", &(t.value_slider)(&p.name)),
+                ("aria-valuetext", &(t.playhead)(p.value)),
+            ];
+            h.void("input", &attrs);
+            h.text_el("output", &[("for", &id)], &(t.playhead)(p.value));
+            h.close("label");
+        }
+        h.close("div");
+    }
+    edit_button(&mut h, t);
+    h.finish()
+}
+
+/// The answer choices for a script's question: one radio per verdict, each named by its title; `pick` is
+/// checked.
+pub fn script_choices(pick: Option<OutcomeKind>, t: &Text) -> String {
+    let mut h = Html::default();
+    for kind in OutcomeKind::ALL {
+        h.open("label", &[("class", "choice")]);
+        let checked = if pick == Some(kind) { "checked" } else { "" };
+        h.void("input", &[("type", "radio"), ("name", "prediction"), ("value", kind.name()), (checked, "")]);
+        h.text_el("span", &[], t.outcome_title(kind));
+        h.close("label");
     }
     h.finish()
 }
@@ -209,13 +281,14 @@ pub fn percent(t: Ms, max: Ms) -> String {
 
 /// The outcome map as an SVG strip of segments, each with its verdict's title, and the true boundary at
 /// `truth`. Positions are SVG percentages, not inline styles, which the page's CSP forbids in markup.
-pub fn strip(map: &[Segment], max: Ms, truth: Option<Ms>, t: &Text) -> String {
+pub fn strip(map: &[Segment], (min, max): (Ms, Ms), truth: Option<Ms>, t: &Text) -> String {
+    let span = max - min;
     let mut h = Html::default();
     let svg = [("class", "segments"), ("width", "100%"), ("height", "100%"), ("aria-hidden", "true")];
     h.open("svg", &svg);
     for seg in map {
         let title = t.outcome_title(seg.kind);
-        let (x, width) = (percent(seg.from, max), percent(seg.to + 1 - seg.from, max));
+        let (x, width) = (percent(seg.from - min, span), percent(seg.to + 1 - seg.from, span));
         // A nested viewport per segment clips its label to the segment.
         let attrs = [
             ("class", "segment"),
@@ -231,7 +304,7 @@ pub fn strip(map: &[Segment], max: Ms, truth: Option<Ms>, t: &Text) -> String {
         h.close("svg");
     }
     if let Some(at) = truth {
-        let x = percent(at, max);
+        let x = percent(at - min, span);
         h.void("line", &[("class", "truth"), ("x1", &x), ("x2", &x), ("y1", "-6"), ("y2", "100%")]);
     }
     h.close("svg");
@@ -271,11 +344,23 @@ pub fn challenge(pt: &Panels, min: Ms, max: Ms, guess: Ms) -> String {
     h.finish()
 }
 
+/// What "Break it" says it searches: the catalogue's disturbances with a map of them, a scenario with
+/// nothing to vary, or a script's named values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intro {
+    /// The catalogue's disturbances, with their map.
+    Mapped = 0,
+    /// Nothing to vary: one schedule.
+    Fixed = 1,
+    /// A script's named values.
+    Script = 2,
+}
+
 /// The frame of "Break it", for the view to fill in: the reader's find, the map, the search and its report.
-pub fn break_it(pt: &Panels, map: bool) -> String {
+pub fn break_it(pt: &Panels, intro: Intro) -> String {
     let mut h = Html::default();
     h.text_el("h2", &[("id", "break-title")], pt.break_heading);
-    h.text_el("p", &[], pt.break_intro[usize::from(!map)]);
+    h.text_el("p", &[], pt.break_intro[intro as usize]);
     h.text_el("p", &[("class", "found"), ("aria-live", "polite")], "");
     h.text_el("div", &[("class", "plane-wrap")], "");
     h.open("div", &[("class", "search-actions")]);
@@ -375,7 +460,7 @@ pub fn real_runs(runs: &[(&Recording, Run)], pt: &Panels) -> String {
         h.open("figure", &attrs);
         h.text_el("figcaption", &[], &caption);
         h.open("div", &[("class", "real-figure")]);
-        h.built(&figure::whole(run, r.scenario, 720.0, min_axis, &system, t));
+        h.built(&figure::whole(run, figure::Who::Catalogue(r.scenario), 720.0, min_axis, &system, t));
         h.close("div");
         h.close("figure");
     }
@@ -586,12 +671,11 @@ pub fn later_status(failed: bool, t: &Text) -> String {
 }
 
 /// The "Show it" buttons of a finished search: one per kind of failure it found (`data-show`).
-pub fn show_buttons(r: &crate::scenarios::search::Report, pt: &Panels) -> String {
+pub fn show_buttons(found: [bool; 2], pt: &Panels) -> String {
     let mut h = Html::default();
-    for (which, found, label) in
-        [("safety", &r.safety, pt.show_it[0]), ("liveness", &r.liveness, pt.show_it[1])]
+    for (which, found, label) in [("safety", found[0], pt.show_it[0]), ("liveness", found[1], pt.show_it[1])]
     {
-        if found.is_some() {
+        if found {
             h.text_el("button", &[("type", "button"), ("data-show", which)], label);
         }
     }
@@ -653,7 +737,7 @@ mod tests {
             Segment { from: 0, to: 9_999, kind: OutcomeKind::Safe },
             Segment { from: 10_000, to: 30_000, kind: OutcomeKind::Stalled },
         ];
-        let html = strip(&map, 30_000, Some(10_000), text(Lang::En));
+        let html = strip(&map, (0, 30_000), Some(10_000), text(Lang::En));
         assert!(html.contains(r#"data-kind="safe" x="0.000%" width="33.333%""#), "{html}");
         assert!(html.contains(r#"class="truth" x1="33.333%""#));
         assert!(!html.contains("style="), "inline styles break the CSP");

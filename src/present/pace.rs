@@ -26,7 +26,7 @@ pub struct Step<T> {
     pub ask: bool,
 }
 
-impl<T: Copy> Pace<T> {
+impl<T> Pace<T> {
     /// A new position.
     pub fn push(&mut self, at: T) -> Step<T> {
         let ask = !self.asked;

@@ -10,7 +10,7 @@
 //! figure is drawn twice, at a phone's width and a wide screen's, each scaled to its box until the app
 //! draws it at the box's own width.
 
-use crate::present::figure::{self, Layout};
+use crate::present::figure::{self, Layout, Who};
 use crate::present::geom::MIN_AXIS;
 use crate::present::html::Html;
 use crate::present::lesson::SEED_QUESTION_PAUSE;
@@ -130,6 +130,7 @@ pub fn app(first: &First) -> String {
         ("data-scenario", id.id()),
     ];
     h.open("figure", &figure_attrs);
+    h.text_el("p", &[("class", "script-status"), ("role", "status")], "");
     h.open("div", &[("id", "lab-question"), ("class", "question")]);
     let seed_hidden = if id == ScenarioId::GcPause { "" } else { "hidden" };
     h.text_el("p", &[("class", "seed-question"), (seed_hidden, "")], t.question);
@@ -141,9 +142,10 @@ pub fn app(first: &First) -> String {
         h.built(&timeline(first, &run, class, width, t));
     }
     h.open("ul", &[("class", "legend")]);
-    h.built(&figure::legend(t, id));
+    h.built(&figure::legend(t, Who::Catalogue(id)));
     h.close("ul");
     h.close("div");
+    h.text_el("div", &[("class", "editor-slot")], "");
     h.open("div", &[("class", "controls")]);
     h.built(&markup::toggles(id, i, t));
     h.close("div");
@@ -185,7 +187,8 @@ fn disable_buttons(markup: &str) -> String {
 /// The figure at t = 0 drawn at `width`, scaled to its box (`class` says which box: `narrow` or `wide`).
 fn timeline(first: &First, run: &Run, class: &str, width: f64, t: &Text) -> String {
     let id = first.scenario;
-    let l = Layout::named(width, run, id, MIN_AXIS, t);
+    let who = Who::Catalogue(id);
+    let l = Layout::named(width, run, who, MIN_AXIS, t);
     let (w, ht) = (figure::px(l.width), figure::px(l.height()));
     let view = format!("0 0 {w} {ht}");
     let class = format!("pre-{class}");
@@ -204,19 +207,19 @@ fn timeline(first: &First, run: &Run, class: &str, width: f64, t: &Text) -> Stri
     h.built(&figure::axis(&l, t));
     h.close("g");
     h.open("g", &[("class", "lane-labels")]);
-    h.built(&figure::lane_names(&l, run, id, t));
+    h.built(&figure::lane_names(&l, run, who, t));
     h.close("g");
     h.open("g", &[("class", "lanes")]);
-    h.built(&figure::lanes(&l, run, Some(0), figure::job(id, &first.inputs), t));
+    h.built(&figure::lanes(&l, run, Some(0), figure::job(who, &first.inputs), t));
     h.close("g");
-    if let Some(handle) = figure::handle(&l, id, &first.inputs, t) {
+    if let Some(handle) = figure::handle(&l, who, &first.inputs, run, t) {
         let (min, max, now) = (handle.min.to_string(), handle.max.to_string(), handle.now.to_string());
         let attrs = [
             ("class", "handle"),
             ("role", "slider"),
             ("tabindex", "0"),
             ("aria-orientation", "horizontal"),
-            ("aria-label", handle.label),
+            ("aria-label", &handle.label),
             ("aria-valuemin", &min),
             ("aria-valuemax", &max),
             ("aria-valuenow", &now),

@@ -240,7 +240,14 @@ pub struct Query {
     pub problems: Vec<Problem>,
     /// The inputs the link set (with a good value).
     pub given: Vec<Key>,
+    /// A script the reader wrote (`script=`): when there is one, it is the scenario, and `scenario` and
+    /// `inputs` are only where the page goes back to.
+    pub script: Option<String>,
 }
+
+/// The longest script a link may carry, in bytes: the language's own limit is far lower and says so; this
+/// only keeps a hostile link from filling the page's memory.
+pub const MAX_SCRIPT_BYTES: usize = 65_536;
 
 impl Query {
     /// The default state of `scenario`.
@@ -252,6 +259,7 @@ impl Query {
             embed: false,
             problems: Vec::new(),
             given: Vec::new(),
+            script: None,
         }
     }
 
@@ -277,6 +285,16 @@ impl Query {
                 "scenario" => Ok(()),
                 "lang" => parse_lang(value).map(|l| q.lang = Some(l)),
                 "embed" => on_off(key, value).map(|e| q.embed = e),
+                "script" => {
+                    let mut text = value.to_owned();
+                    if text.len() > MAX_SCRIPT_BYTES {
+                        let cut =
+                            (0..=MAX_SCRIPT_BYTES).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+                        text.truncate(cut);
+                    }
+                    q.script = Some(text);
+                    Ok(())
+                }
                 _ => match Key::from_name(key).filter(|&k| k.spec().name == key && scenario.uses(k)) {
                     Some(k) => set_input(&mut q.inputs, key, value).map(|()| q.given.push(k)),
                     None => unavailable(scenario, key, value).map_or(Ok(()), Err),
@@ -305,10 +323,16 @@ impl Query {
     /// differs from the default), then `lang` and `embed`.
     pub fn to_query_string(&self) -> String {
         let defaults = self.scenario.defaults();
-        let mut s = format!("?scenario={}", self.scenario.id());
+        let mut s = match &self.script {
+            // A script is the whole scenario, its named values written in it.
+            Some(text) => format!("?script={}", encode(text)),
+            None => format!("?scenario={}", self.scenario.id()),
+        };
+        let inputs = if self.script.is_some() { &[][..] } else { self.scenario.keys() };
         let extras =
             self.scenario.extras().iter().filter(|k| k.spec().get(&self.inputs) != k.spec().get(&defaults));
-        for key in self.scenario.keys().iter().chain(extras) {
+        let extras = extras.filter(|_| self.script.is_none());
+        for key in inputs.iter().chain(extras) {
             let spec = key.spec();
             s += &format!("&{}={}", spec.name, spec.text(&self.inputs));
         }
@@ -321,6 +345,29 @@ impl Query {
         }
         s
     }
+}
+
+/// A query value, escaped only where a link must be: a script stays readable in the address bar (spaces as
+/// `+`, a line break as `%0A`, letters of any language as the browser shows them).
+pub fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        match c {
+            ' ' => out.push('+'),
+            'a'..='z' | 'A'..='Z' | '0'..='9' => out.push(c),
+            '-' | '_' | '.' | '~' | '!' | '$' | '\'' | '(' | ')' | '*' | ',' | ';' | ':' | '@' | '/'
+            | '?' | '{' | '}' | '=' | '[' | ']' => out.push(c),
+            c => {
+                let mut bytes = [0; 4];
+                for b in c.encode_utf8(&mut bytes).bytes() {
+                    out.push('%');
+                    out.push(char::from_digit(u32::from(b >> 4), 16).unwrap_or('0').to_ascii_uppercase());
+                    out.push(char::from_digit(u32::from(b & 15), 16).unwrap_or('0').to_ascii_uppercase());
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Percent-decoding of one query component (`+` is a space); a malformed escape is kept as it is.
@@ -430,6 +477,29 @@ mod tests {
         assert_eq!(q.to_query_string(), "?scenario=gc-pause&pause=10500&lease=on&fencing=off&lang=en");
         assert_eq!(Query::parse(&q.to_query_string()).inputs, q.inputs);
         assert_eq!(q.given, [Key::Fencing, Key::Pause]);
+    }
+
+    #[test]
+    fn a_script_round_trips_and_stays_readable_in_the_link() {
+        let text =
+            "# 三人のワーカー\nvalue pause 15s, range 0s..30s\nA: acquire, pause {pause}, write & release\n";
+        let q =
+            Query { script: Some(text.to_owned()), lang: Some(Lang::Ja), ..Query::new(ScenarioId::Crash) };
+        let link = q.to_query_string();
+        assert!(link.starts_with("?script=%23+%E4%B8%89"), "{link}");
+        assert!(
+            link.contains("value+pause+15s,+range+0s..30s%0AA:+acquire,+pause+{pause},+write+%26+release"),
+            "{link}"
+        );
+        assert!(link.ends_with("&lang=ja") && !link.contains("scenario=") && !link.contains("lease="));
+        let back = Query::parse(&link);
+        assert_eq!(back.script.as_deref(), Some(text));
+        assert!(back.problems.is_empty());
+        // A hostile length is cut, at a character's edge.
+        let long = "日".repeat(MAX_SCRIPT_BYTES);
+        let cut =
+            Query::parse(&Query { script: Some(long), ..Query::new(ScenarioId::GcPause) }.to_query_string());
+        assert!(cut.script.unwrap().len() <= MAX_SCRIPT_BYTES);
     }
 
     #[test]

@@ -5,7 +5,6 @@
 //! adds the times and tokens a sentence needs.
 
 use crate::present::geom::seconds;
-#[cfg(not(target_arch = "wasm32"))]
 use crate::present::told::{told, Told};
 use crate::scenarios::{Inputs, ScenarioId, A_WORKS, LOCK_DELAY, REDLOCK_DRIFT};
 use crate::sim::{DoubleGrant, EventKind, Ms, NodeChange, OutcomeKind, Run, WaitRecord, WriteRecord};
@@ -65,12 +64,9 @@ pub struct Story {
     pub wait: Option<WaitRecord>,
     /// The double grant, if the service made one (from the outcome).
     pub double_grant: Option<DoubleGrant>,
-    /// The run told from its events: what a scenario without sentences of its own says (native only, like
-    /// its words: see `Text::told`).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// The run told from its events: what a scenario without sentences of its own says.
     pub told: Vec<Told>,
     /// The workers' names, for the told facts.
-    #[cfg(not(target_arch = "wasm32"))]
     pub names: Vec<String>,
 }
 
@@ -99,9 +95,7 @@ impl Story {
             newer_token: o.newer_token,
             wait: o.wait,
             double_grant: o.double_grant,
-            #[cfg(not(target_arch = "wasm32"))]
             told: told(run),
-            #[cfg(not(target_arch = "wasm32"))]
             names: run.trace.workers.iter().map(|w| w.name.clone()).collect(),
         };
         let first = |slot: &mut Option<Ms>, at: Ms| *slot = slot.or(Some(at));

@@ -3,7 +3,7 @@
 //! Not for people: scripts are (`script`). Every field is written, in a fixed order, so decoding needs no
 //! parser of the scenario language; `decode(&encode(sc)) == Some(sc)` for every scenario.
 
-use super::scenario::{Dur, Ms, Param, Release, Scenario, Service, Step, Worker, MAX_NODES, MAX_PARAMS};
+use super::scenario::{Dur, Param, Release, Scenario, Service, Step, Worker, MAX_NODES, MAX_PARAMS};
 
 /// The first word: what follows, in which version of this form.
 const HEAD: &str = "scenario/1";
@@ -115,6 +115,11 @@ pub fn encode(sc: &Scenario) -> String {
     w.join(" ")
 }
 
+/// The number `w` writes, if it fits a `T`.
+pub fn number<T: TryFrom<u64>>(w: &str) -> Option<T> {
+    w.parse::<u64>().ok()?.try_into().ok()
+}
+
 /// Reads words off a line, one at a time.
 struct Words<'a>(std::str::SplitWhitespace<'a>);
 
@@ -123,8 +128,9 @@ impl<'a> Words<'a> {
         self.0.next()
     }
 
-    fn num<T: std::str::FromStr>(&mut self) -> Option<T> {
-        self.word()?.parse().ok()
+    /// A number of any width: one parser for all of them keeps the page's module small.
+    fn num<T: TryFrom<u64>>(&mut self) -> Option<T> {
+        number(self.word()?)
     }
 
     fn flag(&mut self) -> Option<bool> {
@@ -142,9 +148,9 @@ impl<'a> Words<'a> {
     fn dur(&mut self) -> Option<Dur> {
         let w = self.word()?;
         if let Some(ms) = w.strip_prefix('m') {
-            return ms.parse::<Ms>().ok().map(Dur::Ms);
+            return number(ms).map(Dur::Ms);
         }
-        w.strip_prefix('p')?.parse::<u8>().ok().filter(|&i| usize::from(i) < MAX_PARAMS).map(Dur::Param)
+        number::<u8>(w.strip_prefix('p')?).filter(|&i| usize::from(i) < MAX_PARAMS).map(Dur::Param)
     }
 }
 
@@ -189,7 +195,7 @@ pub fn decode(line: &str) -> Option<Scenario> {
     }
     sc.drag = match w.word()? {
         "-" => None,
-        d => Some(d.parse::<u8>().ok().filter(|&d| usize::from(d) < sc.params.len())?),
+        d => Some(number::<u8>(d).filter(|&d| usize::from(d) < sc.params.len())?),
     };
     for _ in 0..w.count()? {
         let name = w.word()?.to_owned();

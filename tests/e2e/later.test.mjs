@@ -1,26 +1,33 @@
-// The later panels ("Seen on real systems", "Where does it change?", "Break it") are a module of their own,
-// fetched from the page's own origin once the first prediction is told (src/app/later.rs).
+// The later panels ("Seen on real systems", "Where does it change?", "Break it") and the narration's words are
+// a module of their own, fetched from the page's own origin at the reader's first pick (src/app/later.rs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lab, open, done } from './harness.mjs';
 
 const env = lab();
 
-test('the later panels load only once the first prediction is told; a failed load says so, and trying again works', async () => {
+test('the later module loads at the first pick, not before; its panels wait for the verdict; a failed load says so, and trying again works', async () => {
   const page = await open(env.browser, `${env.server.url}/?lang=en`, { predict: true, viewport: { width: 1280, height: 900 } });
   const asked = [];
   page.on('request', (r) => { if (/\/workbench-[0-9a-f]+(_bg\.wasm|\.js)$/.test(r.url())) asked.push(r.url()); });
   let fail = true;
   await page.route(/\/workbench-/, (route) => (fail ? route.abort() : route.continue()));
-  // Predicting: the panels would give the answer away, and nothing of theirs is fetched.
-  await page.check('input[name=prediction][value=fenced]');
-  await page.keyboard.press('Tab');
+  // Before any interaction nothing of it is fetched: a drag or a switch does not need it.
+  await page.focus('[role=slider]');
+  await page.keyboard.press('End');
+  await page.click('label[for=fencing]');
   await page.waitForTimeout(300);
-  assert.equal(asked.length, 0, 'nothing asked while the reader predicts');
-  assert.equal(await page.locator('.break-it, .challenge, .real').count(), 0);
+  assert.equal(asked.length, 0, 'nothing asked before the reader picks an answer');
+  // The first pick asks for it; the panels would give the answer away, so they wait for the verdict.
+  await page.check('input[name=prediction][value=fenced]');
+  await page.waitForFunction(() => true);
+  await page.waitForTimeout(300);
+  assert.ok(asked.length > 0, 'asked at the first pick');
+  assert.equal(await page.locator('.break-it, .challenge, .real, .later-note').count(), 0);
   await page.click('[data-act=skip]');
   await page.waitForSelector('.later-note[role=alert]');
   assert.match(await page.textContent('.later-note'), /could not be loaded\. Try again$/);
+  assert.equal(await page.textContent('#narration'), 'The account of this run could not be loaded: try again below.');
   // The lab above keeps working.
   await page.focus('[role=slider]');
   await page.keyboard.press('Home');
@@ -29,6 +36,10 @@ test('the later panels load only once the first prediction is told; a failed loa
   await page.click('.later [data-retry]');
   await page.waitForSelector('.break-it h2');
   assert.equal(await page.locator('.later-note').count(), 0, 'the line goes once they are in');
+  // The narration tells the run on screen: no pause, so A wrote and released long before B asked.
+  const told = await page.textContent('#narration');
+  assert.match(told, /^A /);
+  assert.doesNotMatch(told, /could not be loaded|Loading/);
   assert.deepEqual(await page.$$eval('.later-panels > *', (els) => els.map((e) => e.className)), ['real', 'challenge', 'break-it']);
   assert.ok(asked.every((u) => u.startsWith(env.server.url)), 'from the page\'s own origin');
   // The mirror follows the lab: the map marks the run on screen, and a cell loads its run into the lab.

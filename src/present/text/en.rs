@@ -1,6 +1,6 @@
 //! English.
 
-use super::{fill, s, Notes, Panels, Reading, ScenarioText, Text};
+use super::{fill, s, Notes, Panels, Reading, ScenarioText, Text, Varied};
 use crate::present::geom::SNAP;
 use crate::present::params::Problem;
 use crate::present::story::Line;
@@ -185,9 +185,6 @@ pub(super) static EN: Text = Text {
         }
     },
     verdict: "Verdict",
-    line,
-    #[cfg(not(target_arch = "wasm32"))]
-    told: crate::present::told::en,
     join: " ",
     notice: "Part of this link was not understood, so the default was used instead:",
     problem: |p| match p {
@@ -247,20 +244,48 @@ pub(super) static EN: Text = Text {
     copy_failed: "The browser would not copy; the text is selected: press Ctrl+C (⌘C).",
     download_svg: "Download the figure (SVG)",
     download_png: "Download the figure (PNG)",
+    consensus_service: "Consensus group",
+    clock_jump: |n| fill("N{}'s clock jump", &[&(n + 1).to_string()]),
+    value_handle: |name| fill("Right edge of the named value {}", &[name]),
+    value_text: |v, end| fill("{} s, its band ends at {} s", &[&s(v), &s(end)]),
+    script_title: "Your script",
+    script_setup: |workers, service, ttl, expiry, fencing| {
+        let on = |b: bool| if b { "on" } else { "off" };
+        format!(
+            "Your own scenario, written as a script: {workers} worker{}, {service}, a {} s lease, expiry {}, fencing {}.",
+            if workers == 1 { "" } else { "s" },
+            s(ttl),
+            on(expiry),
+            on(fencing)
+        )
+    },
+    script_prompt: |value| match value {
+        Some((name, v)) => fill("With {} at {} s, what happens?", &[name, &s(v)]),
+        None => "What happens?".to_owned(),
+    },
+    edit_script: "Edit as script",
+    reading_script: "Reading the script…",
+    script_broken: |message| fill("The script could not be read: {}. The figure keeps what it showed.", &[message]),
+    value_slider: |name| fill("Named value {}", &[name]),
     later_loading: "Loading the next panels: “Seen on real systems”, “Where does it change?”, “Break it”…",
     later_failed: "The next panels (“Seen on real systems”, “Where does it change?”, “Break it”) could not be loaded.",
     retry: "Try again",
+    narration_loading: "Loading the account of this run…",
+    narration_failed: "The account of this run could not be loaded: try again below.",
 };
 
 pub(super) static EN_PANELS: Panels = Panels {
     text: &EN,
+    line,
+    told: crate::present::told::en,
     boundary_heading: "Where does it change?",
-    boundary_question: |key, kind| {
-        let what = match key {
-            Key::Delay => "network delay",
-            Key::Work => "job end",
-            Key::Jump => "clock jump",
-            _ => "pause",
+    boundary_question: |varied, kind| {
+        let what = match varied {
+            Varied::Input(Key::Delay) => "network delay",
+            Varied::Input(Key::Work) => "job end",
+            Varied::Input(Key::Jump) => "clock jump",
+            Varied::Input(_) => "pause",
+            Varied::Named(name) => name,
         };
         let verdict = match kind {
             Fenced => "the stale write is rejected",
@@ -294,7 +319,7 @@ pub(super) static EN_PANELS: Panels = Panels {
         out
     },
     boundary_none: "With these settings every value gives the same verdict.",
-    outcome_map: |_, max| fill("Verdict for every value from 0 to {} s", &[&s(max)]),
+    outcome_map: |min, max| fill("Verdict for every value from {} to {} s", &[&s(min), &s(max)]),
     break_heading: "Break it",
     break_intro: [
         "Can anything go wrong with these switches? Hunt for a failure yourself first: drag the band, flip a \
@@ -302,6 +327,9 @@ pub(super) static EN_PANELS: Panels = Panels {
          failure with the least total disturbance.",
         "Can anything go wrong with these switches? Nothing here has a timing to vary: flip a switch to hunt for \
          a failure, then let the search run its one schedule.",
+        "Can anything go wrong with this script? Hunt for a failure yourself first: change a value, flip a switch. \
+         Then the search runs every combination of its named values within the bounds it states and \
+         names the failure with the least total disturbance.",
     ],
     found: [
         "Broken: this run ends “{}”, a safety failure: two workers acted as holder at once.",
@@ -352,6 +380,21 @@ pub(super) static EN_PANELS: Panels = Panels {
     real_caption: "{system}, recorded {date}, {speed}{values}: real “{real}”, simulated “{simulated}”: {same}; each event at \
                    most {jitter} s off its simulated time.",
     real_same: ["the same", "they differ"],
+    real_script: "A script of your own has no recording: it ran only here, in the simulation.",
+    editor_heading: "Your scenario, as a script",
+    editor_label: "Script",
+    editor_new: "New",
+    editor_from: "Start from",
+    editor_reset: "Reset",
+    editor_close: "Close the editor",
+    editor_help: "One setting or worker per line: “A: acquire, pause {pause=15s}, write, release”; # starts a comment. \
+                  At most 4 workers, 32 steps each, 8 named values, 4,000 characters. The figure follows as you type; \
+                  a named value in braces gets its own control.",
+    editor_reads: |workers, values| {
+        let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+        format!("The script reads: {}, {}.", plural(workers, "worker", "workers"), plural(values, "named value", "named values"))
+    },
+    editor_template: "# A new scenario: change it, and the figure follows.",
 };
 
 pub(super) static EN_READING: Reading = Reading {

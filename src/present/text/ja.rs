@@ -3,7 +3,7 @@
 //! 表記の決まり: ウィジェットの中では「ロック」で統一し（「鍵」は使わない）、秒は数字に続けて書く
 //! （「10秒」）。番号は前後に空白を置く（「番号 34 を」）。
 
-use super::{fill, s, Notes, Panels, Reading, ScenarioText, Text};
+use super::{fill, s, Notes, Panels, Reading, ScenarioText, Text, Varied};
 use crate::present::geom::SNAP;
 use crate::present::params::Problem;
 use crate::present::story::Line;
@@ -187,9 +187,6 @@ pub(super) static JA: Text = Text {
         }
     },
     verdict: "結果",
-    line,
-    #[cfg(not(target_arch = "wasm32"))]
-    told: crate::present::told::ja,
     join: "",
     notice: "リンクの一部が読み取れなかったため、既定値を使いました：",
     problem: |p| match p {
@@ -249,20 +246,51 @@ pub(super) static JA: Text = Text {
     copy_failed: "ブラウザがコピーを許しませんでした。テキストを選択したので、Ctrl+C（⌘C）を押してください。",
     download_svg: "図を保存（SVG）",
     download_png: "図を保存（PNG）",
+    consensus_service: "合意のグループ",
+    clock_jump: |n| fill("N{} の時計の飛び", &[&(n + 1).to_string()]),
+    value_handle: |name| fill("名前付きの値 {} の帯の右端", &[name]),
+    value_text: |v, end| fill("{}秒、帯は{}秒に終わる", &[&s(v), &s(end)]),
+    script_title: "自分のスクリプト",
+    script_setup: |workers, service, ttl, expiry, fencing| {
+        let on = |b: bool| if b { "オン" } else { "オフ" };
+        format!(
+            "スクリプトで書いた自分の場面：ワーカー{workers}人、{service}、リース{}秒（期限切れ{}、フェンシング{}）。",
+            s(ttl),
+            on(expiry),
+            on(fencing)
+        )
+    },
+    script_prompt: |value| match value {
+        Some((name, v)) => fill("{} が{}秒のとき、何が起きる？", &[name, &s(v)]),
+        None => "何が起きる？".to_owned(),
+    },
+    edit_script: "スクリプトで編集",
+    reading_script: "スクリプトを読み込んでいます…",
+    script_broken: |message| fill("スクリプトを読めませんでした：{}。図は前の状態のままです。", &[message]),
+    value_slider: |name| fill("名前付きの値 {}", &[name]),
     later_loading: "続きの「実機で見る」「どこで変わる？」「壊してみる」を読み込んでいます…",
     later_failed: "続きの「実機で見る」「どこで変わる？」「壊してみる」を読み込めませんでした。",
     retry: "もう一度試す",
+    narration_loading: "この実行の経過を読み込んでいます…",
+    narration_failed: "この実行の経過を読み込めませんでした。下の「もう一度試す」で読み込み直せます。",
 };
 
 pub(super) static JA_PANELS: Panels = Panels {
     text: &JA,
+    line,
+    told: crate::present::told::ja,
     boundary_heading: "どこで変わる？",
-    boundary_question: |key, kind| {
-        let what = match key {
-            Key::Delay => "遅れ",
-            Key::Work => "処理の終わり",
-            Key::Jump => "時計の飛び",
-            _ => "停止の長さ",
+    boundary_question: |varied, kind| {
+        let named;
+        let what = match varied {
+            Varied::Input(Key::Delay) => "遅れ",
+            Varied::Input(Key::Work) => "処理の終わり",
+            Varied::Input(Key::Jump) => "時計の飛び",
+            Varied::Input(_) => "停止の長さ",
+            Varied::Named(name) => {
+                named = fill("「{}」", &[name]);
+                &named
+            }
         };
         let verdict = match kind {
             Fenced => "古い書き込みが拒否される",
@@ -299,7 +327,7 @@ pub(super) static JA_PANELS: Panels = Panels {
         out
     },
     boundary_none: "この設定では、値によらず結果は同じです。",
-    outcome_map: |_, max| fill("0秒から{}秒までの、値ごとの結果", &[&s(max)]),
+    outcome_map: |min, max| fill("{}秒から{}秒までの、値ごとの結果", &[&s(min), &s(max)]),
     break_heading: "壊してみる",
     break_intro: [
         "今のスイッチの設定で、何かが壊れることはあるでしょうか。まず自分で失敗を探してみてください。帯をドラッグ\
@@ -307,6 +335,9 @@ pub(super) static JA_PANELS: Panels = Panels {
          （停止や遅れ）をすべて組み合わせて実行し、合計がいちばん小さい失敗を示します。",
         "今のスイッチの設定で、何かが壊れることはあるでしょうか。この場面には変えられるタイミングがありません。\
          スイッチを切り替えて失敗を探してから、ボタンでただ一つの実行を試してください。",
+        "このスクリプトで、何かが壊れることはあるでしょうか。まず自分で、値やスイッチを変えて失敗を探してみて\
+         ください。そのあとボタンを押すと、名前の付いた値をそれぞれの範囲ですべて\
+         組み合わせて実行し、調べた範囲とともに、合計がいちばん小さい失敗を示します。",
     ],
     found: [
         "壊れました。結果は「{}」で、安全性の失敗（二人が同時に持ち主として動いた）です。",
@@ -356,6 +387,18 @@ pub(super) static JA_PANELS: Panels = Panels {
     real_caption: "{system}（{date} 記録、{speed}{values}）：実機は「{real}」、シミュレーションは「{simulated}」で、{same}\
                    （各イベントの時刻のずれは最大{jitter}秒）。",
     real_same: ["一致しています", "食い違っています"],
+    real_script: "自分で書いたスクリプトには実機の記録がありません。ここでシミュレーションしただけです。",
+    editor_heading: "スクリプトで書いた場面",
+    editor_label: "スクリプト",
+    editor_new: "新しく書く",
+    editor_from: "ここから始める",
+    editor_reset: "元に戻す",
+    editor_close: "エディタを閉じる",
+    editor_help: "1行に設定かワーカーを1つ：「A: acquire, pause {pause=15s}, write, release」。# から行末まではコメントです。\
+                  ワーカーは4人まで、手順はそれぞれ32まで、名前付きの値は8つまで、4,000文字まで。書くそばから図が追いかけ、\
+                  波かっこの名前付きの値には操作がつきます。",
+    editor_reads: |workers, values| fill("スクリプトを読めました：ワーカー{}人、名前付きの値{}つ。", &[&workers.to_string(), &values.to_string()]),
+    editor_template: "# 新しい場面：書き換えると図が追いかけます。",
 };
 
 pub(super) static JA_READING: Reading = Reading {

@@ -8,6 +8,7 @@
 mod en;
 mod ja;
 
+use crate::present::breakit::ScriptReport;
 use crate::present::geom::seconds;
 use crate::present::lesson::Boundary;
 use crate::present::params::{Lang, Problem};
@@ -107,13 +108,6 @@ pub struct Text {
     pub double_grant_fact: fn(bool) -> &'static str,
     /// "Verdict" heading.
     pub verdict: &'static str,
-    /// Each sentence a narration is made of, with `{name}` placeholders for the run's facts.
-    pub line: fn(Line) -> &'static str,
-    /// One fact of a run told from its events, for any program. Native only for now: every scenario the
-    /// page offers has sentences of its own, and the words for any program (about 3 kB of the bundle) come
-    /// to the page with the scenarios readers write.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub told: fn(&crate::present::told::Told, &[String]) -> String,
     /// What goes between two sentences (a space in English, nothing in Japanese).
     pub join: &'static str,
     /// Heading of the notice about a bad link.
@@ -176,24 +170,65 @@ pub struct Text {
     pub download_svg: &'static str,
     /// Download the figure as PNG.
     pub download_png: &'static str,
+    /// A script's lock service, when it is a consensus group (the catalogue names etcd and ZooKeeper).
+    pub consensus_service: &'static str,
+    /// A script's clock jump, on server N(n + 1).
+    pub clock_jump: fn(node: usize) -> String,
+    /// Accessible name of the handle that drags a script's named value.
+    pub value_handle: fn(name: &str) -> String,
+    /// `aria-valuetext` of that handle: the value, and the time its band ends.
+    pub value_text: fn(Ms, Ms) -> String,
+    /// The picker's line while a reader's own script is on screen.
+    pub script_title: &'static str,
+    /// A script's set-up: how many workers, its lock service, the lease, expiry and fencing.
+    pub script_setup: fn(workers: usize, service: &str, ttl: Ms, expiry: bool, fencing: bool) -> String,
+    /// A script's question: with its dragged named value at a value (if it has one), what happens?
+    pub script_prompt: fn(Option<(&str, Ms)>) -> String,
+    /// The button that opens the scenario on screen as a script.
+    pub edit_script: &'static str,
+    /// While the page reads a script (its module loads).
+    pub reading_script: &'static str,
+    /// A script the page could not read: the message (with its line). The figure keeps what it showed.
+    pub script_broken: fn(message: &str) -> String,
+    /// A slider over a script's named value: its accessible name.
+    pub value_slider: fn(name: &str) -> String,
     /// While the later panels ("Where does it change?", "Break it", the real runs) load.
     pub later_loading: &'static str,
     /// They did not load.
     pub later_failed: &'static str,
     /// Load them (or the recordings) again.
     pub retry: &'static str,
+    /// In place of the narration while its words load (they come with the later panels).
+    pub narration_loading: &'static str,
+    /// In place of the narration when they could not.
+    pub narration_failed: &'static str,
+}
+
+/// What "Where does it change?" varies: an input of the catalogue's scenario, or a script's named value.
+#[derive(Clone, Copy, Debug)]
+pub enum Varied<'a> {
+    /// The scenario's dragged input.
+    Input(Key),
+    /// A script's dragged value, by its name.
+    Named(&'a str),
 }
 
 /// The strings of the panels that open once a prediction is told ("Where does it change?", "Break it", "Seen
 /// on real systems"), apart from [`Text`]: the page's first load carries the lab's strings only, and these
-/// come with the panels (`app::later`).
+/// come with the panels (`app::later`), with the narration told after the verdict.
 pub struct Panels {
     /// The lab's strings of the same language.
     pub text: &'static Text,
+    /// Each sentence a narration is made of, with `{name}` placeholders for the run's facts. Narration is
+    /// told after the verdict, so its words come with the later panels' module.
+    pub line: fn(Line) -> &'static str,
+    /// One fact of a run told from its events, for any program (a scenario without sentences of its own,
+    /// and every script).
+    pub told: fn(&crate::present::told::Told, &[String]) -> String,
     /// Heading of the boundary challenge.
     pub boundary_heading: &'static str,
     /// The challenge: the smallest value of `Key` that gives the verdict.
-    pub boundary_question: fn(Key, OutcomeKind) -> String,
+    pub boundary_question: fn(Varied, OutcomeKind) -> String,
     /// Accessible name of the ghost marker.
     pub ghost_name: &'static str,
     /// `aria-valuetext` of the ghost marker.
@@ -206,11 +241,11 @@ pub struct Panels {
     /// Every value gives the same verdict.
     pub boundary_none: &'static str,
     /// Name of the strip that shows the verdict for every value.
-    pub outcome_map: fn(Key, max: Ms) -> String,
+    pub outcome_map: fn(min: Ms, max: Ms) -> String,
     /// Heading of "Break it".
     pub break_heading: &'static str,
     /// What the reader may try before searching: with timing to vary (a band, a map), without.
-    pub break_intro: [&'static str; 2],
+    pub break_intro: [&'static str; 3],
     /// The current run as the reader's own find (`{}`: its verdict): a safety failure, a liveness failure,
     /// neither.
     pub found: [&'static str; 3],
@@ -262,6 +297,26 @@ pub struct Panels {
     pub real_caption: &'static str,
     /// Whether the verdicts agree: they do, they do not.
     pub real_same: [&'static str; 2],
+    /// A script has no recording: it ran only here.
+    pub real_script: &'static str,
+    /// The editor's heading.
+    pub editor_heading: &'static str,
+    /// The text box's accessible name.
+    pub editor_label: &'static str,
+    /// Starts again from a short template.
+    pub editor_new: &'static str,
+    /// Starts from a scenario of the catalogue (a list of them follows).
+    pub editor_from: &'static str,
+    /// Back to where this script started.
+    pub editor_reset: &'static str,
+    /// Closes the editor (the script stays on screen).
+    pub editor_close: &'static str,
+    /// What the language is, in a line, and its limits.
+    pub editor_help: &'static str,
+    /// The script reads: how many workers and named values.
+    pub editor_reads: fn(workers: usize, values: usize) -> String,
+    /// The comment at the top of a new script.
+    pub editor_template: &'static str,
 }
 
 /// The reading beside the widget, apart from [`Text`]: the page is built with it already in (`prerender`),
@@ -288,6 +343,18 @@ impl Text {
     /// The set-up of scenario `id` with these inputs.
     pub fn setup(&self, id: ScenarioId, i: &Inputs) -> String {
         self.inputs((self.scenario)(id).setup, i)
+    }
+
+    /// A script's set-up.
+    pub fn script_setup(
+        &self,
+        workers: usize,
+        service: &str,
+        ttl: Ms,
+        expiry: bool,
+        fencing: bool,
+    ) -> String {
+        (self.script_setup)(workers, service, ttl, expiry, fencing)
     }
 
     /// The prediction's question for scenario `id` with these inputs.
@@ -355,20 +422,6 @@ impl Text {
         self.outcome_lessons[index(kind)]
     }
 
-    /// The narration of a run: its sentences, with the run's own numbers; [`Line::Events`] is the run's
-    /// events told one by one (a scenario with no sentences of its own).
-    pub fn narrate(&self, story: &Story) -> String {
-        let mut said: Vec<String> = Vec::new();
-        for line in story.lines() {
-            match line {
-                #[cfg(not(target_arch = "wasm32"))]
-                Line::Events => said.extend(story.told.iter().map(|f| (self.told)(f, &story.names))),
-                l => said.push(fill_named((self.line)(l), story)),
-            }
-        }
-        said.join(self.join)
-    }
-
     /// The answer a reader picks to predict `kind` in `scenario` (empty if the scenario cannot reach it).
     pub fn choice(&self, scenario: ScenarioId, kind: OutcomeKind) -> &'static str {
         (self.scenario)(scenario).choices.iter().find(|c| c.0 == kind).map_or("", |c| c.1)
@@ -376,14 +429,44 @@ impl Text {
 }
 
 impl Panels {
+    /// The narration of a run: its sentences, with the run's own numbers; [`Line::Events`] is the run's
+    /// events told one by one (a scenario with no sentences of its own).
+    pub fn narrate(&self, story: &Story) -> String {
+        let mut said: Vec<String> = Vec::new();
+        for line in story.lines() {
+            match line {
+                Line::Events => said.extend(story.told.iter().map(|f| (self.told)(f, &story.names))),
+                l => said.push(fill_named((self.line)(l), story)),
+            }
+        }
+        said.join(self.text.join)
+    }
+
+    /// A run of any program told from its events: a script's narration.
+    pub fn tell(&self, run: &crate::sim::Run) -> String {
+        let names: Vec<String> = run.trace.workers.iter().map(|w| w.name.clone()).collect();
+        let said: Vec<String> =
+            crate::present::told::told(run).iter().map(|f| (self.told)(f, &names)).collect();
+        said.join(self.text.join)
+    }
     /// One run's disturbances: `pause start 0 s, pause 10 s`.
     pub fn values(&self, values: &[(Key, Ms)]) -> String {
-        let parts: Vec<String> = values
-            .iter()
-            .map(|&(k, v)| match k.spec().kind {
-                // A time that is off (the leader does not crash) is said so, not "0 s".
-                Kind::At { .. } if v == 0 => fill(self.at_off[0], &[(self.text.disturbance)(k)]),
-                _ => fill(self.at_value, &[(self.text.disturbance)(k), &s(v)]),
+        let named: Vec<(&str, bool, Ms)> = (values.iter())
+            .map(|&(k, v)| ((self.text.disturbance)(k), matches!(k.spec().kind, Kind::At { .. }), v))
+            .collect();
+        self.named_values(&named)
+    }
+
+    /// Values by name, each with whether its 0 is "off" (a leader that does not crash is said so, not
+    /// "0 s").
+    fn named_values(&self, values: &[(&str, bool, Ms)]) -> String {
+        let parts: Vec<String> = (values.iter())
+            .map(|&(name, off, v)| {
+                if off && v == 0 {
+                    fill(self.at_off[0], &[name])
+                } else {
+                    fill(self.at_value, &[name, &s(v)])
+                }
             })
             .collect();
         parts.join(self.value_sep)
@@ -391,22 +474,34 @@ impl Panels {
 
     /// A grid's ranges: `pause start 0–10 s × pause 0–30 s, every 0.02 s`.
     pub fn bounds(&self, bounds: &[Bound]) -> String {
-        let ranges: Vec<String> = bounds.iter().map(|b| self.range(b)).collect();
-        // The page's grids have one spacing for every dimension.
-        let every = bounds.first().map_or(String::new(), |b| fill(self.every, &[&s(b.step)]));
+        let named: Vec<(&str, bool, Ms, Ms, Ms)> = (bounds.iter())
+            .map(|b| {
+                let off = matches!(b.key.spec().kind, Kind::At { .. });
+                ((self.text.disturbance)(b.key), off, b.from, b.to, b.step)
+            })
+            .collect();
+        self.named_bounds(&named)
+    }
+
+    /// Ranges by name (with whether 0 is "off", and the grid); the page's grids have one spacing.
+    fn named_bounds(&self, bounds: &[(&str, bool, Ms, Ms, Ms)]) -> String {
+        let ranges: Vec<String> = bounds.iter().map(|&b| self.named_range(b)).collect();
+        let every = bounds.first().map_or(String::new(), |b| fill(self.every, &[&s(b.4)]));
         ranges.join(" × ") + &every
     }
 
     /// One dimension's range, `pause 0–30 s`, or its one value, `pause start 0 s` (a 2 ms lease).
     pub fn range(&self, b: &Bound) -> String {
-        let name = (self.text.disturbance)(b.key);
-        match b.key.spec().kind {
+        let off = matches!(b.key.spec().kind, Kind::At { .. });
+        self.named_range(((self.text.disturbance)(b.key), off, b.from, b.to, b.step))
+    }
+
+    fn named_range(&self, (name, off, from, to, step): (&str, bool, Ms, Ms, Ms)) -> String {
+        match () {
             // Its 0 is "off": the grid is off, then every step from the first.
-            Kind::At { .. } if b.from == 0 && b.to > 0 => {
-                fill(self.at_off[1], &[name, &s(b.step.min(b.to)), &s(b.to)])
-            }
-            _ if b.from == b.to => self.values(&[(b.key, b.from)]),
-            _ => fill(self.over_range, &[name, &s(b.from), &s(b.to)]),
+            _ if off && from == 0 && to > 0 => fill(self.at_off[1], &[name, &s(step.min(to)), &s(to)]),
+            _ if from == to => self.named_values(&[(name, off, from)]),
+            _ => fill(self.over_range, &[name, &s(from), &s(to)]),
         }
     }
 
@@ -424,31 +519,62 @@ impl Panels {
 
     /// A finished search as sentences: what ran, then the smallest safety and liveness failures.
     pub fn report(&self, r: &Report) -> String {
-        let count = grouped(r.schedules);
-        let head =
-            fill_with(
-                if r.bounds.is_empty() { self.searched_one } else { self.searched },
-                &|name| match name {
-                    "count" => count.clone(),
-                    "ms" => r.millis.to_string(),
-                    _ => self.bounds(&r.bounds),
-                },
-            );
-        let mut out = vec![head];
-        for (templates, found) in self.failures.iter().zip([&r.safety, &r.liveness]) {
-            out.push(match found {
-                Some(c) if c.inputs.is_empty() => fill(templates[1], &[self.text.outcome_title(c.outcome)]),
-                Some(c) => fill_with(templates[0], &|name| match name {
-                    "title" => self.text.outcome_title(c.outcome).to_owned(),
-                    _ => self.values(&c.inputs),
-                }),
-                None => templates[2].to_owned(),
-            });
-        }
+        let failures =
+            [&r.safety, &r.liveness].map(|c| c.as_ref().map(|c| (c.outcome, self.values(&c.inputs))));
+        let mut out = self.searched(r.schedules, r.millis, &self.bounds(&r.bounds), failures);
         if r.scenario == ScenarioId::Failover && r.inputs.sync {
             out.push(self.failover_assumes.to_owned());
         }
         out.join(self.text.join)
+    }
+
+    /// A script's finished search, in the same sentences, its named values by their names.
+    pub fn script_report(&self, r: &ScriptReport) -> String {
+        let axes: Vec<(&str, bool, Ms, Ms, Ms)> =
+            r.axes.iter().map(|a| (a.name.as_str(), a.off, a.from, a.to, a.step)).collect();
+        let failures = [&r.safety, &r.liveness].map(|f| {
+            f.as_ref().map(|f| {
+                let values: Vec<(&str, bool, Ms)> =
+                    axes.iter().zip(&f.values).map(|(a, &v)| (a.0, a.1, v)).collect();
+                (f.outcome, self.named_values(&values))
+            })
+        });
+        self.searched(r.schedules, r.millis, &self.named_bounds(&axes), failures).join(self.text.join)
+    }
+
+    /// Either search's report: what ran over which bounds, then each failure found (its verdict and the
+    /// values that give it, empty when nothing varied) or that none was.
+    fn searched(
+        &self,
+        schedules: u64,
+        millis: u64,
+        bounds: &str,
+        failures: [Option<(OutcomeKind, String)>; 2],
+    ) -> Vec<String> {
+        let count = grouped(schedules);
+        let head =
+            fill_with(
+                if bounds.is_empty() { self.searched_one } else { self.searched },
+                &|name| match name {
+                    "count" => count.clone(),
+                    "ms" => millis.to_string(),
+                    _ => bounds.to_owned(),
+                },
+            );
+        let mut out = vec![head];
+        for (templates, found) in self.failures.iter().zip(failures) {
+            out.push(match found {
+                Some((kind, values)) if values.is_empty() => {
+                    fill(templates[1], &[self.text.outcome_title(kind)])
+                }
+                Some((kind, values)) => fill_with(templates[0], &|name| match name {
+                    "title" => self.text.outcome_title(kind).to_owned(),
+                    _ => values.clone(),
+                }),
+                None => templates[2].to_owned(),
+            });
+        }
+        out
     }
 }
 

@@ -10,7 +10,7 @@ fn story(id: ScenarioId, f: impl FnOnce(&mut Inputs)) -> Story {
 }
 
 fn both(st: &Story) -> (String, String) {
-    (text(Lang::En).narrate(st), text(Lang::Ja).narrate(st))
+    (panels(Lang::En).narrate(st), panels(Lang::Ja).narrate(st))
 }
 
 #[test]
@@ -118,7 +118,7 @@ fn every_scenario_narrates_every_reachable_outcome_with_its_numbers() {
             let st = Story::of(&sim::run(&id.build(&i)), id, &i);
             assert_eq!(st.kind, kind);
             for lang in [Lang::En, Lang::Ja] {
-                let n = text(lang).narrate(&st);
+                let n = panels(lang).narrate(&st);
                 assert!(
                     !n.is_empty() && !n.contains('?') && !n.contains("{}"),
                     "{id:?} {kind:?} {lang:?}: {n}"
@@ -204,7 +204,7 @@ fn japanese_keeps_one_word_for_the_lock_and_no_space_before_seconds() {
     for id in ScenarioId::ALL {
         for (i, _) in reachable(id) {
             let st = Story::of(&sim::run(&id.build(&i)), id, &i);
-            let ja = text(Lang::Ja).narrate(&st);
+            let ja = panels(Lang::Ja).narrate(&st);
             assert!(!ja.contains('鍵'), "{ja}");
             assert!(
                 !ja.contains(" 秒")
@@ -266,7 +266,7 @@ fn both_languages_word_every_sentence_with_the_same_facts() {
         "late_write",
     ];
     for &line in crate::present::story::Line::ALL {
-        let (en, ja) = ((text(Lang::En).line)(line), (text(Lang::Ja).line)(line));
+        let (en, ja) = ((panels(Lang::En).line)(line), (panels(Lang::Ja).line)(line));
         assert_eq!(placeholders(en), placeholders(ja), "{line:?}");
         for name in placeholders(en) {
             assert!(known.contains(&name), "{line:?}: unknown fact {name}");
@@ -394,7 +394,7 @@ fn every_time_the_narration_names_at_every_boundary_is_one_of_the_runs_own() {
             let st = Story::of(&run, id, &i);
             let allowed = times_of(&run, &i);
             for lang in [Lang::En, Lang::Ja] {
-                let n = text(lang).narrate(&st);
+                let n = panels(lang).narrate(&st);
                 assert!(!n.contains('?') && !n.contains('{'), "{id:?} {i:?} {lang:?}: {n}");
                 // English "12.5 s", Japanese "12.5秒".
                 let unit = if lang == Lang::En { " s" } else { "秒" };
@@ -735,10 +735,46 @@ fn the_failover_cites_why_a_reissued_token_breaks_fencing_and_the_japanese_reads
     assert!(ja.contains("邦訳『データ指向アプリケーションデザイン』（オライリー・ジャパン、2019）は初版の訳"));
     // The stopped worker's lines: every sentence in the past, as the rest of the run.
     for line in [crate::present::story::Line::KeepaliveStopped, crate::present::story::Line::SessionExpired] {
-        let ja = (text(Lang::Ja).line)(line);
+        let ja = (panels(Lang::Ja).line)(line);
         for sentence in ja.split_terminator('。') {
             assert!(sentence.ends_with("ました") || sentence.ends_with("でした"), "{sentence}");
             assert!(!sentence.contains("止まります") && !sentence.contains("止まるので"), "{sentence}");
         }
     }
+}
+
+#[test]
+fn a_script_search_is_reported_by_its_values_names_in_both_languages() {
+    use crate::present::breakit::{ScriptReport, ScriptSearch};
+    let sc = crate::script::parse(crate::present::breakit::tests::THREE).unwrap();
+    let mut search = ScriptSearch::new(&sc);
+    while !search.run(100_000) {}
+    let r = ScriptReport { millis: 12, ..search.report() };
+    let f = r.safety.clone().unwrap();
+    let (en, ja) = (panels(Lang::En).script_report(&r), panels(Lang::Ja).script_report(&r));
+    assert!(
+        en.starts_with("Ran 802,401 schedules in 12 ms: pause 0–20 s × b_asks 0–4 s, every 0.01 s."),
+        "{en}"
+    );
+    let values = format!("pause {} s, b_asks {} s", seconds(f.values[0]), seconds(f.values[1]));
+    assert!(en.contains(&values) && en.contains(text(Lang::En).outcome_title(f.outcome)), "{en}");
+    assert!(
+        ja.starts_with("802,401通りを12ミリ秒で実行しました（pause 0〜20秒 × b_asks 0〜4秒、0.01秒刻み）。"),
+        "{ja}"
+    );
+    assert!(ja.contains(text(Lang::Ja).outcome_title(f.outcome)), "{ja}");
+    let none = crate::script::parse("A: acquire, write, release").unwrap();
+    let mut one = ScriptSearch::new(&none);
+    one.run(10);
+    assert!(panels(Lang::En).script_report(&one.report()).starts_with("Ran the one schedule"));
+}
+
+#[test]
+fn the_challenge_names_a_scripts_value_in_both_languages() {
+    use crate::present::text::Varied;
+    let en = (panels(Lang::En).boundary_question)(Varied::Named("b_asks"), OutcomeKind::Corrupted);
+    assert_eq!(en, "Drag the marker to the shortest b_asks at which newer work is overwritten.");
+    let ja = (panels(Lang::Ja).boundary_question)(Varied::Named("b_asks"), OutcomeKind::Corrupted);
+    assert!(ja.starts_with("新しい仕事が上書きされるようになるのは、「b_asks」が何秒から"), "{ja}");
+    assert_eq!((panels(Lang::En).outcome_map)(2_000, 9_000), "Verdict for every value from 2 to 9 s");
 }

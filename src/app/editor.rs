@@ -1,0 +1,211 @@
+//! The script editor, beside the figure (drawn by the page's second module, on its mirror of the lab): a
+//! labelled text box with line numbers, what is wrong with the text marked at its line and announced, and
+//! where to start from (a short template, any scenario of the catalogue, where this script started). The
+//! figure, the verdict and the narration follow as the reader types, paced to the screen: the page's
+//! lab reads each text and keeps drawing the last one that read.
+
+use leptos::html;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::{effect, say, Lab};
+use crate::present::html::Html;
+use crate::present::pace::Pace;
+use crate::present::params::Lang;
+use crate::present::text::{panels, Panels};
+use crate::scenarios::ScenarioId;
+use crate::script;
+
+/// The editor's frame, for the view to fill in.
+fn frame(p: &Panels) -> String {
+    let t = p.text;
+    let mut h = Html::default();
+    h.text_el("h2", &[("id", "editor-title")], p.editor_heading);
+    h.open("div", &[("class", "editor-start")]);
+    h.text_el("button", &[("type", "button"), ("data-editor", "new")], p.editor_new);
+    h.open("label", &[("class", "editor-from")]);
+    h.text(p.editor_from);
+    h.text(" ");
+    h.open("select", &[("data-editor", "from")]);
+    h.text_el("option", &[("value", "")], "—");
+    for id in ScenarioId::ALL {
+        h.text_el("option", &[("value", id.id())], (t.scenario)(id).title);
+    }
+    h.close("select");
+    h.close("label");
+    h.text_el("button", &[("type", "button"), ("data-editor", "reset")], p.editor_reset);
+    h.text_el("button", &[("type", "button"), ("data-editor", "close")], p.editor_close);
+    h.close("div");
+    h.open("div", &[("class", "editor-box")]);
+    h.text_el("pre", &[("class", "gutter"), ("aria-hidden", "true")], "");
+    let area = [
+        ("id", "script-text"),
+        ("aria-label", p.editor_label),
+        ("aria-describedby", "script-problem script-help"),
+        ("spellcheck", "false"),
+        ("autocapitalize", "off"),
+        ("autocomplete", "off"),
+        ("wrap", "off"),
+        ("rows", "12"),
+    ];
+    h.text_el("textarea", &area, "");
+    h.close("div");
+    h.text_el("p", &[("id", "script-problem"), ("class", "script-problem"), ("role", "alert")], "");
+    h.text_el("p", &[("id", "script-help"), ("class", "script-help")], p.editor_help);
+    h.finish()
+}
+
+/// The line numbers of a text of `lines` lines, `bad` marked.
+fn gutter(lines: usize, bad: Option<usize>) -> String {
+    let mut h = Html::default();
+    for n in 1..=lines.max(1) {
+        let class = if Some(n) == bad { "bad" } else { "" };
+        h.text_el("span", &[("class", class)], &n.to_string());
+        h.text("\n");
+    }
+    h.finish()
+}
+
+/// A short script to start from: three workers, one named value to drag.
+fn template(p: &Panels) -> String {
+    format!(
+        "{}\nvalue pause 15s\nlease 10s\nA: acquire, pause {{pause}}, write, release\nB: idle 1s, acquire, work 1s, write, release\nC: idle 2s, acquire, write, release\n",
+        p.editor_template
+    )
+}
+
+/// The catalogue scenario `id` at its defaults, as a script.
+fn script_of(id: ScenarioId) -> String {
+    script::print(&id.build(&id.defaults()))
+}
+
+/// The line numbers scroll with the text (a scroll does not bubble: the box's own listener).
+fn follow_scroll(root: &web_sys::Element) {
+    let (Some(area), Some(gutter)) =
+        (root.query_selector("textarea").ok().flatten(), root.query_selector(".gutter").ok().flatten())
+    else {
+        return;
+    };
+    let scrolled = area.clone();
+    let follow =
+        wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || gutter.set_scroll_top(scrolled.scroll_top()));
+    let _ = area.add_event_listener_with_callback("scroll", follow.as_ref().unchecked_ref());
+    // Lives as long as the box (a new frame, a new box and listener).
+    follow.forget();
+}
+
+/// The editor, while the lab's `editing` is on.
+#[component]
+pub fn Editor(
+    /// The mirror of the page's lab.
+    lab: Lab,
+) -> impl IntoView {
+    let root = NodeRef::<html::Section>::new();
+    // Where the script started (a template, a scenario, the text it opened with): what Reset goes back to.
+    let start = StoredValue::new(None::<String>);
+    let framed = StoredValue::new(None::<Lang>);
+    let ask = move |kind: &str, payload: &str| lab.ask_page(kind, payload);
+    effect(move || {
+        let (editing, lang) = (lab.editing.get(), lab.lang.get());
+        let text = lab.script.with(|s| s.as_ref().map(|s| s.text.clone()));
+        let Some(root) = root.get() else { return };
+        let _ = root.toggle_attribute_with_force("hidden", !editing || text.is_none());
+        let Some(text) = text.filter(|_| editing) else { return };
+        let p = panels(lang);
+        if framed.get_value() != Some(lang) {
+            framed.set_value(Some(lang));
+            root.set_inner_html(&frame(p));
+            follow_scroll(&root);
+        }
+        if start.with_value(Option::is_none) {
+            start.set_value(Some(text.clone()));
+        }
+        let area = root
+            .query_selector("textarea")
+            .ok()
+            .flatten()
+            .and_then(|a| a.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
+        if let Some(area) = &area {
+            // A drag or a switch rewrote the text: the box follows, the caret where it was.
+            if area.value() != text {
+                let (from, to) = (area.selection_start().ok().flatten(), area.selection_end().ok().flatten());
+                area.set_value(&text);
+                let _ = area.set_selection_range(from.unwrap_or(0), to.unwrap_or(0));
+            }
+        }
+        let problem = script::parse(&text).err();
+        let bad = problem.as_ref().map(|e| e.line).filter(|&l| l > 0);
+        if let Some(g) = root.query_selector(".gutter").ok().flatten() {
+            g.set_inner_html(&gutter(text.split('\n').count(), bad));
+        }
+        let said = match (
+            &problem,
+            lab.script.with(|s| {
+                s.as_ref().and_then(|s| s.scenario.as_ref()).map(|sc| (sc.workers.len(), sc.params.len()))
+            }),
+        ) {
+            (Some(e), _) => {
+                if lang == Lang::Ja {
+                    e.ja()
+                } else {
+                    e.en()
+                }
+            }
+            (None, Some((w, v))) => (p.editor_reads)(w, v),
+            (None, None) => String::new(),
+        };
+        say(&root, ".script-problem", &said);
+        if let Some(el) = root.query_selector(".script-problem").ok().flatten() {
+            let _ = el.class_list().toggle_with_force("bad", problem.is_some());
+        }
+        if let Some(area) = area {
+            let _ = area.set_attribute("aria-invalid", if problem.is_some() { "true" } else { "false" });
+        }
+    });
+    // Typing, paced like a drag (`present::pace`): the first text of a frame is told to the page's lab at
+    // once, later ones of the same frame wait for it and only the newest is told.
+    let typed = StoredValue::new(Pace::<String>::default());
+    let on_input = move |ev: web_sys::Event| {
+        let Some(area) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok()) else {
+            return;
+        };
+        let Some(step) = typed.try_update_value(|p| p.push(area.value())) else { return };
+        if let Some(text) = step.apply {
+            ask("script", &text);
+        }
+        if step.ask {
+            request_animation_frame(move || {
+                if let Some(text) = typed.try_update_value(|p| p.frame()).flatten() {
+                    ask("script", &text);
+                }
+            });
+        }
+    };
+    let begin = move |text: String| {
+        start.set_value(Some(text.clone()));
+        ask("script", &text);
+    };
+    let on_click = move |ev: web_sys::MouseEvent| match super::data_of(&ev, "data-editor").as_deref() {
+        Some("new") => begin(template(panels(lab.lang.get_untracked()))),
+        Some("reset") => {
+            if let Some(text) = start.get_value() {
+                ask("script", &text);
+            }
+        }
+        Some("close") => ask("edit", "0"),
+        _ => {}
+    };
+    let on_change = move |ev: web_sys::Event| {
+        let Some(select) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) else {
+            return;
+        };
+        if let Some(id) = ScenarioId::parse(&select.value()) {
+            begin(script_of(id));
+            select.set_value("");
+        }
+    };
+    view! {
+        <section class="editor" aria-labelledby="editor-title" hidden node_ref=root
+            on:input=on_input on:click=on_click on:change=on_change></section>
+    }
+}

@@ -1,0 +1,145 @@
+//! A scenario the reader wrote, on the page: the lab reads it with the page's second module (`later`),
+//! draws its last good reading, and turns a drag, a slider or a switch into an edit of the text, so that
+//! the text, the link and the figure always say the same.
+
+use leptos::prelude::*;
+
+use super::Lab;
+use crate::present::lesson::Step;
+use crate::present::scripted::{read_reply, Script};
+use crate::sim::{Ms, Scenario};
+
+impl Lab {
+    /// Whether a script is on screen.
+    pub fn scripted(&self) -> bool {
+        self.script.with(Option::is_some)
+    }
+
+    /// The scenario a script on screen reads as (its last good reading), if there is one.
+    pub fn script_scenario(&self) -> Option<Scenario> {
+        self.script.with(|s| s.as_ref().and_then(|s| s.scenario.clone()))
+    }
+
+    /// The script on screen becomes `text`: read by the module if it is here (a text that cannot be read
+    /// keeps the last scenario that could, and says what is wrong), else kept to be read when it comes.
+    pub fn set_script(&self, text: String) {
+        let now = self.script.get_untracked();
+        if now.as_ref().is_some_and(|s| s.text == text && (s.scenario.is_some() || s.problem.is_some())) {
+            return;
+        }
+        let next = match self.bench("parse", &[&text]) {
+            Some(reply) => {
+                now.unwrap_or_else(|| Script::unread(String::new())).read(text, read_reply(&reply))
+            }
+            None => {
+                self.need_bench();
+                Script { text, ..now.unwrap_or_else(|| Script::unread(String::new())) }
+            }
+        };
+        let changed_run = self
+            .script
+            .with_untracked(|s| s.as_ref().map(|s| s.scenario.as_ref()) != Some(next.scenario.as_ref()));
+        self.script.set(Some(next));
+        if changed_run {
+            self.step(Step::InputsChanged);
+        }
+    }
+
+    /// Back to the catalogue's scenario: the script and its editor close.
+    pub fn leave_script(&self) {
+        if self.scripted() {
+            self.script.set(None);
+        }
+        if self.editing.get_untracked() {
+            self.editing.set(false);
+        }
+    }
+
+    /// Opens the editor on the scenario on screen: a script stays as it is; a scenario of the catalogue is
+    /// written out as its script, at the state on screen. Waits for the module if it is not here yet.
+    pub fn edit_script(&self) {
+        if self.script.with_untracked(Option::is_none) {
+            let q = crate::present::params::Query { script: None, ..self.query(false) };
+            match self.bench("print", &[&q.to_query_string()]) {
+                Some(text) => {
+                    self.new_entry.set_value(true);
+                    self.set_script(text);
+                }
+                None => {
+                    self.wants_edit.set_value(true);
+                    return self.need_bench();
+                }
+            }
+        }
+        self.editing.set(true);
+    }
+
+    /// Sets the script's named value `i` to `value`, in its text (where the script defines it).
+    pub fn script_value(&self, i: usize, value: Ms) {
+        let Some((text, name, off)) = self.script.with_untracked(|s| {
+            let s = s.as_ref()?;
+            let p = s.scenario.as_ref()?.params.get(i)?;
+            (p.value != value).then(|| (s.text.clone(), p.name.clone(), p.off))
+        }) else {
+            return;
+        };
+        let value = value.to_string();
+        if let Some(text) = self.bench("set_value", &[&text, &name, &value, if off { "1" } else { "0" }]) {
+            self.set_script(text);
+        }
+    }
+
+    /// Sets the dragged value: the catalogue's dragged input, or the script's dragged named value.
+    pub fn drag_value(&self, value: Ms) {
+        match self.script.with_untracked(|s| s.as_ref().map(|s| s.scenario.as_ref().and_then(|sc| sc.drag))) {
+            Some(Some(i)) => self.script_value(usize::from(i), value),
+            Some(None) => {}
+            None => {
+                if let Some(key) = self.scenario.get_untracked().dragged() {
+                    self.set(key, value);
+                }
+            }
+        }
+    }
+
+    /// Turns the script's setting `setting` (`expiry`, `fencing`) on or off, in its text.
+    pub fn script_switch(&self, setting: &str, on: bool) {
+        let Some(text) = self.script.with_untracked(|s| s.as_ref().map(|s| s.text.clone())) else { return };
+        if let Some(text) = self.bench("set_switch", &[&text, setting, if on { "1" } else { "0" }]) {
+            self.set_script(text);
+        }
+    }
+
+    /// What the narration of the run on screen tells: its state (a script's last good reading) and
+    /// language. Cheap, and tracked: [`Lab::narrate`] tells it.
+    pub fn narrated(&self) -> crate::present::params::Query {
+        let script = self.script.with(|s| s.as_ref().map(|s| s.read.clone()));
+        crate::present::params::Query { script, ..self.query(false) }
+    }
+
+    /// The narration of the state `q`, in its language, told by the module (its words are there): `None`
+    /// until the module is here.
+    pub fn narrate(&self, q: &crate::present::params::Query) -> Option<String> {
+        let lang = q.lang.unwrap_or(crate::present::params::Lang::En);
+        self.bench("narrate", &[&q.to_query_string(), lang.tag()])
+    }
+
+    /// Shows the run of the script with these named values (`(index, value)`): its text rewritten where
+    /// it defines them, asked of the page's lab from the second module's mirror (which has the parser).
+    pub fn load_values(&self, values: &[(usize, Ms)]) {
+        let Some((mut text, sc)) = self
+            .script
+            .with_untracked(|s| s.as_ref().and_then(|s| Some((s.text.clone(), s.scenario.clone()?))))
+        else {
+            return;
+        };
+        for &(i, v) in values {
+            if let Some(p) = sc.params.get(i) {
+                if let Some(t) = crate::script::set_value(&text, &p.name, v, p.off) {
+                    text = t;
+                }
+            }
+        }
+        self.ask_page("script", &text);
+    }
+}
