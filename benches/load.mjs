@@ -6,11 +6,14 @@
 //   bytes             bytes over the wire until then (encoded bodies + headers)
 // then the drag latency with a real pointer (CDP input events, not events made in the page), CPU×4, for
 // every scenario with a band: from the move's timestamp (when the browser got it) to the figure updated.
-// And the first load with JavaScript disabled: is the figure there?
-// Run through scripts/bench-web.sh, which builds the release bundle first.
+// Then a reader's own scenario with its editor open: the drag, and typing with a real keyboard (key → figure
+// updated). And the first load with JavaScript disabled: is the figure there?
+// Run through scripts/bench-web.sh, which builds the release bundle first. ONLY=load,drag,script,nojs runs
+// only those parts.
 import { serve, launch } from '../tests/e2e/harness.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
+const want = (part) => !process.env.ONLY || process.env.ONLY.split(',').includes(part);
 const server = await serve({ gzip: true });
 const browser = await launch();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -43,6 +46,7 @@ function instrument() {
     for (const e of list.getEntries()) if (!e.hadRecentInput) m.shift += e.value;
   }).observe({ type: 'layout-shift', buffered: true });
   addEventListener('pointermove', (e) => { if (e.buttons) m.moves.push([e.timeStamp, performance.now()]); }, true);
+  addEventListener('keydown', (e) => { if (e.target.matches?.('textarea')) m.moves.push([e.timeStamp, performance.now()]); }, true);
   const watch = () => {
     const t = document.querySelector('.timeline');
     if (!t || t.__watched) return;
@@ -112,13 +116,31 @@ async function load(path) {
   return out;
 }
 
-console.log(`load on a slow phone (360×740, CPU×4, 1.6 Mbps, 150 ms RTT, gzip; median of ${RUNS}):`);
-for (const [name, path] of [['default page', '/'], ['a linked state (redlock, ja)', '/?scenario=redlock&lang=ja']]) {
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await load(path));
-  const col = (k) => median(runs.map((r) => r[k]));
-  console.log(`  ${name}: figure painted ${col('figure').toFixed(0)} ms (first contentful paint ${col('fcp').toFixed(0)} ms), interactive ${col('interactive').toFixed(0)} ms,` +
-    ` layout shift ${col('shift').toFixed(3)}, ${(col('bytes') / 1000).toFixed(1)} kB over the wire`);
+if (want('load')) {
+  console.log(`load on a slow phone (360×740, CPU×4, 1.6 Mbps, 150 ms RTT, gzip; median of ${RUNS}):`);
+  for (const [name, path] of [['default page', '/'], ['a linked state (redlock, ja)', '/?scenario=redlock&lang=ja']]) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await load(path));
+    const col = (k) => median(runs.map((r) => r[k]));
+    console.log(`  ${name}: figure painted ${col('figure').toFixed(0)} ms (first contentful paint ${col('fcp').toFixed(0)} ms), interactive ${col('interactive').toFixed(0)} ms,` +
+      ` layout shift ${col('shift').toFixed(3)}, ${(col('bytes') / 1000).toFixed(1)} kB over the wire`);
+  }
+}
+
+/** Each update of the figure against the inputs (moves, keys) since the one before: its latency counted from
+ * the oldest of them, from the input's own timestamp (what the reader feels, the browser's wait for the next
+ * frame included) and from the moment the page's handlers ran (the page's own work). */
+function latencies({ moves, updates }) {
+  const felt = [];
+  const own = [];
+  let m = 0;
+  for (const at of updates) {
+    if (m >= moves.length || moves[m][1] > at) continue;
+    felt.push(at - moves[m][0]);
+    own.push(at - moves[m][1]);
+    while (m < moves.length && moves[m][1] <= at) m++;
+  }
+  return { felt, own };
 }
 
 /** A drag with a real pointer at CPU×4: a move every 16 ms along the axis and back. */
@@ -142,33 +164,67 @@ async function drag(query) {
   }
   await mouse(cdp, 'mouseReleased', g.x, g.y, 0);
   await p.waitForTimeout(300);
-  const { moves, updates } = await p.evaluate(() => window.__bench);
+  const bench = await p.evaluate(() => window.__bench);
   await context.close();
-  // Each update of the figure shows the moves since the one before: its latency is counted from the
-  // oldest of them, from the input's own timestamp (what the reader feels, the browser's wait for the next
-  // frame included) and from the moment the page's handlers ran (the page's own work).
-  const felt = [];
-  const own = [];
-  let m = 0;
-  for (const at of updates) {
-    if (m >= moves.length || moves[m][1] > at) continue;
-    felt.push(at - moves[m][0]);
-    own.push(at - moves[m][1]);
-    while (m < moves.length && moves[m][1] <= at) m++;
-  }
-  return { felt, own };
+  return latencies(bench);
 }
 
-console.log('drag with a real pointer at CPU×4 (CDP input, a move every 16 ms; move → figure updated; target p95 < 16 ms):');
-for (const id of ['gc-pause', 'check-then-pause', 'network-delay', 'unsafe-release', 'lock-delay', 'register-token',
-  'redlock', 'etcd', 'zookeeper']) {
-  const { felt, own } = await drag(`scenario=${id}&lang=en`);
-  const say = (xs) => `p50 ${pct(xs, 0.5).toFixed(1)}, p95 ${pct(xs, 0.95).toFixed(1)}, max ${Math.max(...xs).toFixed(1)} ms`;
-  console.log(`  ${id.padEnd(17)} ${String(felt.length).padStart(3)} updates: from the input ${say(felt)}; from the handler ${say(own)}`);
+// A reader's own scenario (issue 18), three workers, its editor open beside the figure.
+const SCRIPT = [
+  'value pause 20s, range 0s..25s', 'value b_asks 1s, range 0s..5s', 'lease 10s', 'fencing off',
+  'A: acquire, pause {pause}, write, release', 'B: idle {b_asks}, acquire, work 2s, write, release',
+  'C: idle 2s, acquire, write, release',
+].join('\n');
+const scripted = `script=${encodeURIComponent(SCRIPT)}&lang=en`;
+
+/** Typing in the editor with a real keyboard at CPU×4: 40 keys, each of which changes the run (the pause's
+ * "20s" loses its "2" and gets it back), a key every 100 ms; key → figure updated. */
+async function typing() {
+  const { p, context } = await page(false, { width: 1280, height: 900 });
+  await p.goto(`${server.url}/?${scripted}`);
+  await p.waitForSelector('.editor textarea[aria-invalid=false]');
+  await p.waitForSelector('figure.lab[data-scenario=script]:not(.reading-script)');
+  await p.waitForTimeout(500);
+  await p.evaluate(() => {
+    const area = document.querySelector('.editor textarea');
+    area.focus();
+    area.setSelectionRange(13, 13);
+    window.__bench.moves = [];
+    window.__bench.updates = [];
+  });
+  for (let i = 0; i < 20; i++) {
+    await p.keyboard.press('Backspace');
+    await new Promise((r) => setTimeout(r, 100));
+    await p.keyboard.type('2');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await p.waitForTimeout(300);
+  const bench = await p.evaluate(() => window.__bench);
+  const text = await p.inputValue('.editor textarea');
+  await context.close();
+  if (text !== SCRIPT) throw new Error(`the typing bench left another text:\n${text}`);
+  return latencies(bench);
+}
+
+const say = (xs) => `p50 ${pct(xs, 0.5).toFixed(1)}, p95 ${pct(xs, 0.95).toFixed(1)}, max ${Math.max(...xs).toFixed(1)} ms`;
+if (want('drag')) {
+  console.log('drag with a real pointer at CPU×4 (CDP input, a move every 16 ms; move → figure updated; target p95 < 16 ms):');
+  for (const id of ['gc-pause', 'check-then-pause', 'network-delay', 'unsafe-release', 'lock-delay', 'register-token',
+    'redlock', 'etcd', 'zookeeper']) {
+    const { felt, own } = await drag(`scenario=${id}&lang=en`);
+    console.log(`  ${id.padEnd(17)} ${String(felt.length).padStart(3)} updates: from the input ${say(felt)}; from the handler ${say(own)}`);
+  }
+}
+if (want('script')) {
+  const { felt, own } = await drag(scripted);
+  console.log(`  ${'a script (editor open)'.padEnd(17)} ${String(felt.length).padStart(3)} updates: from the input ${say(felt)}; from the handler ${say(own)}`);
+  const typed = await typing();
+  console.log('typing in the script editor with a real keyboard at CPU×4 (CDP input, a key every 100 ms; key → figure updated; target p95 < 16 ms):');
+  console.log(`  ${String(typed.felt.length).padStart(3)} updates: from the input ${say(typed.felt)}; from the handler ${say(typed.own)}`);
 }
 
 // Without JavaScript: the figure and the question must be there.
-{
+if (want('nojs')) {
   const { p, context } = await page(false, { javaScript: false });
   await p.goto(`${server.url}/`);
   const has = await p.evaluate(() => ({

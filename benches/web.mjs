@@ -141,7 +141,8 @@ for (const id of ['gc-pause', 'check-then-pause', 'network-delay', 'unsafe-relea
     late.sort((a, b) => a - b);
     return { wall: performance.now() - t0, text: result.textContent, p95: late[Math.floor(late.length * 0.95)] ?? 0, max: late.at(-1) ?? 0 };
   });
-  const schedules = r.text.match(/Ran ([\d,]+|the one) schedule/)?.[1] ?? '?';
+  const ran = r.text.match(/Ran ([\d,]+|the one) schedule/)?.[1] ?? '?';
+  const schedules = ran === 'the one' ? '1' : ran;
   const rate = Number(schedules.replace(/,/g, '')) / (r.wall / 1000);
   console.log(`  ${id.padEnd(17)} ${schedules.padStart(9)} schedules in ${r.wall.toFixed(0).padStart(4)} ms` +
     (Number.isFinite(rate) ? ` (${(rate / 1e6).toFixed(2)} M/s)` : '') +
