@@ -77,18 +77,21 @@ impl Backend {
         }
     }
 
-    /// The time scale without `--scale`, chosen so that a run's largest jitter stays under a tenth of the
-    /// lease ([`jitter_bound`]). etcd revokes an expired lease up to half a second of real time late (its
-    /// lessor looks for expired leases every 500 ms, whatever the TTL): at scale 1 that is under 500 ms of
-    /// a 10 s lease; at 0.1 it would be up to 5 s, a different scenario. Redis expires a key the moment it
-    /// is read after its time, so its runs go ten times faster.
-    /// ZooKeeper expires a session on the leader's tick (100 ms here, the shortest the ensemble keeps in step
-    /// with on a loaded machine): at 0.5 that is under 200 ms of scenario time.
-    pub fn default_scale(self) -> f64 {
-        match self {
-            Backend::Redis => 0.1,
-            Backend::Etcd => 1.0,
-            Backend::Zookeeper => 0.5,
+    /// The time scale for `id` without `--scale`, chosen so that a run's largest jitter stays under a tenth
+    /// of the lease ([`jitter_bound`]) and the scenario's own margins hold. etcd revokes an expired lease up
+    /// to half a second of real time late (its lessor looks for expired leases every 500 ms, whatever the
+    /// TTL): at scale 1 that is under 500 ms of a 10 s lease; at 0.1 it would be up to 5 s, a different
+    /// scenario. `register-token` leaves only 0.5 s between B's grant (10 s) and A's wake (10.5 s), all of
+    /// which that lateness can take at scale 1, so on etcd it runs at 2 (half speed): 500 ms of real time is
+    /// 250 ms of the scenario. Redis expires a key the moment it is read after its time, so its runs go ten
+    /// times faster. ZooKeeper expires a session on the leader's tick (100 ms here, the shortest the
+    /// ensemble keeps in step with on a loaded machine): at 0.5 that is under 200 ms of scenario time.
+    pub fn default_scale(self, id: ScenarioId) -> f64 {
+        match (self, id) {
+            (Backend::Redis, _) => 0.1,
+            (Backend::Etcd, ScenarioId::RegisterToken) => 2.0,
+            (Backend::Etcd, _) => 1.0,
+            (Backend::Zookeeper, _) => 0.5,
         }
     }
 
