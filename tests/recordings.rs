@@ -126,7 +126,10 @@ fn every_recording_in_the_file_reads_and_a_damaged_one_is_refused() {
     let lines = recordings::FILE.lines().filter(|l| !l.starts_with('#')).count();
     assert_eq!(recordings::all().len(), lines, "every recording in the file reads");
     let good = "crash\tlease=on\tredis\t7\t2026-11-30\tsafe\tsafe\t3\t10\t0,0,0 0,2,0,33,10000,-1";
-    assert_eq!(recordings::line(good).map(|r| (r.events.len(), r.speedup)), Some((2, 10)));
+    assert_eq!(recordings::line(good).map(|r| (r.events.len(), r.speed)), Some((2, "10")));
+    let half = good.replacen("\t10\t", "\t1/2\t", 1);
+    let half: &'static str = Box::leak(half.into_boxed_str());
+    assert_eq!(recordings::line(half).map(|r| r.speed), Some("1/2"));
     for bad in [
         good.replacen("crash", "nope", 1),
         good.replacen("lease=on", "lease=maybe", 1),
@@ -162,7 +165,11 @@ fn the_page_s_file_says_what_the_full_recordings_say() {
             (j["simulated"].as_str().unwrap(), j["real"].as_str().unwrap())
         );
         assert_eq!(r.max_jitter_ms, j["max_jitter_ms"].as_u64().unwrap());
-        assert_eq!(r.speedup, (1.0 / j["scale"].as_f64().unwrap()).round() as u64);
+        // How fast it ran: scale 0.1 is ten times faster, 2 half speed.
+        let scale = j["scale"].as_f64().unwrap();
+        let speed =
+            if scale > 1.0 { format!("1/{}", scale.round()) } else { format!("{}", (1.0 / scale).round()) };
+        assert_eq!(r.speed, speed);
         let events: Vec<Vec<i64>> = r.events.iter().map(|e| e.to_numbers()).collect();
         let theirs: Vec<Vec<i64>> = serde_json::from_value(j["events"].clone()).unwrap();
         assert_eq!(events, theirs, "{:?} on {}", r.scenario, r.backend);
@@ -191,8 +198,41 @@ fn each_caption_names_every_timing_its_recording_changed_in_both_languages() {
                 }
             }
             assert!(html.contains(r.version) && html.contains(r.recorded), "{html}");
+            // How fast it ran: a run at another speed than the scenario's own says so.
+            assert!(html.contains(&(t.real_speed)(r.speed)), "{html}");
             let titles = (t.text.outcome_title(r.real), t.text.outcome_title(r.simulated));
             assert!(html.contains(titles.0) && html.contains(titles.1));
         }
+    }
+}
+
+/// Each caption says how fast its run went, in both languages: Redis ten times faster, etcd in real time,
+/// ZooKeeper twice as fast, and register-token on etcd at half speed (etcd's lessor revokes a lease up to
+/// 500 ms of real time late, which would take the whole 0.5 s between B's grant and A's wake at scale 1).
+#[test]
+fn each_caption_says_how_fast_its_run_went() {
+    let all = recordings::all();
+    let speed = |id: ScenarioId, backend: &str| {
+        let r = all.iter().find(|r| r.scenario == id && r.backend == backend).expect("a recording");
+        assert_eq!(r.inputs, id.defaults(), "{id:?} on {backend}: recorded at its defaults");
+        let caption = |lang| markup::real_runs(&[(r, r.run())], panels(lang));
+        (r.speed, caption(Lang::En), caption(Lang::Ja))
+    };
+    let (s, en, ja) = speed(ScenarioId::RegisterToken, "etcd");
+    assert_eq!(s, "1/2");
+    assert!(en.contains("recorded ") && en.contains(", at half speed"), "{en}");
+    assert!(ja.contains("1/2倍速"), "{ja}");
+    let (s, en, ja) = speed(ScenarioId::CheckThenPause, "etcd");
+    assert_eq!(s, "1");
+    assert!(en.contains(", in real time") && ja.contains("実時間"), "{en} {ja}");
+    let (s, en, ja) = speed(ScenarioId::CheckThenPause, "redis");
+    assert_eq!(s, "10");
+    assert!(en.contains(", 10 times faster") && ja.contains("10倍速"), "{en} {ja}");
+    let (s, en, ja) = speed(ScenarioId::Zookeeper, "zookeeper");
+    assert_eq!(s, "2");
+    assert!(en.contains(", 2 times faster") && ja.contains("2倍速"), "{en} {ja}");
+    // The captions' words fit every speed recorded: a whole number of times faster, or half speed.
+    for r in &all {
+        assert!(r.speed == "1/2" || r.speed.parse::<u64>().is_ok_and(|n| n >= 1), "{}", r.speed);
     }
 }

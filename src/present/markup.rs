@@ -447,7 +447,7 @@ pub fn real_runs(runs: &[(&Recording, Run)], pt: &Panels) -> String {
         let caption = fill_with(pt.real_caption, &|name| match name {
             "system" => system.clone(),
             "date" => r.recorded.to_owned(),
-            "speed" => (pt.real_speed)(r.speedup),
+            "speed" => (pt.real_speed)(r.speed),
             "values" => values.clone(),
             "real" => t.outcome_title(run.outcome.kind).to_owned(),
             "simulated" => t.outcome_title(r.simulated).to_owned(),

@@ -34,8 +34,8 @@ pub struct Fields<'a> {
     pub real: &'a str,
     /// Scenario ms.
     pub max_jitter_ms: u64,
-    /// How many times faster than the scenario it ran (the JSON's `scale` is its inverse).
-    pub speedup: u64,
+    /// How fast it ran: `10` (ten times faster), `1` (in real time), `1/2` (half speed).
+    pub speed: &'static str,
     /// Events as numbers ([`Event::to_numbers`]).
     pub events: Vec<Vec<i64>>,
 }
@@ -59,8 +59,9 @@ pub struct Recording {
     pub real: OutcomeKind,
     /// How far, at most, a real event fell from its simulated time (scenario ms).
     pub max_jitter_ms: u64,
-    /// How many times faster than the scenario it ran (1: in real time).
-    pub speedup: u64,
+    /// How fast it ran against the scenario's own time, as the file writes it: `10` (ten times faster than
+    /// the scenario), `1` (in real time), `1/2` (half speed); the JSON's `scale` is real time per scenario time.
+    pub speed: &'static str,
     /// What happened, in scenario ms.
     pub events: Vec<Event>,
 }
@@ -100,9 +101,10 @@ pub fn all() -> Vec<Recording> {
 }
 
 /// The recordings of a recordings file: one per line, its fields separated by tabs — scenario, inputs
-/// (`name=value,…` or `-`), backend, version, date, simulated and real verdicts, largest jitter (ms), how many
-/// times faster it ran, and its events (each its numbers joined by `,`, the events by spaces). Lines starting
-/// with `#` are comments; a line that does not read as a recording is left out (the tests catch it).
+/// (`name=value,…` or `-`), backend, version, date, simulated and real verdicts, largest jitter (ms), how fast
+/// it ran (`10`, `1`, `1/2`: [`Recording::speed`]), and its events (each its numbers joined by `,`, the events
+/// by spaces). Lines starting with `#` are comments; a line that does not read as a recording is left out
+/// (the tests catch it).
 pub fn parse(text: &'static str) -> Vec<Recording> {
     text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).filter_map(line).collect()
 }
@@ -110,8 +112,7 @@ pub fn parse(text: &'static str) -> Vec<Recording> {
 /// One line of a recordings file.
 pub fn line(l: &'static str) -> Option<Recording> {
     let f: Vec<&'static str> = l.split('\t').collect();
-    let [scenario, inputs, backend, version, recorded, simulated, real, jitter, speedup, events] = f[..]
-    else {
+    let [scenario, inputs, backend, version, recorded, simulated, real, jitter, speed, events] = f[..] else {
         return None;
     };
     let inputs = match inputs {
@@ -128,7 +129,7 @@ pub fn line(l: &'static str) -> Option<Recording> {
         simulated,
         real,
         max_jitter_ms: jitter.parse().ok()?,
-        speedup: speedup.parse().ok()?,
+        speed,
         events: events.split(' ').map(numbers).collect::<Option<Vec<_>>>()?,
     })
 }
@@ -153,7 +154,7 @@ impl Recording {
             simulated: outcome(f.simulated)?,
             real: outcome(f.real)?,
             max_jitter_ms: f.max_jitter_ms,
-            speedup: f.speedup.max(1),
+            speed: f.speed,
             events,
         })
     }

@@ -376,7 +376,11 @@ pub(super) static EN_PANELS: Panels = Panels {
     real_none: "No real run was recorded for this scenario with these switches.",
     real_loading: "Loading the recordings…",
     real_failed: "The recordings could not be loaded.",
-    real_speed: |n| if n <= 1 { "in real time".to_owned() } else { fill("{} times faster", &[&n.to_string()]) },
+    real_speed: |speed| match speed {
+        "1" => "in real time".to_owned(),
+        "1/2" => "at half speed".to_owned(),
+        _ => fill("{} times faster", &[speed]),
+    },
     real_caption: "{system}, recorded {date}, {speed}{values}: real “{real}”, simulated “{simulated}”: {same}; each event at \
                    most {jitter} s off its simulated time.",
     real_same: ["the same", "they differ"],

@@ -383,7 +383,8 @@ pub(super) static JA_PANELS: Panels = Panels {
     real_none: "この場面とスイッチの設定では、実機の記録はありません。",
     real_loading: "記録を読み込んでいます…",
     real_failed: "記録を読み込めませんでした。",
-    real_speed: |n| if n <= 1 { "実時間".to_owned() } else { fill("{}倍速", &[&n.to_string()]) },
+    // 10倍速、1/2倍速。
+    real_speed: |speed| if speed == "1" { "実時間".to_owned() } else { fill("{}倍速", &[speed]) },
     real_caption: "{system}（{date} 記録、{speed}{values}）：実機は「{real}」、シミュレーションは「{simulated}」で、{same}\
                    （各イベントの時刻のずれは最大{jitter}秒）。",
     real_same: ["一致しています", "食い違っています"],

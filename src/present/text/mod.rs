@@ -287,8 +287,9 @@ pub struct Panels {
     pub real_intro: &'static str,
     /// No recording for this scenario and switches.
     pub real_none: &'static str,
-    /// How fast a recording ran: in real time, or so many times faster.
-    pub real_speed: fn(u64) -> String,
+    /// How fast a recording ran, from how its file writes it (`10`, `1`, `1/2`): in real time, so many times
+    /// faster, or slower.
+    pub real_speed: fn(&str) -> String,
     /// While the recordings load.
     pub real_loading: &'static str,
     /// The recordings did not load.
