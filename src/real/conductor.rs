@@ -28,7 +28,11 @@ use super::{timing, Backend, Failure, RealRun};
 use crate::scenarios::{Inputs, ScenarioId};
 use crate::sim::{self, Event, EventKind, NodeChange, Scenario, Service};
 
-/// How often the watcher reads the lock's holder, in real time.
+/// How often the watcher reads the lock's holder, in scenario ms: 1 ms of real time at Redis's scale 0.1,
+/// 10 ms at etcd's 1 (the same resolution in scenario time, without a core spent on reading).
+const WATCH_MS: u64 = 10;
+
+/// The shortest wait between two reads, in real time (what [`WATCH_MS`] is at scale 0.1).
 const WATCH_NS: u64 = 1_000_000;
 /// How long workers may take to connect before t = 0.
 const READY_NS: u64 = 10_000_000_000;
@@ -257,8 +261,8 @@ pub fn conduct(
         cues.push((t0 + scale.real_ns(at), Cue::Jump { node, by, real_ms: scale.real_ms(by), shift }));
     }
     let stop = Arc::new(AtomicBool::new(false));
-    let watcher =
-        watch(backend.client(&sc, &ports, &dir, scale.0).map_err(broken("watcher"))?, t0, stop.clone());
+    let client = backend.client(&sc, &ports, &dir, scale.0).map_err(broken("watcher"))?;
+    let watcher = watch(client, t0, scale.real_ns(WATCH_MS).max(WATCH_NS), stop.clone());
     // A waiter still waiting a lease (and a second) after the simulation's last event waits for ever.
     let horizon = t0 + scale.real_ns(simulated.trace.end + sc.ttl + 1_000);
     let mut raw = crew.play(t0, horizon, cues, sentinel.as_mut(), cluster.as_mut())?;
@@ -281,9 +285,15 @@ pub fn conduct(
 /// What the watcher saw: every change of the holder's mark, and (Redlock) of each server's key.
 type Seen = (Vec<(u64, Option<String>)>, Vec<(u64, usize, Option<String>)>);
 
-/// The watcher: every change of the holder's mark from t = 0 until `stop`, for the expiries nobody reports;
-/// on Redlock also every change of each server's key, for the keys a server expired by its own clock.
-fn watch(mut client: Box<dyn LockClient + Send>, t0: u64, stop: Arc<AtomicBool>) -> JoinHandle<Seen> {
+/// The watcher: every change of the holder's mark from t = 0 until `stop`, read every `every_ns`, for the
+/// expiries nobody reports; on Redlock also every change of each server's key, for the keys a server
+/// expired by its own clock.
+fn watch(
+    mut client: Box<dyn LockClient + Send>,
+    t0: u64,
+    every_ns: u64,
+    stop: Arc<AtomicBool>,
+) -> JoinHandle<Seen> {
     std::thread::spawn(move || {
         let mut seen: Vec<(u64, Option<String>)> = vec![(0, None)];
         let mut nodes: Vec<(u64, usize, Option<String>)> = Vec::new();
@@ -303,7 +313,7 @@ fn watch(mut client: Box<dyn LockClient + Send>, t0: u64, stop: Arc<AtomicBool>)
                     seen.push((now_ns().saturating_sub(t0), now));
                 }
             }
-            sleep_until(now_ns() + WATCH_NS);
+            sleep_until(now_ns() + every_ns);
         }
         (seen, nodes)
     })

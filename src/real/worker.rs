@@ -28,9 +28,14 @@ use super::Backend;
 use crate::scenarios::{Inputs, ScenarioId};
 use crate::sim::{Event, EventKind, NodeChange, Release, Scenario, Service, Step, WorkerId};
 
-/// How often a waiting worker looks whether the lock is free (or its turn came), in real time. Redis has no
-/// queue, so a waiter polls; etcd's recipe queues the keys, and a waiter polls for its key to be the lowest
-/// (etcd's client watches the key before it instead). This is the wait the core models as a queue.
+/// How often a waiting worker looks whether the lock is free (or its turn came), in scenario ms: 0.5 ms of
+/// real time at Redis's scale 0.1, 5 ms at etcd's 1, so a slower run is read as finely in scenario time and
+/// does not spend a core on asking (etcd answers each read through its JSON gateway). Redis has no queue, so
+/// a waiter polls; etcd's recipe queues the keys, and a waiter polls for its key to be the lowest (etcd's
+/// client watches the key before it instead). This is the wait the core models as a queue.
+const POLL_MS: u64 = 5;
+
+/// The shortest wait between two looks, in real time (what [`POLL_MS`] is at scale 0.1).
 const POLL_NS: u64 = 500_000;
 
 /// How much later a retry of worker index `i` comes than the scenario says: `i` times this (real time), so
@@ -196,6 +201,11 @@ struct Worker<'a> {
 }
 
 impl Worker<'_> {
+    /// How long a waiter waits between two looks at the lock, in real ns.
+    fn poll_ns(&self) -> u64 {
+        self.scale.real_ns(POLL_MS).max(POLL_NS)
+    }
+
     fn now(&self) -> u64 {
         now_ns().saturating_sub(self.t0)
     }
@@ -227,10 +237,10 @@ impl Worker<'_> {
                         self.pause_point(self.scale.real_ns(d))?;
                     }
                 }
-                Step::Acquire => self.acquire(lease, POLL_NS)?,
-                Step::AcquireNoExpiry => self.acquire(Take::Setnx, POLL_NS)?,
+                Step::Acquire => self.acquire(lease, self.poll_ns())?,
+                Step::AcquireNoExpiry => self.acquire(Take::Setnx, self.poll_ns())?,
                 Step::TryAcquire { retry } => {
-                    self.try_acquire(lease, self.scale.real_ns(self.sc.dur(retry)).max(POLL_NS))?
+                    self.try_acquire(lease, self.scale.real_ns(self.sc.dur(retry)).max(self.poll_ns()))?
                 }
                 Step::Get => {
                     let at = self.now();
@@ -239,7 +249,7 @@ impl Worker<'_> {
                     self.emit(at, EventKind::Get { worker: self.me, free })?;
                 }
                 // After a GET that saw the lock taken, a SET waits its turn as an acquire does.
-                Step::Set if !self.saw_free => self.acquire(lease, POLL_NS)?,
+                Step::Set if !self.saw_free => self.acquire(lease, self.poll_ns())?,
                 Step::Set => self.take_over(lease)?,
                 Step::CheckLease => {
                     // The worker asks the lock service itself (PTTL, LeaseTimeToLive) how much is left.
