@@ -137,6 +137,23 @@ fn run(args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
+/// The runs made so far, by their arguments. Some tests look closer at a run the table below makes too (its
+/// trace, its servers): the run is made once, and every test that names it reads the same one.
+static MADE: Mutex<Vec<(Vec<String>, serde_json::Value)>> = Mutex::new(Vec::new());
+
+/// [`run`], made once for every test that asks for the same `args` (each test holds [`serial`] meanwhile).
+fn shared(args: &[&str]) -> serde_json::Value {
+    let key: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let made =
+        |m: &[(Vec<String>, serde_json::Value)]| m.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone());
+    if let Some(v) = made(&MADE.lock().unwrap_or_else(|e| e.into_inner())) {
+        return v;
+    }
+    let v = run(args);
+    MADE.lock().unwrap_or_else(|e| e.into_inner()).push((key, v.clone()));
+    v
+}
+
 /// Every supported (scenario, backend, switch) combination: the real verdict is the simulated one, and the
 /// simulated one is the verdict the combination is there to show.
 #[test]
@@ -203,7 +220,7 @@ fn every_supported_combination_gives_the_simulated_verdict() {
         (&["--scenario", "zookeeper", "--backend", "zookeeper", "--fencing", "off"], "corrupted"),
     ];
     for (args, expected) in cases {
-        let v = run(args);
+        let v = shared(args);
         if args.len() == 4 && ["gc-pause", "etcd", "zookeeper"].contains(&args[1]) {
             assert_eq!(v["inputs"]["pause"], 15_000, "{args:?}: the source's pause");
         }
@@ -257,7 +274,11 @@ fn a_failover_run_crashes_the_primary_and_promotes_the_replica_with_or_without_t
     require("redis-server");
     let _serial = serial();
     for (sync, kept) in [("off", false), ("on", true)] {
-        let v = run(&["--scenario", "failover", "--backend", "redis", "--sync", sync]);
+        // The table's runs: sync is off by default.
+        let v = match sync {
+            "on" => shared(&["--scenario", "failover", "--backend", "redis", "--sync", "on"]),
+            _ => shared(&["--scenario", "failover", "--backend", "redis"]),
+        };
         let nodes = v["trace"]["nodes"].as_array().expect("server lanes");
         assert_eq!(nodes.len(), 2, "sync {sync}: {v}");
         assert!(nodes[0]["down"].as_u64().is_some_and(|t| t.abs_diff(500) < 100), "sync {sync}: {v}");
@@ -304,7 +325,7 @@ fn an_etcd_leader_crash_is_a_real_sigkill_and_the_new_leader_re_arms_the_lease()
 fn a_stopped_zookeeper_client_s_session_expires_and_its_znode_goes() {
     require("java");
     let _serial = serial();
-    let v = run(&["--scenario", "zookeeper", "--backend", "zookeeper"]);
+    let v = shared(&["--scenario", "zookeeper", "--backend", "zookeeper"]);
     assert_eq!(v["real"], "fenced", "{v}");
     let events = v["trace"]["events"].as_array().unwrap();
     let expire = events.iter().find(|e| e["event"] == "expire").expect("A's session expired");
@@ -448,7 +469,7 @@ fn a_stop_signal_mid_pause_stops_everything_and_removes_the_directory() {
 fn redlock_runs_on_five_servers_and_a_jumping_clock_expires_the_key_on_n3_early() {
     require("redis-server");
     let _serial = serial();
-    let v = run(&["--scenario", "redlock", "--backend", "redis"]);
+    let v = shared(&["--scenario", "redlock", "--backend", "redis"]);
     assert_eq!(v["real"], "corrupted", "{v}");
     let events = v["trace"]["events"].as_array().unwrap();
     let node = |e: &serde_json::Value, n: u64, change: &str| {
