@@ -11,10 +11,25 @@ step() { printf '\n== %s\n' "$*"; }
 step "cargo fmt --check"
 cargo fmt --all --check
 
+# tests/real.rs runs `locksim real` on real redis-server, etcd, ZooKeeper and PostgreSQL processes (about
+# 3 min, one run at a time; etcd runs at scale 1, register-token on etcd at 2); they fail, rather than skip,
+# when the servers are missing. Those runs mostly sleep, so they go in the background as soon as they are
+# built, beside the compiling below, which runs at the lowest priority (nice -n 19): a real run's process
+# that wakes gets the CPU at once and keeps its timing.
+step "build the native tests, then start the real-server tests (native) in the background"
+cargo test --locked --no-run
+real_log=$(mktemp)
+# --nocapture: the log, shown when they end, says which runs were tried again for their timing.
+setsid cargo test --locked --test real -- --nocapture >"$real_log" 2>&1 &
+real_pid=$!
+# If a step below fails, stop the real runs too (the conductor stops its servers on SIGTERM).
+trap 'kill -TERM -- -"$real_pid" 2>/dev/null || true; rm -f "$real_log"' EXIT
+low="nice -n 19"
+
 step "clippy, native and wasm, warnings denied"
-cargo clippy --all-targets --locked -- -D warnings
+$low cargo clippy --all-targets --locked -- -D warnings
 # Benches are native only (criterion); everything else is checked for the browser too.
-cargo clippy --lib --bins --tests --locked --target wasm32-unknown-unknown -- -D warnings
+$low cargo clippy --lib --bins --tests --locked --target wasm32-unknown-unknown -- -D warnings
 
 step "the [patch] stand-ins are the ones the browser build uses"
 # A stand-in that stops applying (a version bump upstream) would silently bring the real crate back, and
@@ -27,18 +42,25 @@ for crate in wasm-streams send_wrapper; do
   fi
 done
 
-# This also runs tests/real.rs: `locksim real` on real redis-server, etcd, ZooKeeper and PostgreSQL
-# processes (about 3 min, one run at a time; etcd runs at scale 1); they fail, rather than skip, when the
-# servers are missing.
-step "core, command line, property and real-server tests (native)"
-cargo test --locked
+step "core, command line and property tests (native; the real-server ones run in the background)"
+others=()
+for test in tests/*.rs; do
+  [[ $test == tests/real.rs ]] || others+=(--test "$(basename "$test" .rs)")
+done
+$low cargo test --locked --lib "${others[@]}"
 
 step "browser tests: wasm-bindgen-test in headless Chromium"
 CHROMEDRIVER=$(command -v chromedriver) WASM_BINDGEN_TEST_TIMEOUT=120 \
-  cargo test --locked --target wasm32-unknown-unknown --test web
+  $low cargo test --locked --target wasm32-unknown-unknown --test web
 
 step "release build"
-trunk build --release
+$low trunk build --release
+
+step "real-server tests (native), started after the native build"
+status=0
+wait "$real_pid" || status=$?
+cat "$real_log"
+((status == 0)) || exit "$status"
 
 step "end-to-end tests: playwright-core driving Debian's Chromium"
 node --test --test-concurrency=1 tests/e2e/
