@@ -14,17 +14,31 @@ cargo fmt --all --check
 # tests/real.rs runs `locksim real` on real redis-server, etcd, ZooKeeper and PostgreSQL processes (about
 # 3 min, one run at a time; etcd runs at scale 1, register-token on etcd at 2); they fail, rather than skip,
 # when the servers are missing. Those runs mostly sleep, so they go in the background as soon as they are
-# built, beside the compiling below, which runs at the lowest priority (nice -n 19): a real run's process
-# that wakes gets the CPU at once and keeps its timing.
-step "build the native tests, then start the real-server tests (native) in the background"
+# built, and so do the other native tests; everything CPU-heavy runs at the lowest priority (nice -n 19),
+# so that a real run's process that wakes gets the CPU at once and keeps its timing, and the tests and the
+# compiling below fill each other's idle core.
+step "build the native tests, then start them in the background (the real-server ones, then the others)"
 cargo test --locked --no-run
-real_log=$(mktemp)
-# --nocapture: the log, shown when they end, says which runs were tried again for their timing.
-setsid cargo test --locked --test real -- --nocapture >"$real_log" 2>&1 &
-real_pid=$!
-# If a step below fails, stop the real runs too (the conductor stops its servers on SIGTERM).
-trap 'kill -TERM -- -"$real_pid" 2>/dev/null || true; rm -f "$real_log"' EXIT
 low="nice -n 19"
+logs=$(mktemp -d)
+# --nocapture: the log, shown when they end, says which runs were tried again for their timing.
+setsid cargo test --locked --test real -- --nocapture >"$logs/real" 2>&1 &
+real_pid=$!
+others=()
+for test in tests/*.rs; do
+  [[ $test == tests/real.rs ]] || others+=(--test "$(basename "$test" .rs)")
+done
+setsid $low cargo test --locked --lib "${others[@]}" >"$logs/native" 2>&1 &
+native_pid=$!
+# If a step below fails, stop them too (the conductor stops its servers on SIGTERM).
+trap 'kill -TERM -- -"$real_pid" -"$native_pid" 2>/dev/null || true; rm -rf "$logs"' EXIT
+# Waits for the background tests started as $1 (the pid) and shows their log ($2).
+finish() {
+  local status=0
+  wait "$1" || status=$?
+  cat "$logs/$2"
+  return "$status"
+}
 
 step "clippy, native and wasm, warnings denied"
 $low cargo clippy --all-targets --locked -- -D warnings
@@ -44,13 +58,6 @@ for crate in wasm-streams send_wrapper; do
   fi
 done
 
-step "core, command line and property tests (native; the real-server ones run in the background)"
-others=()
-for test in tests/*.rs; do
-  [[ $test == tests/real.rs ]] || others+=(--test "$(basename "$test" .rs)")
-done
-$low cargo test --locked --lib "${others[@]}"
-
 step "browser tests: wasm-bindgen-test in headless Chromium"
 CHROMEDRIVER=$(command -v chromedriver) WASM_BINDGEN_TEST_TIMEOUT=120 \
   $low cargo test --locked --target wasm32-unknown-unknown --test web
@@ -58,11 +65,11 @@ CHROMEDRIVER=$(command -v chromedriver) WASM_BINDGEN_TEST_TIMEOUT=120 \
 step "release build"
 $low trunk build --release
 
+step "core, command line and property tests (native), started after the native build"
+finish "$native_pid" native
+
 step "real-server tests (native), started after the native build"
-status=0
-wait "$real_pid" || status=$?
-cat "$real_log"
-((status == 0)) || exit "$status"
+finish "$real_pid" real
 
 step "end-to-end tests: playwright-core driving Debian's Chromium"
 node --test --test-concurrency=1 tests/e2e/
