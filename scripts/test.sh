@@ -14,26 +14,22 @@ step "cargo fmt --check"
 cargo fmt --all --check
 
 # tests/real.rs runs `locksim real` on real redis-server, etcd, ZooKeeper and PostgreSQL processes (about
-# 3 min, one run at a time; etcd runs at scale 1, register-token on etcd at 2); they fail, rather than skip,
-# when the servers are missing. Those runs mostly sleep, so they go in the background as soon as they are
-# built, and so do the other native tests; everything CPU-heavy runs at the lowest priority (nice -n 19),
-# so that a real run's process that wakes gets the CPU at once and keeps its timing, and the tests and the
-# compiling below fill each other's idle core.
-step "build the native tests, then start them in the background (the real-server ones, then the others)"
+# 3.5 min, one run at a time; etcd runs at scale 1, register-token on etcd at 2); they fail, rather than
+# skip, when the servers are missing. Those runs mostly sleep, so they go in the background as soon as they
+# are built, and everything CPU-heavy runs beside them at the lowest priority (nice -n 19): a real run's
+# process that wakes gets the CPU at once and keeps its timing. The other native tests (about 120 CPU
+# seconds, 1.5 cores at most) go in the background too, after the release build, where the end-to-end tests
+# leave most of a core idle.
+step "build the native tests, then start the real-server ones in the background"
 cargo test --locked --no-run
 low="nice -n 19"
 logs=$(mktemp -d)
 # --nocapture: the log, shown when they end, says which runs were tried again for their timing.
 setsid cargo test --locked --test real -- --nocapture >"$logs/real" 2>&1 &
 real_pid=$!
-others=()
-for test in tests/*.rs; do
-  [[ $test == tests/real.rs ]] || others+=(--test "$(basename "$test" .rs)")
-done
-setsid $low cargo test --locked --lib "${others[@]}" >"$logs/native" 2>&1 &
-native_pid=$!
-# If a step below fails, stop them too (the conductor stops its servers on SIGTERM).
-trap 'kill -TERM -- -"$real_pid" -"$native_pid" 2>/dev/null || true; rm -rf "$logs"' EXIT
+native_pid=
+# If a step fails, stop the tests in the background too (the conductor stops its servers on SIGTERM).
+trap 'kill -TERM -- -"$real_pid" ${native_pid:+-"$native_pid"} 2>/dev/null || true; rm -rf "$logs"' EXIT
 # Waits for the background tests started as $1 (the pid) and shows their log ($2).
 finish() {
   local status=0
@@ -67,8 +63,13 @@ CHROMEDRIVER=$(command -v chromedriver) WASM_BINDGEN_TEST_TIMEOUT=120 \
 step "release build"
 $low trunk build --release
 
-step "core, command line and property tests (native), started after the native build"
-finish "$native_pid" native
+step "core, command line and property tests (native), in the background"
+others=()
+for test in tests/*.rs; do
+  [[ $test == tests/real.rs ]] || others+=(--test "$(basename "$test" .rs)")
+done
+setsid $low cargo test --locked --lib "${others[@]}" >"$logs/native" 2>&1 &
+native_pid=$!
 
 step "real-server tests (native), started after the native build"
 finish "$real_pid" real
@@ -78,3 +79,6 @@ node --test --test-concurrency=1 tests/e2e/
 
 step "end-to-end tests, core flows: puppeteer-core driving Debian's Firefox ESR over WebDriver BiDi"
 node --test --test-concurrency=1 tests/e2e-firefox/
+
+step "core, command line and property tests (native), started after the release build"
+finish "$native_pid" native
