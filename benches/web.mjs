@@ -38,9 +38,20 @@ async function files(dir) {
 const server = await serve();
 const browser = await launch();
 
+// A reader's own scenario: each drag rewrites its text, which the page's second module reads again.
+const SCRIPT = [
+  'value pause 20s, range 0s..25s', 'value b_asks 1s, range 0s..5s', 'lease 10s', 'fencing off',
+  'A: acquire, pause {pause}, write, release', 'B: idle {b_asks}, acquire, work 2s, write, release',
+  'C: idle 2s, acquire, write, release',
+].join('\n');
+
 /** Drags the handle 200 steps in the scenario of `query`; pointermove → DOM times in ms, sorted. */
 async function drag(query) {
   const page = await open(browser, `${server.url}/?${query}`, { viewport: { width: 1280, height: 900 } });
+  if (query.startsWith('script=')) {
+    await page.waitForSelector('.editor textarea[aria-invalid=false]');
+    await page.waitForSelector('figure.lab[data-scenario=script]:not(.reading-script)');
+  }
   const samples = await page.evaluate(async () => {
     const handle = document.querySelector('[role=slider]');
     const grip = handle.querySelector('.grip').getBoundingClientRect();
@@ -78,6 +89,7 @@ for (const [name, query] of [
   ['gc-pause (2 workers)', 'lang=en'],
   ['unsafe-release (3 workers, the heaviest)', 'scenario=unsafe-release&lang=en'],
   ['redlock (5 servers, the jump on N3)', 'scenario=redlock&lang=en'],
+  ['a script (3 workers, its editor open)', `script=${encodeURIComponent(SCRIPT)}&lang=en`],
 ]) {
   const samples = await drag(query);
   const q = (p) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))];

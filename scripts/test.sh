@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --real --browser
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 # CI builds from scratch: incremental compilation only writes caches nobody reads there.
 [[ -z "${CI:-}" ]] || export CARGO_INCREMENTAL=0
 

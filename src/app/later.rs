@@ -129,8 +129,9 @@ fn ask(lab: Lab, kind: String, payload: String) {
 
 /// Connects the page's lab to the module once it is here: starts it with the slots it draws in (the later
 /// panels' under the lab, the editor's beside the figure; none when embedded) and the function to ask the
-/// page, then tells it every state once the frame after it is painted, so that a drag or a keystroke never
-/// waits for the module (and it hears of a drag once per frame).
+/// page, then tells it every state on the next animation frame after it (built then), so that a drag never
+/// waits for the module (and it hears of a drag once per frame), and the panels show the run the figure
+/// shows in the same frame.
 pub fn connect(lab: Lab) {
     let asked =
         Closure::<dyn Fn(String, String)>::new(move |kind: String, payload: String| ask(lab, kind, payload));
@@ -166,7 +167,7 @@ pub fn connect(lab: Lab) {
             .flatten()
             .is_none()
         {
-            super::after_paint(move || {
+            request_animation_frame(move || {
                 if let Some(state) = untold.try_update_value(Option::take).flatten() {
                     call(&module, "state", &state());
                 }

@@ -164,14 +164,6 @@ pub fn effect(run: impl Fn() + 'static) {
     Effect::new(move |_| run());
 }
 
-/// Runs `f` once the next frame is painted: for work the reader does not see in that frame (an animation
-/// frame's callback runs before its paint; a task posted from it runs after).
-pub fn after_paint(f: impl FnOnce() + 'static) {
-    leptos::prelude::request_animation_frame(move || {
-        gloo_timers::callback::Timeout::new(0, f).forget();
-    });
-}
-
 /// The `data-*` attribute `name` of the element an event came from, or of its nearest ancestor with one:
 /// how one listener serves every button of a piece of markup.
 pub fn data_of(ev: &web_sys::Event, name: &str) -> Option<String> {

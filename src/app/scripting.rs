@@ -110,18 +110,12 @@ impl Lab {
         }
     }
 
-    /// What the narration of the run on screen tells: its state (a script's last good reading) and
-    /// language. Cheap, and tracked: [`Lab::narrate`] tells it.
-    pub fn narrated(&self) -> crate::present::params::Query {
+    /// The narration of the run on screen, in the page's language, told by the module (its words are
+    /// there): `None` until the module is here. A script's is of its last good reading.
+    pub fn narration(&self) -> Option<String> {
         let script = self.script.with(|s| s.as_ref().map(|s| s.read.clone()));
-        crate::present::params::Query { script, ..self.query(false) }
-    }
-
-    /// The narration of the state `q`, in its language, told by the module (its words are there): `None`
-    /// until the module is here.
-    pub fn narrate(&self, q: &crate::present::params::Query) -> Option<String> {
-        let lang = q.lang.unwrap_or(crate::present::params::Lang::En);
-        self.bench("narrate", &[&q.to_query_string(), lang.tag()])
+        let q = crate::present::params::Query { script, ..self.query(false) };
+        self.bench("narrate", &[&q.to_query_string(), self.lang.get().tag()])
     }
 
     /// Shows the run of the script with these named values (`(index, value)`): its text rewritten where

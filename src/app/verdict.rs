@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 
 use super::dom;
 use super::later::Bench;
-use super::{after_paint, data_of, effect, say, url, Lab};
+use super::{data_of, effect, say, url, Lab};
 use crate::present::lesson::{judge, Phase, Step};
 use crate::present::markup;
 use crate::present::params::Lang;
@@ -39,8 +39,6 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
     let root = NodeRef::<html::Section>::new();
     // What the frame, the choices and the verdict were last drawn for.
     let drawn = StoredValue::new_local((None::<Lang>, None::<(ScenarioId, Lang, bool, bool)>, String::new()));
-    // Which drawing the narration on its way is for: a later one supersedes it.
-    let told_at = StoredValue::new(0u64);
     effect(move || {
         let (id, lang, now) = (lab.scenario.get(), lab.lang.get(), phase.get());
         let (predicting, revealed) = (matches!(now, Phase::Predicting(_)), now.revealed());
@@ -114,23 +112,9 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
         show(dom::TOLD, revealed);
         // The narration's words come with the second module (`later`), asked for at the first pick: a line
         // says so while it comes, or that it could not (the panels' status below offers to try again).
-        // Told once the frame that shows the run is painted: a drag or a keystroke does not wait for it.
-        let told_now = told_at.try_update_value(|n| {
-            *n += 1;
-            *n
-        });
         let narration = match (revealed, lab.bench.get()) {
             (false, _) => String::new(),
-            (true, Bench::Ready(_)) => {
-                let q = lab.narrated();
-                let root = root.clone();
-                after_paint(move || {
-                    if told_at.try_get_value() == told_now {
-                        say(&root, dom::NARRATION, &lab.narrate(&q).unwrap_or_default());
-                    }
-                });
-                return show(dom::AGAIN, revealed);
-            }
+            (true, Bench::Ready(_)) => lab.narration().unwrap_or_default(),
             (true, Bench::Failed) => t.narration_failed.to_owned(),
             (true, _) => t.narration_loading.to_owned(),
         };
