@@ -28,8 +28,9 @@ logs=$(mktemp -d)
 setsid cargo test --locked --test real -- --nocapture >"$logs/real" 2>&1 &
 real_pid=$!
 native_pid=
+browser_pid=
 # If a step fails, stop the tests in the background too (the conductor stops its servers on SIGTERM).
-trap 'kill -TERM -- -"$real_pid" ${native_pid:+-"$native_pid"} 2>/dev/null || true; rm -rf "$logs"' EXIT
+trap 'kill -TERM -- -"$real_pid" ${native_pid:+-"$native_pid"} ${browser_pid:+-"$browser_pid"} 2>/dev/null || true; rm -rf "$logs"' EXIT
 # Waits for the background tests started as $1 (the pid) and shows their log ($2).
 finish() {
   local status=0
@@ -38,10 +39,20 @@ finish() {
   return "$status"
 }
 
-step "clippy, native and wasm, warnings denied"
-$low cargo clippy --all-targets --locked -- -D warnings
+# The browser's checks (clippy for wasm, then the wasm-bindgen tests in headless Chromium) build in a target
+# directory of their own, so they run beside the native clippy and the release build instead of waiting for
+# the lock on target/: neither side keeps both cores busy alone.
+step "in the background: clippy for wasm, then the browser tests (wasm-bindgen-test in headless Chromium)"
 # Benches are native only (criterion); everything else is checked for the browser too.
-$low cargo clippy --lib --bins --tests --locked --target wasm32-unknown-unknown -- -D warnings
+setsid bash -c 'set -e
+  export CARGO_TARGET_DIR=target/browser-checks
+  '"$low"' cargo clippy --lib --bins --tests --locked --target wasm32-unknown-unknown -- -D warnings
+  CHROMEDRIVER=$(command -v chromedriver) WASM_BINDGEN_TEST_TIMEOUT=120 \
+    '"$low"' cargo test --locked --target wasm32-unknown-unknown --test web' >"$logs/browser" 2>&1 &
+browser_pid=$!
+
+step "clippy, native, warnings denied"
+$low cargo clippy --all-targets --locked -- -D warnings
 
 step "the [patch] stand-ins are the ones the browser build uses"
 # A stand-in that stops applying (a version bump upstream) would silently bring the real crate back, and
@@ -56,12 +67,11 @@ for crate in wasm-streams send_wrapper; do
   fi
 done
 
-step "browser tests: wasm-bindgen-test in headless Chromium"
-CHROMEDRIVER=$(command -v chromedriver) WASM_BINDGEN_TEST_TIMEOUT=120 \
-  $low cargo test --locked --target wasm32-unknown-unknown --test web
-
 step "release build"
 $low trunk build --release
+
+step "clippy for wasm and the browser tests, started beside the native clippy"
+finish "$browser_pid" browser
 
 step "core, command line and property tests (native), in the background"
 others=()

@@ -86,6 +86,9 @@ export async function textMatching(page, selector, pattern, timeout = 5000) {
   return text;
 }
 
+/** Waits for the next two animation frames: the later panels hear of a change on the first. */
+export const settled = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 /** Picks scenario `id` in the picker as a reader would: opens its list if it is closed, then clicks the entry. */
 export async function pick(page, id) {
   const entry = `[data-scenario-id=${id}]`;

@@ -5,7 +5,7 @@
 // and wait for the verdict.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, open, done, pause } from './harness.mjs';
+import { lab, open, done, pause, settled } from './harness.mjs';
 
 const env = lab();
 const url = (query) => `${env.server.url}/?${query}`;
@@ -35,10 +35,12 @@ test('the recordings for the scenario and its switches, each compared with the s
 
   // Other switches, other recordings; the panel stays open.
   await page.click('label[for=fencing]');
+  await settled(page);
   assert.equal(await runs(page).count(), 2);
   assert.deepEqual(await runs(page).evaluateAll((els) => els.map((e) => e.dataset.outcome)), ['corrupted', 'corrupted']);
   assert.equal(await page.isVisible('.real figcaption'), true);
   await page.click('label[for=lease]');
+  await settled(page);
   assert.equal(await runs(page).count(), 0);
   assert.match(await page.textContent('.real'), /No real run was recorded for this scenario with these switches\./);
   await page.click('label[for=lease]');
@@ -47,6 +49,7 @@ test('the recordings for the scenario and its switches, each compared with the s
   await page.focus('#pause-handle');
   await page.keyboard.press('Home');
   assert.equal(await pause(page), '0');
+  await settled(page);
   assert.equal(await runs(page).count(), 2);
   await done(page);
 });
