@@ -53,7 +53,6 @@ fi
 missing=()
 if ((browser)); then
   command -v chromium >/dev/null || missing+=(chromium)
-  command -v chromedriver >/dev/null || missing+=(chromium-driver)
   # The core flows run in Firefox too, over WebDriver BiDi (puppeteer-core from npm drives it).
   command -v firefox-esr >/dev/null || missing+=(firefox-esr)
   # Japanese glyphs for screenshots; a learner's own browser brings its own fonts.

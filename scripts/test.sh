@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every check that defines green: formatting, clippy (native and wasm), the core and CLI tests, the real
-# runs on Redis, etcd, ZooKeeper and PostgreSQL, the browser tests (wasm-bindgen-test in headless Chromium) and the end-to-end
+# runs on Redis, etcd, ZooKeeper and PostgreSQL, and the end-to-end
 # tests against the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,9 +28,9 @@ logs=$(mktemp -d)
 setsid cargo test --locked --test real -- --nocapture >"$logs/real" 2>&1 &
 real_pid=$!
 native_pid=
-browser_pid=
+wasm_clippy_pid=
 # If a step fails, stop the tests in the background too (the conductor stops its servers on SIGTERM).
-trap 'kill -TERM -- -"$real_pid" ${native_pid:+-"$native_pid"} ${browser_pid:+-"$browser_pid"} 2>/dev/null || true; rm -rf "$logs"' EXIT
+trap 'kill -TERM -- -"$real_pid" ${native_pid:+-"$native_pid"} ${wasm_clippy_pid:+-"$wasm_clippy_pid"} 2>/dev/null || true; rm -rf "$logs"' EXIT
 # Waits for the background tests started as $1 (the pid) and shows their log ($2).
 finish() {
   local status=0
@@ -39,19 +39,15 @@ finish() {
   return "$status"
 }
 
-# The browser's checks (clippy for wasm, then the wasm-bindgen tests in headless Chromium) build in a target
-# directory of their own, so they run beside the native clippy and the release build instead of waiting for
-# the lock on target/: neither side keeps both cores busy alone.
-step "in the background: clippy for wasm, then the browser tests (wasm-bindgen-test in headless Chromium)"
+# Clippy for wasm builds in a target directory of its own, in the background beside the native clippy,
+# instead of waiting for the lock on target/ (neither keeps both cores busy alone).
+step "in the background: clippy for wasm"
 # Benches are native only (criterion); everything else is checked for the browser too.
-setsid bash -c 'set -e
-  export CARGO_TARGET_DIR=target/browser-checks
-  '"$low"' cargo clippy --lib --bins --tests --locked --target wasm32-unknown-unknown -- -D warnings
-  CHROMEDRIVER=$(command -v chromedriver) WASM_BINDGEN_TEST_TIMEOUT=120 \
-    '"$low"' cargo test --locked --target wasm32-unknown-unknown --test web' >"$logs/browser" 2>&1 &
-browser_pid=$!
+CARGO_TARGET_DIR=target/wasm-clippy setsid $low cargo clippy --lib --bins --tests --locked \
+  --target wasm32-unknown-unknown -- -D warnings >"$logs/wasm-clippy" 2>&1 &
+wasm_clippy_pid=$!
 
-step "clippy, native, warnings denied"
+step "clippy, native, warnings denied (the app's code is checked by clippy for wasm)"
 $low cargo clippy --all-targets --locked -- -D warnings
 
 step "the [patch] stand-ins are the ones the browser build uses"
@@ -70,8 +66,8 @@ done
 step "release build"
 $low trunk build --release
 
-step "clippy for wasm and the browser tests, started beside the native clippy"
-finish "$browser_pid" browser
+step "clippy for wasm, started beside the native clippy"
+finish "$wasm_clippy_pid" wasm-clippy
 
 step "core, command line and property tests (native), in the background"
 others=()

@@ -1,5 +1,5 @@
 //! The names the app finds the page's markup by: one place for every selector, so a renamed class is one
-//! edit here and in the markup that writes it, and `tests/web.rs` checks that each selector of
+//! edit here and in the markup that writes it, and `tests/e2e/selectors.test.mjs` checks that each selector of
 //! [`ALWAYS`] finds an element once the app is mounted. A lookup that finds nothing does nothing: no effect
 //! ever falls back to writing into a section's root.
 
