@@ -39,6 +39,21 @@ proptest! {
         prop_assert_eq!(script::print(&back), text);
     }
 
+    /// What lets the page keep its reading when a drag or a slider moves a named value (app::scripting):
+    /// the edited text reads as the same scenario with only that value changed.
+    #[test]
+    fn setting_a_named_value_in_the_text_changes_only_that_value((id, inputs) in any_state(), r in 0.0..1.0f64) {
+        let sc = id.build(&inputs);
+        let text = script::print(&sc);
+        for (i, p) in sc.params.iter().enumerate() {
+            let v = p.min + ((p.max - p.min) as f64 * r) as u64;
+            let edited = script::set_value(&text, &p.name, v, p.off).expect("a value the script defines");
+            let mut want = sc.clone();
+            want.params[i].value = v;
+            prop_assert_eq!(script::parse(&edited).map_err(|e| TestCaseError::fail(format!("{e}\n{edited}")))?, want, "{}", edited);
+        }
+    }
+
     #[test]
     fn random_text_never_panics(text in "\\PC{0,300}") {
         if let Ok(sc) = script::parse(&text) {

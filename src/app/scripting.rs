@@ -83,9 +83,26 @@ impl Lab {
         }) else {
             return;
         };
-        let value = value.to_string();
-        if let Some(text) = self.bench("set_value", &[&text, &name, &value, if off { "1" } else { "0" }]) {
-            self.set_script(text);
+        let Some(text) =
+            self.bench("set_value", &[&text, &name, &value.to_string(), if off { "1" } else { "0" }])
+        else {
+            return;
+        };
+        // The edit changes that number only, and the text then reads as the same scenario with only that
+        // value changed (tests/script.rs holds it for every catalogue state): a script that reads keeps its
+        // reading, so a drag does not wait for the second module to read it again.
+        let kept = self.script.with_untracked(|s| {
+            let s = s.as_ref().filter(|s| s.problem.is_none())?;
+            let mut sc = s.scenario.clone()?;
+            sc.params.get_mut(i)?.value = value;
+            Some(Script { read: text.clone(), text: text.clone(), scenario: Some(sc), problem: None })
+        });
+        match kept {
+            Some(script) => {
+                self.script.set(Some(script));
+                self.step(Step::InputsChanged);
+            }
+            None => self.set_script(text),
         }
     }
 
