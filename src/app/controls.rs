@@ -65,7 +65,15 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
         let t = lab.text();
         if let Some(sc) = lab.script.with(|s| s.as_ref().map(|s| s.scenario.clone())) {
             framed.set_value(None);
-            let Some(sc) = sc else { return };
+            // A script that never read has no settings to show: only the way back to its editor.
+            let Some(sc) = sc else {
+                script_framed.set_value(None);
+                let row = markup::edit_row(t);
+                if root.inner_html() != row {
+                    root.set_inner_html(&row);
+                }
+                return;
+            };
             // What the frame shows: the settings and the names and ranges of the values, not the values.
             let mut shape = sc.clone();
             shape.params.iter_mut().for_each(|p| p.value = 0);

@@ -373,7 +373,11 @@ pub fn App() -> impl IntoView {
             _ => String::new(),
         };
         say(&fig, dom::SCRIPT_STATUS, &status);
-        let _ = fig.class_list().toggle_with_force("reading-script", script.is_some() && sc.is_none());
+        // A script not read yet keeps the figure's frame; one that never read has nothing to draw, and its
+        // message and the editor come first.
+        let unread = script.as_ref().filter(|_| sc.is_none()).map(|s| s.problem.is_some());
+        let _ = fig.class_list().toggle_with_force("reading-script", unread == Some(false));
+        let _ = fig.class_list().toggle_with_force("unread-script", unread == Some(true));
         let _ = fig.class_list().toggle_with_force("editing", lab.editing.get() && !lab.embed);
         say(&fig, dom::SETUP, &setup);
         // The prediction's question, while the reader predicts.

@@ -101,6 +101,13 @@ pub fn toggles(scenario: ScenarioId, inputs: &Inputs, t: &Text) -> String {
     h.finish()
 }
 
+/// "Edit as script" alone: all a script that does not read has under its message.
+pub fn edit_row(t: &Text) -> String {
+    let mut h = Html::default();
+    edit_button(&mut h, t);
+    h.finish()
+}
+
 /// "Edit as script": the scenario on screen, opened as a script beside the figure.
 fn edit_button(h: &mut Html, t: &Text) {
     h.open("p", &[("class", "edit-row")]);

@@ -153,9 +153,13 @@ test('a broken or overlong script in a link says what is wrong, keeps the text, 
   await page.waitForSelector('.editor textarea');
   assert.equal(await page.inputValue('.editor textarea'), 'A: acquire, wirte');
   await textMatching(page, '.script-problem', /line 1.*did you mean "write"/);
+  // Nothing to draw: no empty frame above the editor, which is on the first screen.
+  assert.equal(await page.isVisible('.timeline'), false);
+  assert.ok((await page.locator('.editor textarea').boundingBox()).y < 900);
   // Closed, the editor's message is said above the figure instead.
   await page.click('.editor [data-editor=close]');
   await textMatching(page, '.script-status', /line 1/);
+  assert.equal(await page.isVisible('[data-edit-script]'), true, 'the editor can be opened again');
   await done(page);
   const long = `# ${'x'.repeat(4100)}\nA: acquire`;
   const again = await open(env.browser, `${env.server.url}/${link(long, '&lang=en')}`, { viewport: { width: 1280, height: 900 } });
