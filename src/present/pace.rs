@@ -6,7 +6,7 @@
 //! last is applied, so the work never queues behind the pointer. Plain data, so the rule is tested natively;
 //! the view asks for the frame and applies what it is told to.
 
-/// The positions of a drag, paced to frames.
+/// A stream of inputs (a drag's positions, the editor's texts), paced to frames.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Pace<T> {
     /// The latest position not applied yet.
