@@ -77,38 +77,25 @@ pub fn encode(sc: &Scenario) -> String {
         put(&worker.name);
         put(&worker.steps.len().to_string());
         for &step in &worker.steps {
-            match step {
-                Step::Idle(d) => {
-                    put("idle");
-                    put(&dur(d));
-                }
-                Step::Acquire => put("acquire"),
-                Step::AcquireNoExpiry => put("acquire-no-expiry"),
-                Step::TryAcquire { retry } => {
-                    put("try-acquire");
-                    put(&dur(retry));
-                }
-                Step::Get => put("get"),
-                Step::Set => put("set"),
-                Step::Work(d) => {
-                    put("work");
-                    put(&dur(d));
-                }
-                Step::WorkUntil(d) => {
-                    put("work-until");
-                    put(&dur(d));
-                }
-                Step::Pause(d) => {
-                    put("pause");
-                    put(&dur(d));
-                }
-                Step::CheckLease => put("check-lease"),
-                Step::Write { delay } => {
-                    put("write");
-                    put(&dur(delay));
-                }
-                Step::Release => put("release"),
-                Step::Crash => put("crash"),
+            // Each step is its word, then its length if it has one.
+            let (word, length) = match step {
+                Step::Idle(d) => ("idle", Some(d)),
+                Step::Acquire => ("acquire", None),
+                Step::AcquireNoExpiry => ("acquire-no-expiry", None),
+                Step::TryAcquire { retry } => ("try-acquire", Some(retry)),
+                Step::Get => ("get", None),
+                Step::Set => ("set", None),
+                Step::Work(d) => ("work", Some(d)),
+                Step::WorkUntil(d) => ("work-until", Some(d)),
+                Step::Pause(d) => ("pause", Some(d)),
+                Step::CheckLease => ("check-lease", None),
+                Step::Write { delay } => ("write", Some(delay)),
+                Step::Release => ("release", None),
+                Step::Crash => ("crash", None),
+            };
+            put(word);
+            if let Some(d) = length {
+                put(&dur(d));
             }
         }
     }
