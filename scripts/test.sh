@@ -42,8 +42,9 @@ finish() {
 # Clippy for wasm builds in a target directory of its own, in the background beside the native clippy,
 # instead of waiting for the lock on target/ (neither keeps both cores busy alone).
 step "in the background: clippy for wasm"
-# Benches are native only (criterion); everything else is checked for the browser too.
-CARGO_TARGET_DIR=target/wasm-clippy setsid $low cargo clippy --lib --bins --tests --locked \
+# The code the browser runs: the library and the binaries. Tests and benches only ever run natively, where
+# the native clippy checks them.
+CARGO_TARGET_DIR=target/wasm-clippy setsid $low cargo clippy --lib --bins --locked \
   --target wasm32-unknown-unknown -- -D warnings >"$logs/wasm-clippy" 2>&1 &
 wasm_clippy_pid=$!
 
