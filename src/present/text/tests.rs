@@ -132,8 +132,8 @@ fn every_scenario_narrates_every_reachable_outcome_with_its_numbers() {
 /// set of inputs that reaches it. Found once for all the tests that ask: each search sweeps every value of
 /// every switch setting, seconds of CPU in a debug build.
 fn reachable(id: ScenarioId) -> Vec<(Inputs, OutcomeKind)> {
-    static FOUND: std::sync::OnceLock<Vec<(ScenarioId, Vec<(Inputs, OutcomeKind)>)>> =
-        std::sync::OnceLock::new();
+    type Found = Vec<(ScenarioId, Vec<(Inputs, OutcomeKind)>)>;
+    static FOUND: std::sync::OnceLock<Found> = std::sync::OnceLock::new();
     let found = FOUND.get_or_init(|| ScenarioId::ALL.iter().map(|&id| (id, search_reachable(id))).collect());
     found.iter().find(|f| f.0 == id).map(|f| f.1.clone()).expect("every scenario is in ScenarioId::ALL")
 }
