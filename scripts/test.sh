@@ -82,7 +82,9 @@ step "real-server tests (native), started after the native build"
 finish "$real_pid" real
 
 step "end-to-end tests: playwright-core driving Debian's Chromium"
-node --test --test-concurrency=1 tests/e2e/
+# Two files at a time: a test mostly waits for the page (a navigation, a frame, a search's slices), and one
+# file at a time left a core idle for a third of this step. Each file has its own server and browser.
+node --test --test-concurrency=2 tests/e2e/
 
 step "end-to-end tests, core flows: puppeteer-core driving Debian's Firefox ESR over WebDriver BiDi"
 node --test --test-concurrency=1 tests/e2e-firefox/
