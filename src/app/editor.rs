@@ -8,7 +8,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{effect, say, Lab};
+use super::{effect, say, set, Lab};
 use crate::present::html::Html;
 use crate::present::pace::Pace;
 use crate::present::params::Lang;
@@ -104,16 +104,26 @@ pub fn Editor(
     // Where the script started (a template, a scenario, the text it opened with): what Reset goes back to.
     let start = StoredValue::new(None::<String>);
     let framed = StoredValue::new(None::<Lang>);
+    // The line numbers as last drawn (how many, which marked): most keys change neither.
+    let numbered = StoredValue::new(None::<(usize, Option<usize>)>);
     let ask = move |kind: &str, payload: &str| lab.ask_page(kind, payload);
     effect(move || {
         let (editing, lang) = (lab.editing.get(), lab.lang.get());
-        let text = lab.script.with(|s| s.as_ref().map(|s| s.text.clone()));
+        // The mirror read the text when the page told it (`Mirror::state`): its problem, or the shape of
+        // its scenario, is this text's, so the editor does not read it again.
+        let script = lab.script.with(|s| {
+            s.as_ref().map(|s| {
+                let shape = s.scenario.as_ref().map(|sc| (sc.workers.len(), sc.params.len()));
+                (s.text.clone(), s.problem.clone(), shape)
+            })
+        });
         let Some(root) = root.get() else { return };
-        let _ = root.toggle_attribute_with_force("hidden", !editing || text.is_none());
-        let Some(text) = text.filter(|_| editing) else { return };
+        let _ = root.toggle_attribute_with_force("hidden", !editing || script.is_none());
+        let Some((text, problem, shape)) = script.filter(|_| editing) else { return };
         let p = panels(lang);
         if framed.get_value() != Some(lang) {
             framed.set_value(Some(lang));
+            numbered.set_value(None);
             root.set_inner_html(&frame(p));
             follow_scroll(&root);
         }
@@ -133,33 +143,32 @@ pub fn Editor(
                 let _ = area.set_selection_range(from.unwrap_or(0), to.unwrap_or(0));
             }
         }
-        let problem = script::parse(&text).err();
         let bad = problem.as_ref().map(|e| e.line).filter(|&l| l > 0);
-        if let Some(g) = root.query_selector(".gutter").ok().flatten() {
-            g.set_inner_html(&gutter(text.split('\n').count(), bad));
+        let lines = (text.split('\n').count(), bad);
+        if numbered.get_value() != Some(lines) {
+            numbered.set_value(Some(lines));
+            if let Some(g) = root.query_selector(".gutter").ok().flatten() {
+                g.set_inner_html(&gutter(lines.0, bad));
+            }
         }
-        let said = match (
-            &problem,
-            lab.script.with(|s| {
-                s.as_ref().and_then(|s| s.scenario.as_ref()).map(|sc| (sc.workers.len(), sc.params.len()))
-            }),
-        ) {
+        let said = match (&problem, shape) {
             (Some(e), _) => {
                 if lang == Lang::Ja {
-                    e.ja()
+                    e.ja.clone()
                 } else {
-                    e.en()
+                    e.en.clone()
                 }
             }
             (None, Some((w, v))) => (p.editor_reads)(w, v),
             (None, None) => String::new(),
         };
-        say(&root, ".script-problem", &said);
-        if let Some(el) = root.query_selector(".script-problem").ok().flatten() {
-            let _ = el.class_list().toggle_with_force("bad", problem.is_some());
+        if say(&root, ".script-problem", &said) {
+            if let Some(el) = root.query_selector(".script-problem").ok().flatten() {
+                let _ = el.class_list().toggle_with_force("bad", problem.is_some());
+            }
         }
         if let Some(area) = area {
-            let _ = area.set_attribute("aria-invalid", if problem.is_some() { "true" } else { "false" });
+            set(&area, "aria-invalid", if problem.is_some() { "true" } else { "false" });
         }
     });
     // Typing, paced like a drag (`present::pace`): the first text of a frame is told to the page's lab at

@@ -39,6 +39,8 @@ pub fn Picker(lab: Lab) -> impl IntoView {
     // The markup follows the language only; the chosen entry is marked in place, so an open list keeps its
     // state and the reader's focus.
     let drawn = StoredValue::new(None::<Lang>);
+    // Whether a script is on screen, not its text: typing does not redraw the picker.
+    let scripted = Memo::new(move |_| lab.scripted());
     effect(move || {
         let (current, lang, t) = (lab.scenario.get(), lab.lang.get(), lab.text());
         let Some(root) = root.get() else { return };
@@ -52,7 +54,7 @@ pub fn Picker(lab: Lab) -> impl IntoView {
             }
         }
         // A script on screen is the reader's own: no entry of the list is it.
-        let scripted = lab.scripted();
+        let scripted = scripted.get();
         say(&root, dom::PICKER_CURRENT, if scripted { t.script_title } else { (t.scenario)(current).title });
         let Ok(links) = root.query_selector_all(dom::SCENARIO_ENTRY) else { return };
         for i in 0..links.length() {
