@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Every check that defines green: formatting, clippy (native and wasm), the core and CLI tests, the real
-# runs on Redis, etcd, ZooKeeper and PostgreSQL, and the end-to-end
-# tests against the release build.
+# Every check that defines green: formatting, clippy (native and wasm, in the builds), the core and CLI
+# tests, the real runs on Redis, etcd, ZooKeeper and PostgreSQL, and the end-to-end tests against the
+# release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --real --browser
@@ -13,24 +13,34 @@ step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 step "cargo fmt --check"
 cargo fmt --all --check
 
+# Clippy lints this package's own crates in the builds the tests need anyway, the native test build and the
+# release build for the browser: clippy-driver wraps rustc for them (what `cargo clippy` does, with its
+# arguments passed the way it passes them), and its warnings are errors. Two separate check builds of every
+# dependency, native and wasm, cost a fresh clone's run about 4 CPU minutes more.
+export RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+
 # tests/real.rs runs `locksim real` on real redis-server, etcd, ZooKeeper and PostgreSQL processes (about
 # 3.5 min, one run at a time; etcd runs at scale 1, register-token on etcd at 2); they fail, rather than
 # skip, when the servers are missing. Those runs mostly sleep, so they go in the background as soon as they
 # are built, and everything CPU-heavy runs beside them at the lowest priority (nice -n 19): a real run's
-# process that wakes gets the CPU at once and keeps its timing. The other native tests (about 120 CPU
-# seconds, 1.5 cores at most) go in the background too, after the release build, where the end-to-end tests
-# leave most of a core idle.
-step "build the native tests, then start the real-server ones in the background"
-cargo test --locked --no-run
+# process that wakes gets the CPU at once and keeps its timing. The other native tests (about 70 CPU
+# seconds) go in the background at once too: they fill the core the release build leaves idle while it
+# links (one core's work for half a minute).
+step "build the native tests, clippy's lints denied; then run them in the background"
+cargo test --locked --all-targets --no-run
 low="nice -n 19"
 logs=$(mktemp -d)
 # --nocapture: the log, shown when they end, says which runs were tried again for their timing.
 setsid cargo test --locked --test real -- --nocapture >"$logs/real" 2>&1 &
 real_pid=$!
-native_pid=
-wasm_clippy_pid=
+others=()
+for test in tests/*.rs; do
+  [[ $test == tests/real.rs ]] || others+=(--test "$(basename "$test" .rs)")
+done
+setsid $low cargo test --locked --lib "${others[@]}" >"$logs/native" 2>&1 &
+native_pid=$!
 # If a step fails, stop the tests in the background too (the conductor stops its servers on SIGTERM).
-trap 'kill -TERM -- -"$real_pid" ${native_pid:+-"$native_pid"} ${wasm_clippy_pid:+-"$wasm_clippy_pid"} 2>/dev/null || true; rm -rf "$logs"' EXIT
+trap 'kill -TERM -- -"$real_pid" -"$native_pid" 2>/dev/null || true; rm -rf "$logs"' EXIT
 # Waits for the background tests started as $1 (the pid) and shows their log ($2).
 finish() {
   local status=0
@@ -38,18 +48,6 @@ finish() {
   cat "$logs/$2"
   return "$status"
 }
-
-# Clippy for wasm builds in a target directory of its own, in the background beside the native clippy,
-# instead of waiting for the lock on target/ (neither keeps both cores busy alone).
-step "in the background: clippy for wasm"
-# The code the browser runs: the library and the binaries. Tests and benches only ever run natively, where
-# the native clippy checks them.
-CARGO_TARGET_DIR=target/wasm-clippy setsid $low cargo clippy --lib --bins --locked \
-  --target wasm32-unknown-unknown -- -D warnings >"$logs/wasm-clippy" 2>&1 &
-wasm_clippy_pid=$!
-
-step "clippy, native, warnings denied (the app's code is checked by clippy for wasm)"
-$low cargo clippy --all-targets --locked -- -D warnings
 
 step "the [patch] stand-ins are the ones the browser build uses"
 # A stand-in that stops applying (a version bump upstream) would silently bring the real crate back, and
@@ -64,30 +62,17 @@ for crate in wasm-streams send_wrapper; do
   fi
 done
 
-step "release build"
+step "release build, clippy's lints denied for wasm"
 $low trunk build --release
 
-step "clippy for wasm, started beside the native clippy"
-finish "$wasm_clippy_pid" wasm-clippy
-
-step "core, command line and property tests (native), in the background"
-others=()
-for test in tests/*.rs; do
-  [[ $test == tests/real.rs ]] || others+=(--test "$(basename "$test" .rs)")
-done
-setsid $low cargo test --locked --lib "${others[@]}" >"$logs/native" 2>&1 &
-native_pid=$!
-
-step "real-server tests (native), started after the native build"
-finish "$real_pid" real
-
 step "end-to-end tests: playwright-core driving Debian's Chromium"
-# Two files at a time: a test mostly waits for the page (a navigation, a frame, a search's slices), and one
-# file at a time left a core idle for a third of this step. Each file has its own server and browser.
-node --test --test-concurrency=2 tests/e2e/
+node --test --test-concurrency=1 tests/e2e/
 
 step "end-to-end tests, core flows: puppeteer-core driving Debian's Firefox ESR over WebDriver BiDi"
 node --test --test-concurrency=1 tests/e2e-firefox/
 
-step "core, command line and property tests (native), started after the release build"
+step "core, command line and property tests (native), started after their build"
 finish "$native_pid" native
+
+step "real-server tests (native), started after their build"
+finish "$real_pid" real
