@@ -38,15 +38,20 @@ pub fn Picker(lab: Lab) -> impl IntoView {
     };
     // The markup follows the language only; the chosen entry is marked in place, so an open list keeps its
     // state and the reader's focus.
-    let drawn = StoredValue::new(None::<Lang>);
-    // Whether a script is on screen, not its text: typing does not redraw the picker.
-    let scripted = Memo::new(move |_| lab.scripted());
+    // What it was last drawn for: a key typed in a script reruns this effect (it reads the script) and
+    // changes none of it.
+    let drawn = std::cell::Cell::new(None::<(ScenarioId, Lang, bool)>);
     effect(move || {
         let (current, lang, t) = (lab.scenario.get(), lab.lang.get(), lab.text());
         let Some(root) = root.get() else { return };
+        let scripted = lab.scripted();
+        let before = drawn.get();
+        if before == Some((current, lang, scripted)) {
+            return;
+        }
+        drawn.set(Some((current, lang, scripted)));
         root.set_attribute("aria-label", t.scenarios).ok();
-        if drawn.get_value() != Some(lang) {
-            drawn.set_value(Some(lang));
+        if before.map(|b| b.1) != Some(lang) {
             let open = dom::find(&root, "details[open]").is_some();
             root.set_inner_html(&markup::picker_frame(current, lang, t));
             if let (true, Some(details)) = (open, dom::find(&root, "details")) {
@@ -54,7 +59,6 @@ pub fn Picker(lab: Lab) -> impl IntoView {
             }
         }
         // A script on screen is the reader's own: no entry of the list is it.
-        let scripted = scripted.get();
         say(&root, dom::PICKER_CURRENT, if scripted { t.script_title } else { (t.scenario)(current).title });
         let Ok(links) = root.query_selector_all(dom::SCENARIO_ENTRY) else { return };
         for i in 0..links.length() {

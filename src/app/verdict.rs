@@ -39,95 +39,89 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
     let root = NodeRef::<html::Section>::new();
     // What the frame, the choices and the verdict were last drawn for.
     let drawn = StoredValue::new_local((None::<Lang>, None::<(ScenarioId, Lang, bool, bool)>, String::new()));
-    // What the verdict says of a run, and whether a script is on screen: a key typed in the editor or a
-    // step of a drag that changes neither does not redraw the verdict (the narration, below, follows it).
-    let outcome = Memo::new(move |_| lab.run.with(|r| (r.outcome.kind, r.outcome.double_grant.is_some())));
-    let scripted = Memo::new(move |_| lab.scripted());
-    // Counts the frame's redraws, which empty the narration's line: the narration's effect then fills it
-    // again, whichever of the two ran first.
-    let framed = RwSignal::new(0u32);
+    // What the verdict was last drawn for: a run with the same verdict (a step of a drag, a key typed in a
+    // script) redraws only the narration.
+    let judged_for = std::cell::Cell::new(None::<(ScenarioId, Lang, Phase, OutcomeKind, bool, bool)>);
     effect(move || {
         let (id, lang, now) = (lab.scenario.get(), lab.lang.get(), phase.get());
         let (predicting, revealed) = (matches!(now, Phase::Predicting(_)), now.revealed());
         let Some(root) = root.get() else { return };
         let t = lab.text();
-        let (kind, double) = outcome.get();
-        let find = |selector: &str| root.query_selector(selector).ok().flatten();
-        let show = |selector: &str, shown: bool| {
-            if let Some(el) = find(selector) {
-                el.toggle_attribute_with_force("hidden", !shown).ok();
-            }
-        };
-        let pick = if let Phase::Predicting(p) = now { p } else { None };
-        drawn.update_value(|(frame_lang, choices, told)| {
-            if *frame_lang != Some(lang) {
-                *frame_lang = Some(lang);
-                root.set_inner_html(&markup::verdict_predicting(id, pick, kind, double, t));
-                root.set_attribute("aria-label", t.verdict).ok();
-                *choices = Some((id, lang, predicting, false));
-                *told = markup::verdict(kind, double, t);
-                framed.update(|n| *n += 1);
-            }
-            // The choices are drawn afresh for a new scenario, language or prediction, not for each pick:
-            // focus stays on the reader's choice.
-            // A script is offered every verdict: which its program reaches is for the reader to work out.
-            let scripted = scripted.get();
-            if *choices != Some((id, lang, predicting, scripted)) {
-                *choices = Some((id, lang, predicting, scripted));
-                if let Some(el) = find(dom::CHOICES) {
-                    let html =
-                        if scripted { markup::script_choices(pick, t) } else { markup::choices(id, pick, t) };
-                    el.set_inner_html(&html);
+        let (kind, double) = lab.run.with(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
+        let scripted = lab.scripted();
+        let key = (id, lang, now, kind, double, scripted);
+        if judged_for.get() != Some(key) {
+            judged_for.set(Some(key));
+            let find = |selector: &str| root.query_selector(selector).ok().flatten();
+            let show = |selector: &str, shown: bool| {
+                if let Some(el) = find(selector) {
+                    el.toggle_attribute_with_force("hidden", !shown).ok();
                 }
-            }
-            let verdict = markup::verdict(kind, double, t);
-            if *told != verdict {
-                if let Some(el) = find(dom::TOLD) {
-                    el.set_inner_html(&verdict);
+            };
+            let pick = if let Phase::Predicting(p) = now { p } else { None };
+            drawn.update_value(|(frame_lang, choices, told)| {
+                if *frame_lang != Some(lang) {
+                    *frame_lang = Some(lang);
+                    root.set_inner_html(&markup::verdict_predicting(id, pick, kind, double, t));
+                    root.set_attribute("aria-label", t.verdict).ok();
+                    *choices = Some((id, lang, predicting, false));
+                    *told = markup::verdict(kind, double, t);
                 }
-                *told = verdict;
+                // The choices are drawn afresh for a new scenario, language or prediction, not for each pick:
+                // focus stays on the reader's choice.
+                // A script is offered every verdict: which its program reaches is for the reader to work out.
+                if *choices != Some((id, lang, predicting, scripted)) {
+                    *choices = Some((id, lang, predicting, scripted));
+                    if let Some(el) = find(dom::CHOICES) {
+                        let html = if scripted {
+                            markup::script_choices(pick, t)
+                        } else {
+                            markup::choices(id, pick, t)
+                        };
+                        el.set_inner_html(&html);
+                    }
+                }
+                let verdict = markup::verdict(kind, double, t);
+                if *told != verdict {
+                    if let Some(el) = find(dom::TOLD) {
+                        el.set_inner_html(&verdict);
+                    }
+                    *told = verdict;
+                }
+            });
+            root.set_attribute("data-kind", if revealed { kind.name() } else { "hidden" }).ok();
+            show(dom::PREDICT, predicting);
+            if let Some(play) = find(dom::PLAY_ACT) {
+                play.toggle_attribute_with_force("disabled", !matches!(now, Phase::Predicting(Some(_)))).ok();
             }
-        });
-        root.set_attribute("data-kind", if revealed { kind.name() } else { "hidden" }).ok();
-        show(dom::PREDICT, predicting);
-        if let Some(play) = find(dom::PLAY_ACT) {
-            play.toggle_attribute_with_force("disabled", !matches!(now, Phase::Predicting(Some(_)))).ok();
+            // A run that played to its end replaces the "watching" line the reader's focus was on: follow it
+            // (before the line is hidden, which takes the focus away).
+            let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+            if revealed && active.is_some_and(|a| a.class_name() == "watching") {
+                focus(dom::VERDICT_TITLE);
+            }
+            show(dom::WATCHING, matches!(now, Phase::Playing(_)));
+            // An answer in the words it was offered in: the scenario's own, or a script's verdict titles.
+            let answer = |g: OutcomeKind| if scripted { t.outcome_title(g) } else { t.choice(id, g) };
+            let guess = if let Phase::Playing(g) = now { answer(g) } else { "" };
+            say(&root, dom::YOUR_GUESS, &format!(" → {guess}"));
+            let judged = judge(now, kind);
+            let picked = if let Phase::Revealed(Some(g)) = now { answer(g) } else { "" };
+            let verdict_said = match judged {
+                Some(true) => t.right.to_owned(),
+                Some(false) => (t.wrong)(picked),
+                None => String::new(),
+            };
+            say(&root, dom::JUDGED, &verdict_said);
+            if let Some(el) = find(dom::JUDGED) {
+                el.class_list().toggle_with_force("right", judged == Some(true)).ok();
+            }
+            show(dom::TOLD, revealed);
+            show(dom::AGAIN, revealed);
         }
-        // A run that played to its end replaces the "watching" line the reader's focus was on: follow it
-        // (before the line is hidden, which takes the focus away).
-        let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-        if revealed && active.is_some_and(|a| a.class_name() == "watching") {
-            focus(dom::VERDICT_TITLE);
-        }
-        show(dom::WATCHING, matches!(now, Phase::Playing(_)));
-        // An answer in the words it was offered in: the scenario's own, or a script's verdict titles.
-        let scripted = scripted.get();
-        let answer = |g: OutcomeKind| if scripted { t.outcome_title(g) } else { t.choice(id, g) };
-        let guess = if let Phase::Playing(g) = now { answer(g) } else { "" };
-        say(&root, dom::YOUR_GUESS, &format!(" → {guess}"));
-        let judged = judge(now, kind);
-        let picked = if let Phase::Revealed(Some(g)) = now { answer(g) } else { "" };
-        let verdict_said = match judged {
-            Some(true) => t.right.to_owned(),
-            Some(false) => (t.wrong)(picked),
-            None => String::new(),
-        };
-        say(&root, dom::JUDGED, &verdict_said);
-        if let Some(el) = find(dom::JUDGED) {
-            el.class_list().toggle_with_force("right", judged == Some(true)).ok();
-        }
-        show(dom::TOLD, revealed);
-        show(dom::AGAIN, revealed);
-    });
-    // The narration's words come with the second module (`later`), asked for at the first pick: a line
-    // says so while it comes, or that it could not (the panels' status below offers to try again). It
-    // tells the run itself, so it follows every change of it, told or not.
-    let revealed = Memo::new(move |_| phase.get().revealed());
-    effect(move || {
-        framed.track();
-        let Some(root) = root.get() else { return };
-        let t = lab.text();
-        let narration = match (revealed.get(), lab.bench.get()) {
+        // The narration's words come with the second module (`later`), asked for at the first pick: a line
+        // says so while it comes, or that it could not (the panels' status below offers to try again).
+        let narration = match (revealed, lab.bench.get()) {
             (false, _) => String::new(),
             (true, Bench::Ready(_)) => lab.narration().unwrap_or_default(),
             (true, Bench::Failed) => t.narration_failed.to_owned(),
