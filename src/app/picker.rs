@@ -37,9 +37,8 @@ pub fn Picker(lab: Lab) -> impl IntoView {
         }
     };
     // The markup follows the language only; the chosen entry is marked in place, so an open list keeps its
-    // state and the reader's focus.
-    // What it was last drawn for: a key typed in a script reruns this effect (it reads the script) and
-    // changes none of it.
+    // state and the reader's focus. `drawn`: what it was last drawn for (a key typed in a script reruns
+    // this effect, which reads the script, and changes none of it).
     let drawn = std::cell::Cell::new(None::<(ScenarioId, Lang, bool)>);
     effect(move || {
         let (current, lang, t) = (lab.scenario.get(), lab.lang.get(), lab.text());
