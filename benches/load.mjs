@@ -11,6 +11,7 @@
 // Run through scripts/bench-web.sh, which builds the release bundle first. ONLY=load,drag,script,nojs runs
 // only those parts.
 import { serve, launch } from '../tests/e2e/harness.mjs';
+import { SCRIPT } from './script.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const want = (part) => !process.env.ONLY || process.env.ONLY.split(',').includes(part);
@@ -169,12 +170,7 @@ async function drag(query) {
   return latencies(bench);
 }
 
-// A reader's own scenario (issue 18), three workers, its editor open beside the figure.
-const SCRIPT = [
-  'value pause 20s, range 0s..25s', 'value b_asks 1s, range 0s..5s', 'lease 10s', 'fencing off',
-  'A: acquire, pause {pause}, write, release', 'B: idle {b_asks}, acquire, work 2s, write, release',
-  'C: idle 2s, acquire, write, release',
-].join('\n');
+// A reader's own scenario (benches/script.mjs), its editor open beside the figure.
 const scripted = `script=${encodeURIComponent(SCRIPT)}&lang=en`;
 
 /** Typing in the editor with a real keyboard at CPU×4: 40 keys, each of which changes the run (the pause's

@@ -5,6 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { serve, launch, open, root } from '../tests/e2e/harness.mjs';
+import { SCRIPT } from './script.mjs';
 
 const dist = join(root, 'dist');
 // What the page loads before its first interaction, and what it loads later, only when asked: the later
@@ -37,13 +38,6 @@ async function files(dir) {
 
 const server = await serve();
 const browser = await launch();
-
-// A reader's own scenario: each drag rewrites its text, which the page's second module reads again.
-const SCRIPT = [
-  'value pause 20s, range 0s..25s', 'value b_asks 1s, range 0s..5s', 'lease 10s', 'fencing off',
-  'A: acquire, pause {pause}, write, release', 'B: idle {b_asks}, acquire, work 2s, write, release',
-  'C: idle 2s, acquire, write, release',
-].join('\n');
 
 /** Drags the handle 200 steps in the scenario of `query`; pointermove → DOM times in ms, sorted. */
 async function drag(query) {

@@ -2,7 +2,7 @@
 // ends, and its outcomes checked against the core's (the same values `locksim --scenario ID` prints).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, open, done, outcome, pause, pick } from './harness.mjs';
+import { lab, open, done, outcome, pause, pick, revisit, settled } from './harness.mjs';
 
 const env = lab();
 
@@ -108,12 +108,9 @@ test('every scenario fits a 360 px phone', async () => {
   const page = await open(env.browser, `${env.server.url}/?lang=ja`, { viewport: { width: 360, height: 800 } });
   for (const id of Object.keys(CATALOGUE)) {
     // Each as Back or Forward brings it, the later panels too (they hear of it on the next frame).
-    await page.evaluate((q) => {
-      history.pushState(null, '', `?${q}`);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, `scenario=${id}&lang=ja`);
+    await revisit(page, `scenario=${id}&lang=ja`);
     await page.waitForSelector(`figure.lab[data-scenario=${id}]`);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await settled(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${id}: ${overflow}px too wide`);
   }

@@ -4,7 +4,7 @@
 // where the app cannot start.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, done } from './harness.mjs';
+import { lab, done, settled } from './harness.mjs';
 
 const env = lab();
 
@@ -29,7 +29,7 @@ async function held(path, { width = 360, height = 740, locale = 'en-US', skip = 
   page.release = async () => {
     release();
     await page.waitForSelector('.app-started figure.lab[data-outcome]');
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await settled(page);
   };
   return page;
 }
@@ -95,7 +95,7 @@ test('a reader scrolled down to the reading stays there when the app takes over'
   // Scrolled there and settled (the reading is laid out once it comes into view, so scroll twice).
   for (let i = 0; i < 2; i++) {
     await page.evaluate(() => document.querySelector('.reading[lang=en] section:nth-of-type(3)').scrollIntoView());
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await settled(page);
   }
   const before = await page.evaluate(() => [scrollY, document.querySelector('.reading[lang=en] section:nth-of-type(3)').getBoundingClientRect().top]);
   await page.release();

@@ -89,6 +89,13 @@ export async function textMatching(page, selector, pattern, timeout = 5000) {
 /** Waits for the next two animation frames: the later panels hear of a change on the first. */
 export const settled = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
+/** Brings state `query` (a URL query, without `?`) as Back or Forward would: a history entry and its
+ *  popstate, drawn by the app as a link's state is, without loading the page again. */
+export const revisit = (page, query) => page.evaluate((q) => {
+  history.pushState(null, '', `?${q}`);
+  dispatchEvent(new PopStateEvent('popstate'));
+}, query);
+
 /** Picks scenario `id` in the picker as a reader would: opens its list if it is closed, then clicks the entry. */
 export async function pick(page, id) {
   const entry = `[data-scenario-id=${id}]`;

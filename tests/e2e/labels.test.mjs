@@ -3,7 +3,7 @@
 // 1280 px and at 200 % zoom, plus the states a careful tester found labels outside or over each other.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, open, done } from './harness.mjs';
+import { lab, open, done, revisit, settled } from './harness.mjs';
 
 const env = lab();
 
@@ -102,13 +102,10 @@ for (const lang of ['en', 'ja']) {
       for (const q of queries) {
         // Each state as Back or Forward brings it (the app draws it as it draws a link's), without
         // loading the page again: 232 loads took most of a minute per language.
-        await page.evaluate((query) => {
-          history.pushState(null, '', `?${query}`);
-          dispatchEvent(new PopStateEvent('popstate'));
-        }, `${q}&lang=${lang}`);
+        await revisit(page, `${q}&lang=${lang}`);
         const id = new URLSearchParams(q).get('scenario');
         await page.waitForSelector(`.app-started figure.lab[data-scenario=${id}][data-outcome]`);
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await settled(page);
         await page.waitForSelector('.timeline svg .lanes text', { state: 'attached' });
         // The state drawn is the one asked for, inputs too.
         if (q === 'scenario=gc-pause&pause=15000&fencing=off') assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), 'corrupted');
