@@ -46,7 +46,10 @@ function instrument() {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (!e.hadRecentInput) m.shift += e.value;
   }).observe({ type: 'layout-shift', buffered: true });
-  addEventListener('pointermove', (e) => { if (e.buttons) m.moves.push([e.timeStamp, performance.now()]); }, true);
+  // A move as the page gets it: `pointerrawupdate` where the browser has it (the page follows that), else
+  // `pointermove`. Its timestamp is when the browser got the move.
+  const move = 'onpointerrawupdate' in window ? 'pointerrawupdate' : 'pointermove';
+  addEventListener(move, (e) => { if (e.buttons) m.moves.push([e.timeStamp, performance.now()]); }, true);
   addEventListener('keydown', (e) => { if (e.target.matches?.('textarea')) m.moves.push([e.timeStamp, performance.now()]); }, true);
   const watch = () => {
     const t = document.querySelector('.timeline');

@@ -63,6 +63,8 @@ struct Drag {
     left: f64,
     /// The pointer's positions, paced to frames.
     pace: Pace<f64>,
+    /// Whether the browser reports this drag's moves as `pointerrawupdate`.
+    raw: bool,
 }
 
 /// The timeline figure.
@@ -198,6 +200,39 @@ pub fn Timeline(
             apply(x);
         }
     };
+    let moved = move |x: f64| {
+        let Some(step) = drag.try_update_value(|d| d.active.then(|| d.pace.push(x))).flatten() else {
+            return;
+        };
+        if let Some(x) = step.apply {
+            apply(x);
+        }
+        if step.ask {
+            request_animation_frame(move || {
+                if let Some(x) = drag.try_update_value(|d| d.pace.frame()).flatten() {
+                    apply(x);
+                }
+            });
+        }
+    };
+    // Where the browser has them, a drag follows `pointerrawupdate`: it comes as soon as the pointer moves,
+    // where `pointermove` waits for the next frame (up to 16 ms, most of a slow phone's budget). The moves
+    // are still paced to frames; `pointermove` is then ignored for the rest of the drag.
+    effect(move || {
+        let Some(el) = wrap.get() else { return };
+        let raw = Closure::<dyn Fn(web_sys::PointerEvent)>::new(move |ev: web_sys::PointerEvent| {
+            let active = drag.try_update_value(|d| {
+                d.raw |= d.active;
+                d.active
+            });
+            if active == Some(true) {
+                moved(ev.client_x() as f64);
+            }
+        });
+        let _ = el.add_event_listener_with_callback("pointerrawupdate", raw.as_ref().unchecked_ref());
+        // Lives as long as the wrapper.
+        raw.forget();
+    });
     let stop = move |ev: web_sys::PointerEvent| {
         if drag.with_value(|d| d.active) {
             flush();
@@ -234,23 +269,12 @@ pub fn Timeline(
                 let _ = h.class_list().add_1("dragging");
                 let svg = wrap.get_untracked().and_then(|w| w.query_selector(dom::SVG).ok().flatten());
                 let left = svg.map_or(0.0, |s| s.get_bounding_client_rect().left());
-                drag.set_value(Drag { active: true, left, pace: Pace::default() });
+                drag.set_value(Drag { active: true, left, ..Drag::default() });
                 apply(ev.client_x() as f64);
             }
             on:pointermove=move |ev: web_sys::PointerEvent| {
-                let x = ev.client_x() as f64;
-                let Some(step) = drag.try_update_value(|d| d.active.then(|| d.pace.push(x))).flatten() else {
-                    return;
-                };
-                if let Some(x) = step.apply {
-                    apply(x);
-                }
-                if step.ask {
-                    request_animation_frame(move || {
-                        if let Some(x) = drag.try_update_value(|d| d.pace.frame()).flatten() {
-                            apply(x);
-                        }
-                    });
+                if !drag.with_value(|d| d.raw) {
+                    moved(ev.client_x() as f64);
                 }
             }
             on:pointerup=stop
