@@ -29,14 +29,7 @@ const index = join(dir, 'index.html');
 let html = await readFile(index, 'utf8');
 
 const page = await shrink(glue[0]);
-// The preload links name the files and carry their hashes (attribute order and quotes vary once minified).
-for (const [file, bytes] of [[glue[0], page.code], [page.module, page.wasm]]) {
-  const link = new RegExp(`<link[^>]*${file.replace('.', '\\.')}[^>]*>`);
-  const tag = html.match(link)?.[0];
-  if (!tag || !/integrity=/.test(tag)) throw new Error(`no preload link with integrity for ${file}`);
-  const sri = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
-  html = html.replace(tag, tag.replace(/integrity="?[^"\s>]+"?/, `integrity="${sri}"`));
-}
+for (const [file, bytes] of [[glue[0], page.code], [page.module, page.wasm]]) rehash(file, bytes);
 await writeFile(join(dir, glue[0]), page.code);
 await writeFile(join(dir, page.module), page.wasm);
 
@@ -56,11 +49,27 @@ await writeFile(index, html);
 // output directory, and trunk preloads them; they are not the page's, and are neither shipped nor asked for.
 for (const snippet of await files(join(dir, 'snippets'))) {
   const path = `snippets/${snippet}`;
-  if (page.code.includes(path) || later.code.includes(path)) continue;
+  if (page.code.includes(path) || later.code.includes(path)) {
+    // Kept: minified like the glue (its comments are for the source).
+    const { code } = await minify(await readFile(join(dir, path), 'utf8'), { module: true, compress: { passes: 2 }, mangle: true });
+    await writeFile(join(dir, path), code);
+    rehash(path, code);
+    continue;
+  }
   await rm(join(dir, path));
   html = html.replace(new RegExp(`<link[^>]*/${path.replace(/[.]/g, '\\.')}[^>]*>`, 'g'), '');
 }
 await writeFile(index, html);
+
+/** The preload link of `file` (a path in the output) carries the hash of its new `bytes` (attribute order and
+ * quotes vary once minified). */
+function rehash(file, bytes) {
+  const link = new RegExp(`<link[^>]*${file.replace(/[.]/g, '\\.')}[^>]*>`);
+  const tag = html.match(link)?.[0];
+  if (!tag || !/integrity=/.test(tag)) throw new Error(`no preload link with integrity for ${file}`);
+  const sri = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+  html = html.replace(tag, tag.replace(/integrity="?[^"\s>]+"?/, `integrity="${sri}"`));
+}
 
 /** Every file under `at`, as paths relative to it. */
 async function files(at) {

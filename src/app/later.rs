@@ -23,7 +23,7 @@ use crate::present::params::{Lang, Query};
 use crate::present::scripted::Script;
 use crate::sim;
 
-#[wasm_bindgen(module = "/src/app/load.js")]
+#[wasm_bindgen(module = "/src/app/page.js")]
 extern "C" {
     /// Imports the module at `js` and starts its WebAssembly from `wasm`; the promise gives its exports.
     #[wasm_bindgen(js_name = load)]

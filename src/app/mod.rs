@@ -171,22 +171,15 @@ pub fn data_of(ev: &web_sys::Event, name: &str) -> Option<String> {
     target.closest(&format!("[{name}]")).ok().flatten()?.get_attribute(name)
 }
 
-/// Sets the text of the element under `root` that `selector` finds, unless it already says that; `true` if
-/// it changed. The effects that fill in markup run on every drag: an unchanged text rewritten would still be
-/// DOM work, and news again in a live region.
-pub fn say(root: &web_sys::Element, selector: &str, text: &str) -> bool {
-    let el = root.query_selector(selector).ok().flatten();
-    let Some(el) = el.filter(|el| el.text_content().as_deref() != Some(text)) else { return false };
-    el.set_text_content(Some(text));
-    true
-}
-
-/// Sets attribute `name` of `el`, unless it already says that: the effects that set attributes run on every
-/// step of a drag.
-pub fn set(el: &web_sys::Element, name: &str, value: &str) {
-    if el.get_attribute(name).as_deref() != Some(value) {
-        let _ = el.set_attribute(name, value);
-    }
+#[wasm_bindgen::prelude::wasm_bindgen(module = "/src/app/page.js")]
+extern "C" {
+    /// Sets the text of the element under `root` that `selector` finds, unless it already says that; `true`
+    /// if it changed. The effects that fill in markup run on every drag: an unchanged text rewritten would
+    /// still be DOM work, and news again in a live region. (Compared in the page's JS: one call.)
+    pub fn say(root: &web_sys::Element, selector: &str, text: &str) -> bool;
+    /// Sets attribute `name` of `el`, unless it already says that: the effects that set attributes run on
+    /// every step of a drag.
+    pub fn set(el: &web_sys::Element, name: &str, value: &str);
 }
 
 /// Brings the figure into view with focus on it, after a control elsewhere loaded a run into it.

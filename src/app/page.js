@@ -1,0 +1,26 @@
+// The page's own JavaScript, for what is cheaper done here than across the boundary.
+
+// Loads a module of the page's own origin and starts its WebAssembly: the later panels (app/later.rs).
+// The promise gives the module's exports, or fails if either file could not be fetched or started.
+export async function load(js, wasm) {
+  const module = await import(js);
+  await module.default({ module_or_path: wasm });
+  return module;
+}
+
+// The effects that fill in the figure run on every step of a drag and every key typed in a script, and
+// most of what they write is unchanged: these compare and write in one call from the wasm, where reading
+// the value back first would be three calls and a string copied out (app/mod.rs: say, set).
+
+/** Sets the text of the element under `root` that `selector` finds, unless it already says that; whether it changed. */
+export function say(root, selector, text) {
+  const el = root.querySelector(selector);
+  if (!el || el.textContent === text) return false;
+  el.textContent = text;
+  return true;
+}
+
+/** Sets attribute `name` of `el` to `value`, unless it already is that. */
+export function set(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
