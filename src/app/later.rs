@@ -20,7 +20,7 @@ use super::{data_of, effect, Lab};
 use crate::present::lesson::Phase;
 use crate::present::markup;
 use crate::present::params::{Lang, Query};
-use crate::present::scripted::Script;
+use crate::present::scripted::{Problem, Script};
 use crate::sim;
 
 #[wasm_bindgen(module = "/src/app/page.js")]
@@ -248,10 +248,30 @@ fn phase_of(name: &str) -> Phase {
     }
 }
 
-/// The script of state `query`, read here as the page read it (the parser is this module's).
+thread_local! {
+    /// The last text read here, and its reading.
+    static LAST_READ: std::cell::RefCell<Option<(String, Result<sim::Scenario, Problem>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Reads `text` as a script, in this module (the parser is its). Each text the reader types is read twice
+/// here, first for the page's lab, then for this mirror when the page tells it the state: the second time
+/// is the first's reading.
+pub fn read(text: &str) -> Result<sim::Scenario, Problem> {
+    LAST_READ.with_borrow_mut(|last| match last {
+        Some((read, reading)) if read == text => reading.clone(),
+        _ => {
+            let reading = crate::present::scripted::parse(text);
+            *last = Some((text.to_owned(), reading.clone()));
+            reading
+        }
+    })
+}
+
+/// The script of state `query`, read here as the page read it.
 fn script_of(query: &Query) -> Option<Script> {
     let text = query.script.clone()?;
-    Some(Script::unread(String::new()).read(text.clone(), crate::present::scripted::parse(&text)))
+    Some(Script::unread(String::new()).read(text.clone(), read(&text)))
 }
 
 /// The mirror of the page's lab in this state, asking `owner` for the changes it makes.

@@ -82,6 +82,8 @@ pub fn Timeline(
     // The markup of the axis, the lane names and the legend as last drawn, and of each part of the lanes.
     let drawn = StoredValue::new_local(<[String; 3]>::default());
     let drawn_parts = StoredValue::new_local(Vec::<String>::new());
+    // The skeleton's elements: the SVG, the handle, the playhead, the axis, the lane names, the legend, the lanes.
+    let elements = StoredValue::new_local(None::<[Element; 7]>);
     effect(move || {
         let Some(el) = wrap.get() else { return };
         let measured = el.clone();
@@ -122,13 +124,16 @@ pub fn Timeline(
     effect(move || {
         let (l, id, i, t) = (layout.get(), lab.scenario.get(), lab.inputs.get(), lab.text());
         let Some(wrap) = wrap.get() else { return };
-        if wrap.first_element_child().is_none() {
+        // The skeleton is drawn once and its elements found once: they stay for the figure's life.
+        if elements.with_value(Option::is_none) {
             wrap.set_inner_html(&figure::skeleton());
+            let find = |selector: &str| wrap.query_selector(selector).ok().flatten();
+            let found =
+                [dom::SVG, dom::HANDLE, dom::PLAYHEAD, dom::AXIS, dom::LANE_LABELS, dom::LEGEND, dom::LANES]
+                    .map(find);
+            elements.set_value(found.iter().all(Option::is_some).then(|| found.map(Option::unwrap)));
         }
-        let find = |selector: &str| wrap.query_selector(selector).ok().flatten();
-        let (Some(svg), Some(handle), Some(playhead)) =
-            (find(dom::SVG), find(dom::HANDLE), find(dom::PLAYHEAD))
-        else {
+        let Some([svg, handle, playhead, axis_el, names_el, legend_el, lanes]) = elements.get_value() else {
             return;
         };
         let (w, h) = (f(l.width), f(l.height()));
@@ -142,20 +147,11 @@ pub fn Timeline(
         let p = lab.shown_until();
         drawn.update_value(|[axis_drawn, names, legend_drawn]| {
             lab.run.with(|run| {
-                let parts = [
-                    (dom::AXIS, axis_drawn, axis.get()),
-                    (dom::LANE_LABELS, names, figure::lane_names(&l, run, who, t)),
-                    (dom::LEGEND, legend_drawn, legend.get()),
-                ];
-                for (selector, cache, markup) in parts {
-                    if let Some(el) = find(selector) {
-                        fill_in(&el, cache, markup);
-                    }
-                }
-                if let Some(el) = find(dom::LANES) {
-                    drawn_parts
-                        .update_value(|cache| fill_parts(&el, cache, figure::lane_parts(&l, run, p, job, t)));
-                }
+                fill_in(&axis_el, axis_drawn, axis.get());
+                fill_in(&names_el, names, figure::lane_names(&l, run, who, t));
+                fill_in(&legend_el, legend_drawn, legend.get());
+                drawn_parts
+                    .update_value(|cache| fill_parts(&lanes, cache, figure::lane_parts(&l, run, p, job, t)));
             })
         });
 

@@ -40,8 +40,10 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
     // What the frame, the choices and the verdict were last drawn for.
     let drawn = StoredValue::new_local((None::<Lang>, None::<(ScenarioId, Lang, bool, bool)>, String::new()));
     // What the verdict was last drawn for: a run with the same verdict (a step of a drag, a key typed in a
-    // script) redraws only the narration.
-    let judged_for = std::cell::Cell::new(None::<(ScenarioId, Lang, Phase, OutcomeKind, bool, bool)>);
+    // script) redraws only the narration, and while the verdict is hidden a run with another does not
+    // redraw it either (it is drawn when told).
+    type Told = Option<(OutcomeKind, bool)>;
+    let judged_for = std::cell::Cell::new(None::<(ScenarioId, Lang, Phase, Told, bool)>);
     effect(move || {
         let (id, lang, now) = (lab.scenario.get(), lab.lang.get(), phase.get());
         let (predicting, revealed) = (matches!(now, Phase::Predicting(_)), now.revealed());
@@ -49,7 +51,7 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
         let t = lab.text();
         let (kind, double) = lab.run.with(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
         let scripted = lab.scripted();
-        let key = (id, lang, now, kind, double, scripted);
+        let key = (id, lang, now, revealed.then_some((kind, double)), scripted);
         if judged_for.get() != Some(key) {
             judged_for.set(Some(key));
             let find = |selector: &str| root.query_selector(selector).ok().flatten();
@@ -81,8 +83,8 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
                         el.set_inner_html(&html);
                     }
                 }
-                let verdict = markup::verdict(kind, double, t);
-                if *told != verdict {
+                let verdict = revealed.then(|| markup::verdict(kind, double, t));
+                if let Some(verdict) = verdict.filter(|v| v != told) {
                     if let Some(el) = find(dom::TOLD) {
                         el.set_inner_html(&verdict);
                     }

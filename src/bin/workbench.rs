@@ -9,9 +9,10 @@ mod module {
     use std::cell::RefCell;
 
     use fencing_lab::app::editor::Editor;
+    use fencing_lab::app::later::read;
     use fencing_lab::app::later::{mirror, Mirror, Panels};
     use fencing_lab::present::params::{Lang, Query};
-    use fencing_lab::present::scripted::{self, reply};
+    use fencing_lab::present::scripted::reply;
     use fencing_lab::present::story::Story;
     use fencing_lab::present::text;
     use fencing_lab::script;
@@ -65,7 +66,7 @@ mod module {
     /// A script read: `ok` and its scenario, or `error`, its line and the message in both languages.
     #[wasm_bindgen]
     pub fn parse(text: String) -> String {
-        reply(scripted::parse(&text).as_ref())
+        reply(read(&text).as_ref())
     }
 
     /// The script of the catalogue's state a link's query names.
