@@ -24,8 +24,8 @@ mod verdict;
 
 pub use takeover::mount_point;
 
-use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use crate::present::lesson::{Phase, Step, SEED_QUESTION_PAUSE};
 use crate::present::markup;
@@ -37,7 +37,7 @@ use crate::sim::{self, Ms, Run};
 use playback::Player;
 
 /// How long the state must rest before the URL is rewritten.
-const URL_SETTLE_MS: u32 = 150;
+const URL_SETTLE_MS: i32 = 150;
 
 /// The reactive state every part of the page reads.
 #[derive(Clone, Copy)]
@@ -251,13 +251,31 @@ pub fn App() -> impl IntoView {
     later::connect(lab);
 
     // The URL follows the state, but only once a drag settles: Chromium throttles bursts of replaceState.
-    let pending_write = StoredValue::new_local(None::<Timeout>);
+    // One timer callback for the page's life, re-armed on each change (a new one per step of a drag would
+    // be a closure made and registered each time).
+    let pending = StoredValue::new_local((None::<Query>, None::<i32>));
+    let write = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+        let push = lab.new_entry.try_update_value(std::mem::take).unwrap_or(false);
+        let query = pending.try_update_value(|(q, timer)| {
+            *timer = None;
+            q.take()
+        });
+        if let Some(query) = query.flatten() {
+            url::write(&query, push);
+        }
+    })
+    .into_js_value()
+    .unchecked_into::<js_sys::Function>();
     effect(move || {
         let query = lab.query(lab.embed);
-        pending_write.set_value(Some(Timeout::new(URL_SETTLE_MS, move || {
-            let push = lab.new_entry.try_update_value(std::mem::take).unwrap_or(false);
-            url::write(&query, push);
-        })));
+        let Some(window) = web_sys::window() else { return };
+        pending.update_value(|(q, timer)| {
+            if let Some(t) = timer.take() {
+                window.clear_timeout_with_handle(t);
+            }
+            *q = Some(query);
+            *timer = window.set_timeout_with_callback_and_timeout_and_arguments_0(&write, URL_SETTLE_MS).ok();
+        });
     });
     // Back and forward within the page's history bring their state back, and a bad value there gets the
     // notice a link's gets (an entry without one clears it).
