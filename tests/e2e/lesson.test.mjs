@@ -71,6 +71,23 @@ test('a switch flipped while a prediction plays asks again instead of judging th
   await done(page);
 });
 
+test('a run changed while the reader predicts is the one the verdict tells (the hidden verdict is drawn when told)', async () => {
+  const page = await open(env.browser, `${env.server.url}/?pause=5000&lang=en`, { predict: true });
+  assert.equal(await outcome(page), 'safe');
+  // The pause dragged by keyboard to its end while predicting: A now wakes long after its lease.
+  await page.focus('[role=slider]');
+  await page.keyboard.press('End');
+  assert.equal(await outcome(page), 'fenced');
+  assert.equal(await page.getAttribute('.verdict', 'data-kind'), 'hidden');
+  await page.check('input[name=prediction][value=safe]');
+  await page.click('.predict button.primary');
+  await page.waitForSelector('.badge', { state: 'visible', timeout: 20000 });
+  assert.equal(await page.getAttribute('.verdict', 'data-kind'), 'fenced');
+  assert.match(await page.textContent('.badge'), /Fenced: the stale write is rejected/);
+  assert.match(await page.textContent('.judged'), /What happened instead/);
+  await done(page);
+});
+
 test('skipping the prediction is remembered for the tab only', async () => {
   const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { predict: true });
   await page.click('.predict button.link');
