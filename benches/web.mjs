@@ -9,8 +9,9 @@ import { SCRIPT } from './script.mjs';
 
 const dist = join(root, 'dist');
 // What the page loads before its first interaction, and what it loads later, only when asked: the later
-// panels' module (once the first prediction is told) and the recordings (when their panel opens).
-const later = (name) => /^workbench-/.test(name) || name === 'recordings.txt';
+// panels' module and its style sheet (once the first prediction is told) and the recordings (when their
+// panel opens).
+const later = (name) => /^(workbench|later)-/.test(name) || name === 'recordings.txt';
 const totals = { first: 0, later: 0 };
 console.log('bundle (gzip -9, as served with gzip):');
 const names = (await readdir(dist)).sort();

@@ -5,7 +5,8 @@
 //   that cannot start marks the page (`app-failed`) and the page says what it needs.
 // - The boot script (assets/boot.js) and the style sheet go inline, each allowed by its sha256 hash in the
 //   policy: the page built at build time is drawn from the HTML alone, without waiting a round trip for either.
-//   The style sheet's file is then left out of dist/: nothing else asks for it.
+//   The style sheet's file is then left out of dist/: nothing else asks for it. The later panels' sheet
+//   (style/later.css) is not linked at all: the second module's <meta> names it, and it comes with the module.
 // No inline script or style is allowed but these two, by their hashes; no 'unsafe-inline'.
 import { readFile, writeFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
@@ -36,12 +37,18 @@ if (loaders.length !== 1) throw new Error(`expected trunk's one inline loader sc
 for (const [name, body] of loaders) await writeFile(join(dir, name), body);
 
 const boot = (await minify(await readFile(new URL('../assets/boot.js', import.meta.url), 'utf8'))).code;
-const sheet = html.match(/<link[^>]*rel="?stylesheet"?[^>]*>/)?.[0];
-const href = sheet?.match(/href="?\/?([^"\s>]+)/)?.[1];
-if (!href) throw new Error('no style sheet link in index.html');
+const sheets = [...html.matchAll(/<link[^>]*rel="?stylesheet"?[^>]*>/g)].map(([tag]) => [tag, tag.match(/href="?\/?([^"\s>]+)/)?.[1]]);
+const [sheet, href] = sheets.find(([, h]) => /^main-/.test(h ?? '')) ?? [];
+if (!href) throw new Error('no link to the main style sheet in index.html');
 const css = (await readFile(join(dir, href), 'utf8')).trim();
 html = html.replace(sheet, `<style>${css}</style>`);
 await rm(join(dir, href));
+// The later panels' sheet is not the page's: its link goes, and the second module's <meta> names it (after
+// the module's two files) for src/app/page.js to load with the module.
+const [laterSheet, laterHref] = sheets.find(([, h]) => /^later-/.test(h ?? '')) ?? [];
+const workbench = html.match(/<meta name="?fencing-lab-workbench"? content="([^"]*)">/);
+if (!laterHref || !workbench) throw new Error('no link to the later panels\' style sheet, or no <meta name="fencing-lab-workbench">');
+html = html.replace(laterSheet, '').replace(workbench[0], workbench[0].replace(workbench[1], `${workbench[1]} /${laterHref}`));
 // First in the head (right after the charset; the minifier leaves out <head> itself), so the classes it sets
 // are there before anything is drawn.
 const charset = html.match(/<meta charset[^>]*>/i)?.[0];

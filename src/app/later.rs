@@ -25,19 +25,17 @@ use crate::sim;
 
 #[wasm_bindgen(module = "/src/app/page.js")]
 extern "C" {
-    /// Imports the module at `js` and starts its WebAssembly from `wasm`; the promise gives its exports.
+    /// Imports the module and starts its WebAssembly, with its style sheet (`files`: see [`files`]); the
+    /// promise gives its exports.
     #[wasm_bindgen(js_name = load)]
-    fn load_module(js: &str, wasm: &str) -> js_sys::Promise;
+    fn load_module(files: &str) -> js_sys::Promise;
 }
 
-/// The module's two files, as the build names them (`<meta name="fencing-lab-workbench">`, written by the
-/// post-build hook with their hashed names).
-fn files() -> Option<(String, String)> {
+/// The module's files, as the build names them (`<meta name="fencing-lab-workbench">`, written by the
+/// post-build hooks with their hashed names): its JS, its wasm and its style sheet, space-separated.
+fn files() -> Option<String> {
     let doc = web_sys::window()?.document()?;
-    let meta = doc.query_selector("meta[name=fencing-lab-workbench]").ok().flatten()?;
-    let content = meta.get_attribute("content")?;
-    let (js, wasm) = content.split_once(' ')?;
-    Some((js.to_owned(), wasm.to_owned()))
+    doc.query_selector("meta[name=fencing-lab-workbench]").ok().flatten()?.get_attribute("content")
 }
 
 /// Where the module stands.
@@ -75,9 +73,9 @@ impl Lab {
         if !matches!(self.bench.get_untracked(), Bench::Idle | Bench::Failed) {
             return;
         }
-        let Some((js, wasm)) = files() else { return self.bench.set(Bench::Failed) };
+        let Some(files) = files() else { return self.bench.set(Bench::Failed) };
         self.bench.set(Bench::Loading);
-        let promise = wasm_bindgen_futures::JsFuture::from(load_module(&js, &wasm));
+        let promise = wasm_bindgen_futures::JsFuture::from(load_module(&files));
         let bench = self.bench;
         wasm_bindgen_futures::spawn_local(async move {
             bench.set(match promise.await {

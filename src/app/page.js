@@ -1,10 +1,19 @@
 // The page's own JavaScript, for what is cheaper done here than across the boundary.
 
-// Loads a module of the page's own origin and starts its WebAssembly: the later panels (app/later.rs).
-// The promise gives the module's exports, or fails if either file could not be fetched or started.
-export async function load(js, wasm) {
+// Loads a module of the page's own origin and starts its WebAssembly, with the style sheet of what it draws:
+// the later panels (app/later.rs; `files` names the three, space-separated). The promise gives the module's
+// exports once the sheet applies too, or fails if any of the three could not be fetched or started.
+export async function load(files) {
+  const [js, wasm, css] = files.split(' ');
+  const sheet = new Promise((loaded, failed) => {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: css });
+    link.onload = loaded;
+    link.onerror = () => failed(new Error(`${css} could not be loaded`));
+    document.head.append(link);
+  });
   const module = await import(js);
   await module.default({ module_or_path: wasm });
+  await sheet;
   return module;
 }
 

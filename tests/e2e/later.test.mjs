@@ -52,3 +52,25 @@ test('the later module loads at the first pick, not before; its panels wait for 
   page.errors.length = 0;
   await done(page);
 });
+
+test('the later panels come with their style sheet: a sheet that cannot be loaded is a failed load, and once in, the panels are styled as they appear', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { predict: true, viewport: { width: 1280, height: 900 } });
+  let fail = true;
+  await page.route(/\/later-[0-9a-f]+\.css$/, (route) => (fail ? route.abort() : route.continue()));
+  // None of its rules is in the page before.
+  assert.equal(await page.evaluate(() => [...document.styleSheets].some((s) => /later-/.test(s.href ?? ''))), false);
+  await page.check('input[name=prediction][value=fenced]');
+  await page.click('[data-act=skip]');
+  await page.waitForSelector('.later-note[role=alert]');
+  assert.match(await page.textContent('.later-note'), /could not be loaded\. Try again$/);
+  assert.equal(await page.locator('.break-it, .challenge').count(), 0);
+  fail = false;
+  await page.click('.later [data-retry]');
+  await page.waitForSelector('.challenge .strip');
+  // A rule of style/later.css applies from the first frame the panels are in.
+  assert.equal(await page.$eval('.challenge .strip', (el) => getComputedStyle(el).height), '34px');
+  assert.equal(await page.$eval('.break-it .plane', (el) => getComputedStyle(el).display), 'grid');
+  assert.ok(page.errors.length > 0 && page.errors.every((e) => /Failed to load resource|could not be loaded/.test(e)), page.errors.join('\n'));
+  page.errors.length = 0;
+  await done(page);
+});

@@ -337,8 +337,9 @@ test('strict Content-Security-Policy, and no network request after load but the 
   await page.click('.share summary');
   for (const id of ['check-then-set', 'unsafe-release', 'network-delay']) await pick(page, id);
   await page.waitForTimeout(300);
-  // Only the later panels' module, once, from the page's own origin, when the verdict was told.
-  assert.deepEqual(requests.map((u) => u.replace(/-[0-9a-f]{16}/, '-HASH')),
-    [`${env.server.url}/workbench-HASH.js`, `${env.server.url}/workbench-HASH_bg.wasm`]);
+  // Only the later panels' module and its style sheet, once, from the page's own origin, when the verdict
+  // was told.
+  assert.deepEqual(requests.map((u) => u.replace(/-[0-9a-f]{16}/, '-HASH')).sort(),
+    [`${env.server.url}/later-HASH.css`, `${env.server.url}/workbench-HASH.js`, `${env.server.url}/workbench-HASH_bg.wasm`]);
   await done(page);
 });
