@@ -154,11 +154,19 @@ async function drag(query) {
   await p.waitForFunction(() => document.documentElement.classList.contains('app-started') && document.querySelector('[role=slider]:not([hidden]) .grip'));
   await p.waitForTimeout(300);
   const g = await grip(p);
-  // Within the axis (its first and last second), so that every move changes the dragged value.
-  const axis = await p.evaluate(() => {
-    const lines = [...document.querySelectorAll('.timeline .axis line[data-t]')].map((l) => l.getBoundingClientRect().x);
-    return { from: lines[1], to: lines.at(-2) };
-  });
+  // Within the axis (its first and last second) and the dragged value's range, so that every move changes
+  // the value (a move that changes nothing is not drawn, and the next update would be counted from it).
+  const axis = await p.evaluate((grip) => {
+    const lines = [...document.querySelectorAll('.timeline .axis line[data-t]')]
+      .map((l) => [Number(l.dataset.t), l.getBoundingClientRect().x]);
+    const [[t0, x0], [t1, x1]] = [lines[0], lines.at(-1)];
+    const x = (t) => x0 + ((t - t0) * (x1 - x0)) / (t1 - t0);
+    const slider = document.querySelector('[role=slider]');
+    const [min, max, now] = ['min', 'max', 'now'].map((k) => Number(slider.getAttribute(`aria-value${k}`)));
+    // Where the value counts from: the grip stands at that point plus the value.
+    const origin = t0 + ((grip.x - x0) * (t1 - t0)) / (x1 - x0) - now;
+    return { from: x(Math.max(origin + min, lines[1][0])), to: x(Math.min(origin + max, lines.at(-2)[0])) };
+  }, g);
   await mouse(cdp, 'mousePressed', g.x, g.y, 1);
   await p.evaluate(() => { window.__bench.moves = []; window.__bench.updates = []; });
   for (let i = 1; i <= 120; i++) {
