@@ -11,9 +11,12 @@ export async function load(files) {
     link.onerror = () => failed(new Error(`${css} could not be loaded`));
     document.head.append(link);
   });
-  const module = await import(js);
-  await module.default({ module_or_path: wasm });
-  await sheet;
+  const started = import(js).then(async (module) => {
+    await module.default({ module_or_path: wasm });
+    return module;
+  });
+  // Both awaited at once: whichever fails first fails the load, and the other's failure is not left unheard.
+  const [, module] = await Promise.all([sheet, started]);
   return module;
 }
 
@@ -22,14 +25,15 @@ export async function load(files) {
 // the value back first would be three calls and a string copied out (app/mod.rs: say, set).
 
 /** Sets the text of the element under `root` that `selector` finds, unless it already says that; whether it changed. */
-export function say(root, selector, text) {
+export function sayText(root, selector, text) {
   const el = root.querySelector(selector);
   if (!el || el.textContent === text) return false;
   el.textContent = text;
   return true;
 }
 
-/** Sets attribute `name` of `el` to `value`, unless it already is that. */
-export function set(el, name, value) {
+/** Sets attribute `name` of `el` to `value`, unless it already is that. (Not named `set`: trunk's JS
+ * minifier stops at a function of that name.) */
+export function setAttr(el, name, value) {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
