@@ -252,9 +252,9 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
-/// Reads `text` as a script, in this module (the parser is its). Each text the reader types is read twice
-/// here, first for the page's lab, then for this mirror when the page tells it the state: the second time
-/// is the first's reading.
+/// Reads `text` as a script, in this module (the parser is its). Each text the reader types is asked for
+/// here up to three times: for the page's lab, for this mirror when the page tells it the state, and for
+/// the narration; the later ones take the first's reading.
 pub fn read(text: &str) -> Result<sim::Scenario, Problem> {
     LAST_READ.with_borrow_mut(|last| match last {
         Some((read, reading)) if read == text => reading.clone(),

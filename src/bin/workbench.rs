@@ -9,8 +9,7 @@ mod module {
     use std::cell::RefCell;
 
     use fencing_lab::app::editor::Editor;
-    use fencing_lab::app::later::read;
-    use fencing_lab::app::later::{mirror, Mirror, Panels};
+    use fencing_lab::app::later::{mirror, read, Mirror, Panels};
     use fencing_lab::present::params::{Lang, Query};
     use fencing_lab::present::scripted::reply;
     use fencing_lab::present::story::Story;
@@ -97,7 +96,7 @@ mod module {
         let q = Query::parse(&query);
         let said = text::panels(Lang::from_tag(&lang).unwrap_or(Lang::En));
         match &q.script {
-            Some(text) => script::parse(text).map(|sc| said.tell(&sim::run(&sc))).unwrap_or_default(),
+            Some(text) => read(text).map(|sc| said.tell(&sim::run(&sc))).unwrap_or_default(),
             None => {
                 let run = sim::run(&q.scenario.build(&q.inputs));
                 said.narrate(&Story::of(&run, q.scenario, &q.inputs))
