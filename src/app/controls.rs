@@ -60,6 +60,10 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
     // A script's controls, drawn for its settings and named values (not for each value's change).
     let script_framed = StoredValue::new(None::<(Lang, Scenario)>);
     effect(move || {
+        // Drawn once the reader's hand rests (`rest`).
+        if !lab.calm() {
+            return;
+        }
         let (id, i, lang) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get());
         let Some(root) = root.get() else { return };
         let t = lab.text();

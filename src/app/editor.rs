@@ -1,8 +1,8 @@
 //! The script editor, beside the figure (drawn by the page's second module, on its mirror of the lab): a
 //! labelled text box with line numbers, what is wrong with the text marked at its line and announced, and
 //! where to start from (a short template, any scenario of the catalogue, where this script started). The
-//! figure, the verdict and the narration follow as the reader types, paced to the screen: the page's
-//! lab reads each text and keeps drawing the last one that read.
+//! figure follows each key, paced to the screen (the page's lab reads each text and keeps drawing the last
+//! one that read); the verdict, the narration and what is wrong follow once typing pauses (`app::rest`).
 
 use leptos::html;
 use leptos::prelude::*;
@@ -107,6 +107,14 @@ pub fn Editor(
     // The line numbers as last drawn (how many, which marked): most keys change neither.
     let numbered = StoredValue::new(None::<(usize, Option<usize>)>);
     let ask = move |kind: &str, payload: &str| lab.ask_page(kind, payload);
+    let number = move |root: &web_sys::Element, lines: usize, bad: Option<usize>| {
+        if numbered.get_value() != Some((lines, bad)) {
+            numbered.set_value(Some((lines, bad)));
+            if let Some(g) = root.query_selector(".gutter").ok().flatten() {
+                g.set_inner_html(&gutter(lines, bad));
+            }
+        }
+    };
     effect(move || {
         let (editing, lang) = (lab.editing.get(), lab.lang.get());
         // The mirror read the text when the page told it (`Mirror::state`): its problem, or the shape of
@@ -144,13 +152,7 @@ pub fn Editor(
             }
         }
         let bad = problem.as_ref().map(|e| e.line).filter(|&l| l > 0);
-        let lines = (text.split('\n').count(), bad);
-        if numbered.get_value() != Some(lines) {
-            numbered.set_value(Some(lines));
-            if let Some(g) = root.query_selector(".gutter").ok().flatten() {
-                g.set_inner_html(&gutter(lines.0, bad));
-            }
-        }
+        number(&root, text.split('\n').count(), bad);
         let said = match (&problem, shape) {
             (Some(e), _) => {
                 if lang == Lang::Ja {
@@ -178,14 +180,20 @@ pub fn Editor(
         let Some(area) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok()) else {
             return;
         };
-        let Some(step) = typed.try_update_value(|p| p.push(area.value())) else { return };
+        let text = area.value();
+        // The line numbers follow each key; the line marked wrong, with the message, once typing pauses.
+        if let Some(root) = root.get_untracked() {
+            let bad = numbered.get_value().and_then(|(_, bad)| bad);
+            number(&root, text.split('\n').count(), bad);
+        }
+        let Some(step) = typed.try_update_value(|p| p.push(text)) else { return };
         if let Some(text) = step.apply {
-            ask("script", &text);
+            ask("typed", &text);
         }
         if step.ask {
             request_animation_frame(move || {
                 if let Some(text) = typed.try_update_value(|p| p.frame()).flatten() {
-                    ask("script", &text);
+                    ask("typed", &text);
                 }
             });
         }

@@ -57,6 +57,10 @@ pub fn connect(lab: Lab) {
 
     let state_host = host.clone();
     effect(move || {
+        // Told once the reader's hand rests (`rest`): the host hears where a drag or typing stopped.
+        if !lab.calm() {
+            return;
+        }
         let (id, i) = (lab.scenario.get(), lab.inputs.get());
         let (outcome, double) = lab.run.with(|r| (r.outcome.kind.name(), r.outcome.double_grant.is_some()));
         let mut fields: Vec<(&str, JsValue)> = vec![

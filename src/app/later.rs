@@ -120,6 +120,11 @@ fn ask(lab: Lab, kind: String, payload: String) {
             }
         }
         "script" => lab.set_script(payload),
+        // A key typed in the editor: the figure follows it, the words once the typing pauses.
+        "typed" => {
+            lab.restless();
+            lab.set_script(payload);
+        }
         "edit" => lab.editing.set(payload == "1"),
         _ => {}
     }
@@ -137,7 +142,11 @@ pub fn connect(lab: Lab) {
     let started = StoredValue::new(false);
     let untold = StoredValue::new_local(None::<Box<dyn FnOnce() -> [JsValue; 3]>>);
     effect(move || {
+        // Told once the reader's hand rests (`rest`): the panels and the editor's message wait with the words.
         let Bench::Ready(module) = lab.bench.get() else { return };
+        if !lab.calm() {
+            return;
+        }
         let (q, phase, editing) = (lab.query(false), lab.phase.get(), lab.editing.get());
         let state = move || {
             [
@@ -297,6 +306,7 @@ pub fn mirror(owner: js_sys::Function, query: &str, phase: &str, editing: bool) 
         editing: RwSignal::new(editing),
         bench: RwSignal::new_local(Bench::Idle),
         wants_edit: StoredValue::new(false),
+        calm: RwSignal::new(true),
     };
     Mirror { lab }
 }

@@ -15,6 +15,7 @@ pub mod later;
 mod picker;
 mod playback;
 mod real;
+mod rest;
 mod scripting;
 mod share;
 mod takeover;
@@ -25,7 +26,6 @@ mod verdict;
 pub use takeover::mount_point;
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::present::lesson::{Phase, Step, SEED_QUESTION_PAUSE};
 use crate::present::markup;
@@ -35,9 +35,6 @@ use crate::present::text::{text, Text};
 use crate::scenarios::{Inputs, Key, ScenarioId};
 use crate::sim::{self, Ms, Run};
 use playback::Player;
-
-/// How long the state must rest before the URL is rewritten.
-const URL_SETTLE_MS: i32 = 150;
 
 /// The reactive state every part of the page reads.
 #[derive(Clone, Copy)]
@@ -74,6 +71,8 @@ pub struct Lab {
     pub bench: RwSignal<later::Bench, LocalStorage>,
     /// The reader asked to edit the scenario as a script before the module was here.
     pub wants_edit: StoredValue<bool>,
+    /// Whether the reader's hand rests: no drag or typing in progress (`rest`).
+    pub calm: RwSignal<bool>,
 }
 
 impl Lab {
@@ -244,6 +243,7 @@ pub fn App() -> impl IntoView {
         editing: RwSignal::new(false),
         bench: RwSignal::new_local(later::Bench::Idle),
         wants_edit: StoredValue::new(false),
+        calm: RwSignal::new(true),
     };
     // A link's script is read once the module is here (it is asked for now), and opens the editor.
     if let Some(text) = query.script {
@@ -251,33 +251,14 @@ pub fn App() -> impl IntoView {
         lab.editing.set(!lab.embed);
     }
     later::connect(lab);
+    rest::connect(lab);
 
-    // The URL follows the state, but only once a drag settles: Chromium throttles bursts of replaceState.
-    // One timer callback for the page's life, re-armed on each change (a new one per step of a drag would
-    // be a closure made and registered each time).
-    let pending = StoredValue::new_local((None::<Query>, None::<i32>));
-    let write = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
-        let push = lab.new_entry.try_update_value(std::mem::take).unwrap_or(false);
-        let query = pending.try_update_value(|(q, timer)| {
-            *timer = None;
-            q.take()
-        });
-        if let Some(query) = query.flatten() {
-            url::write(&query, push);
-        }
-    })
-    .into_js_value()
-    .unchecked_into::<js_sys::Function>();
+    // The URL follows the state once the hand rests (`rest`): Chromium throttles bursts of replaceState.
     effect(move || {
-        let query = lab.query(lab.embed);
-        let Some(window) = web_sys::window() else { return };
-        pending.update_value(|(q, timer)| {
-            if let Some(t) = timer.take() {
-                window.clear_timeout_with_handle(t);
-            }
-            *q = Some(query);
-            *timer = window.set_timeout_with_callback_and_timeout_and_arguments_0(&write, URL_SETTLE_MS).ok();
-        });
+        if lab.calm() {
+            let query = lab.query(lab.embed);
+            url::write(&query, lab.new_entry.try_update_value(std::mem::take).unwrap_or(false));
+        }
     });
     // Back and forward within the page's history bring their state back, and a bad value there gets the
     // notice a link's gets (an entry without one clears it).
@@ -357,8 +338,14 @@ pub fn App() -> impl IntoView {
         let (kind, double) = lab.run.with(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
         set(&fig, "data-outcome", kind.name());
         set(&fig, "data-double-grant", if double { "true" } else { "false" });
+        set(&fig, "data-scenario", if lab.scripted() { "script" } else { id.id() });
+        // The words once the reader's hand rests (`rest`); the root says which, for a host or a test to wait on.
+        let calm = lab.calm();
+        set(&fig, "data-hand", if calm { "rest" } else { "moving" });
+        if !calm {
+            return;
+        }
         let script = lab.script.get();
-        set(&fig, "data-scenario", if script.is_some() { "script" } else { id.id() });
         say(&fig, dom::SEED_QUESTION, t.question);
         if let Some(q) = fig.query_selector(dom::SEED_QUESTION).ok().flatten() {
             let _ = q.toggle_attribute_with_force("hidden", id != ScenarioId::GcPause || script.is_some());

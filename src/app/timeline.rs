@@ -196,6 +196,11 @@ pub fn Timeline(
             apply(x);
         }
     };
+    // A pointer's step: the figure follows it, the words once the hand rests (`rest`).
+    let apply = move |x: f64| {
+        lab.restless();
+        apply(x);
+    };
     let moved = move |x: f64| {
         let Some(step) = drag.try_update_value(|d| d.active.then(|| d.pace.push(x))).flatten() else {
             return;
@@ -234,6 +239,7 @@ pub fn Timeline(
             flush();
         }
         drag.update_value(|d| *d = Drag::default());
+        lab.settle();
         if let Some(h) = on_handle(&ev) {
             let _ = h.class_list().remove_1("dragging");
         }
@@ -249,6 +255,8 @@ pub fn Timeline(
                 let Some((min, max, value, _)) = dragged.get_value() else { return };
                 if let Some(v) = slider_key(&ev.key(), ev.shift_key(), value, (min, max)) {
                     ev.prevent_default();
+                    // A key held down repeats: a drag by keyboard.
+                    lab.restless();
                     lab.drag_value(v);
                     // The next key builds on this one even before the figure is drawn again.
                     dragged.update_value(|d| d.iter_mut().for_each(|d| d.2 = v));

@@ -45,6 +45,10 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
     type Told = Option<(OutcomeKind, bool)>;
     let judged_for = std::cell::Cell::new(None::<(ScenarioId, Lang, Phase, Told, bool)>);
     effect(move || {
+        // Drawn once the reader's hand rests (`rest`).
+        if !lab.calm() {
+            return;
+        }
         let (id, lang, now) = (lab.scenario.get(), lab.lang.get(), phase.get());
         let (predicting, revealed) = (matches!(now, Phase::Predicting(_)), now.revealed());
         let Some(root) = root.get() else { return };

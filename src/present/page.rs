@@ -128,6 +128,8 @@ pub fn app(first: &First) -> String {
         ("data-outcome", kind.name()),
         ("data-double-grant", if double { "true" } else { "false" }),
         ("data-scenario", id.id()),
+        // As the app's first frame says: no drag or typing has begun.
+        ("data-hand", "rest"),
     ];
     h.open("figure", &figure_attrs);
     h.text_el("p", &[("class", "script-status"), ("role", "status")], "");

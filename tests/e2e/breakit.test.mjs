@@ -3,7 +3,7 @@
 // cells are a keyboard grid that loads runs; any input change cancels a search under way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, open, done, outcome, pause, textMatching } from './harness.mjs';
+import { lab, open, done, outcome, pause, rested, textMatching } from './harness.mjs';
 
 const env = lab();
 const url = (query) => `${env.server.url}/?lang=en&${query}`;
@@ -20,6 +20,7 @@ test("the reader's own find is recognised, and only after the first prediction i
   await page.focus('#pause-handle');
   // 5 s → 10.5 s with the keyboard: A wakes after its lease ran out, before B's write.
   for (let i = 0; i < 55; i++) await page.keyboard.press('ArrowRight');
+  await rested(page);
   assert.equal(await pause(page), '10500');
   assert.equal(await outcome(page), 'unfenced-gap');
   assert.equal(await found(page), 'safety');

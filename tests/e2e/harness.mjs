@@ -89,6 +89,13 @@ export async function textMatching(page, selector, pattern, timeout = 5000) {
 /** Waits for the next two animation frames: the later panels hear of a change on the first. */
 export const settled = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
+/** Waits until the reader's hand has rested (a drag or typing paused: the words around the figure follow),
+ *  then for the later panels, which hear of it on the next animation frame. */
+export async function rested(page) {
+  await page.waitForSelector('figure.lab[data-hand=rest]');
+  await settled(page);
+}
+
 /** Brings state `query` (a URL query, without `?`) as Back or Forward would: a history entry and its
  *  popstate, drawn by the app as a link's state is, without loading the page again. */
 export const revisit = (page, query) => page.evaluate((q) => {

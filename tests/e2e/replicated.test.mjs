@@ -2,7 +2,7 @@
 // drags and switches, their server lanes, at 360 and 1280 px, in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, open, done, outcome, pick } from './harness.mjs';
+import { lab, open, done, outcome, pick, rested } from './harness.mjs';
 
 const env = lab();
 const double = (page) => page.getAttribute('figure.lab', 'data-double-grant');
@@ -49,6 +49,7 @@ for (const width of [360, 1280]) {
     await page.focus('#pause-handle');
     assert.equal(await page.getAttribute('#pause-handle', 'aria-valuetext'), "N3's clock jumps 9 s ahead, to 11 s");
     for (let i = 0; i < 80; i++) await page.keyboard.press('ArrowLeft');
+    await rested(page);
     assert.equal(await page.getAttribute('#pause-handle', 'aria-valuenow'), '1000');
     assert.deepEqual([await outcome(page), await double(page)], ['safe', 'false']);
     assert.match(await narration(page), /B found no majority free until 5 s, after A's write at 5 s/);

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { lab, open, done, outcome, pause, root } from './harness.mjs';
+import { lab, open, done, outcome, pause, root, settled } from './harness.mjs';
 
 const env = lab();
 
@@ -40,6 +40,36 @@ test('a mouse drag of the handle from 4 s to 15 s turns safe into fenced', async
   await page.mouse.move(-500, h2.y, { steps: 5 });
   await page.mouse.up();
   assert.equal(await pause(page), '0');
+  await done(page);
+});
+
+test('while the pointer drags, the figure follows each step and the words wait; they follow once it lets go', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 900 } });
+  // Counts what changes: the slider's value (the figure, every step) and the narration (the words).
+  await page.evaluate(() => {
+    const seen = (window.__seen = { steps: 0, words: 0 });
+    new MutationObserver(() => seen.steps++)
+      .observe(document.querySelector('[role=slider]'), { attributes: true, attributeFilter: ['aria-valuenow'] });
+    new MutationObserver(() => seen.words++)
+      .observe(document.querySelector('#narration'), { childList: true, characterData: true, subtree: true });
+  });
+  const handle = await centre(page, '[role=slider] .grip');
+  const [from, to] = [await axisX(page, 5), await axisX(page, 21)];
+  await page.mouse.move(handle.x, handle.y);
+  await page.mouse.down();
+  // Sixteen steps, a second of pause each, 20 ms apart: the hand never rests.
+  for (let i = 0; i <= 16; i++) {
+    await page.mouse.move(from + ((to - from) * i) / 16, handle.y);
+    await page.waitForTimeout(20);
+  }
+  const during = await page.evaluate(() => ({ ...window.__seen }));
+  await page.mouse.up();
+  await settled(page);
+  assert.ok(during.steps >= 12, `the figure followed the steps (${during.steps} of 17)`);
+  assert.ok(during.words <= 2, `the narration waited for the hand (${during.words} changes in ${during.steps} steps)`);
+  assert.equal(await pause(page), '21000');
+  assert.match(await page.textContent('#narration'), /A woke at 21 s/);
+  assert.match(await page.textContent('.prompt'), /A wakes after 21 s/);
   await done(page);
 });
 
