@@ -7,7 +7,8 @@
 // then the drag latency with a real pointer (CDP input events, not events made in the page), CPU×4, for
 // every scenario with a band: from the move's timestamp (when the browser got it) to the figure updated.
 // Then a reader's own scenario with its editor open: the drag, and typing with a real keyboard (key → figure
-// updated). And the first load with JavaScript disabled: is the figure there?
+// updated), beside the same keys in a bare text box (the browser's own floor). And the first load with
+// JavaScript disabled: is the figure there?
 // Run through scripts/bench-web.sh, which builds the release bundle first. ONLY=load,drag,script,nojs runs
 // only those parts.
 import { serve, launch } from '../tests/e2e/harness.mjs';
@@ -120,8 +121,22 @@ async function load(path) {
   return out;
 }
 
+/** The first paint of a page of one line (tests/e2e/pages/floor.html) on the same link and CPU. */
+async function floorPaint() {
+  const { p, context } = await page(true);
+  await p.goto(`${server.url}/test/floor.html`);
+  const fcp = await p.evaluate(() => new Promise((r) => {
+    new PerformanceObserver((list) => r(list.getEntries()[0].startTime)).observe({ type: 'paint', buffered: true });
+  }));
+  await context.close();
+  return fcp;
+}
+
 if (want('load')) {
   console.log(`load on a slow phone (360×740, CPU×4, 1.6 Mbps, 150 ms RTT, gzip; median of ${RUNS}):`);
+  const floor = [];
+  for (let i = 0; i < RUNS; i++) floor.push(await floorPaint());
+  console.log(`  the browser's own floor (a page of one line, no script): first paint ${median(floor).toFixed(0)} ms`);
   for (const [name, path] of [['default page', '/'], ['a linked state (redlock, ja)', '/?scenario=redlock&lang=ja']]) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await load(path));
@@ -213,6 +228,35 @@ async function typing() {
   return latencies(bench);
 }
 
+/** The same keys in a page with nothing but a text box holding the same script and an input handler that
+ * changes one attribute: what the browser itself takes from a key to a handler's change, at CPU×4. The
+ * editor cannot beat it; it is printed beside the editor's numbers. */
+async function bareTyping() {
+  const { p, context } = await page(false, { width: 1280, height: 900 });
+  await p.setContent('<div class="timeline"><svg width="800" height="300"><rect width="1" height="1"/></svg></div>' +
+    '<textarea rows="12" wrap="off" spellcheck="false" style="font: 13px monospace; width: 40em"></textarea>');
+  await p.evaluate((text) => {
+    const m = (window.__bench = { moves: [], updates: [] });
+    const [box, rect, area] = ['.timeline', 'rect', 'textarea'].map((s) => document.querySelector(s));
+    addEventListener('keydown', (e) => m.moves.push([e.timeStamp, performance.now()]), true);
+    new MutationObserver(() => m.updates.push(performance.now())).observe(box, { attributes: true, subtree: true });
+    area.value = text;
+    area.addEventListener('input', () => rect.setAttribute('width', String(area.value.length)));
+    area.focus();
+    area.setSelectionRange(13, 13);
+  }, SCRIPT);
+  await p.waitForTimeout(500);
+  for (let i = 0; i < 20; i++) {
+    await p.keyboard.press('Backspace');
+    await new Promise((r) => setTimeout(r, 100));
+    await p.keyboard.type('2');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const bench = await p.evaluate(() => window.__bench);
+  await context.close();
+  return latencies(bench);
+}
+
 const say = (xs) => `p50 ${pct(xs, 0.5).toFixed(1)}, p95 ${pct(xs, 0.95).toFixed(1)}, max ${Math.max(...xs).toFixed(1)} ms`;
 if (want('drag')) {
   console.log('drag with a real pointer at CPU×4 (CDP input, a move every 16 ms; move → figure updated; target p95 < 16 ms):');
@@ -228,6 +272,8 @@ if (want('script')) {
   const typed = await typing();
   console.log('typing in the script editor with a real keyboard at CPU×4 (CDP input, a key every 100 ms; key → figure updated; target p95 < 16 ms):');
   console.log(`  ${String(typed.felt.length).padStart(3)} updates: from the input ${say(typed.felt)}; from the handler ${say(typed.own)}`);
+  const bare = await bareTyping();
+  console.log(`  the browser's own floor (a bare text box, the same keys): ${String(bare.felt.length).padStart(3)} updates: from the input ${say(bare.felt)}; from the handler ${say(bare.own)}`);
 }
 
 // Without JavaScript: the figure and the question must be there.
