@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom;
-use super::{effect, Lab};
+use super::{effect, say, Lab};
 use crate::present::markup;
 use crate::present::params::Lang;
 use crate::scenarios::{Key, ScenarioId};
@@ -101,9 +101,6 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
                     }
                 }
             }
-            if let (Some(p), Ok(Some(out))) = (sc.dragged(), root.query_selector(dom::OUTPUT)) {
-                out.set_text_content(Some(&(t.playhead)(p.value)));
-            }
             return;
         }
         script_framed.set_value(None);
@@ -123,8 +120,17 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
                 input.set_checked(key.spec().get(&i) != 0);
             }
         }
-        if let (Some(key), Ok(Some(out))) = (id.dragged(), root.query_selector(dom::OUTPUT)) {
-            out.set_text_content(Some(&(t.playhead)(key.spec().get(&i))));
+    });
+    // The readout of the dragged value follows each step, as the band does (the words around it wait).
+    effect(move || {
+        let Some(root) = root.get() else { return };
+        let dragged =
+            lab.script.with(|s| s.as_ref().map(|s| s.scenario.as_ref()?.dragged().map(|p| p.value)));
+        let value = dragged.unwrap_or_else(|| {
+            lab.scenario.get().dragged().map(|key| lab.inputs.with(|i| key.spec().get(i)))
+        });
+        if let Some(v) = value {
+            say(&root, dom::OUTPUT, &(lab.text().playhead)(v));
         }
     });
     view! { <div class="controls" node_ref=root on:change=on_change on:input=on_input on:click=on_click></div> }

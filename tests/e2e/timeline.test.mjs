@@ -62,7 +62,15 @@ test('while the pointer drags, the figure follows each step and the words wait; 
     await page.mouse.move(from + ((to - from) * i) / 16, handle.y);
     await page.waitForTimeout(20);
   }
-  const during = await page.evaluate(() => ({ ...window.__seen }));
+  // Read at once, while the hand is still moving: the readout beside the switches follows the band, and
+  // the words that wait say so (dimmed).
+  const during = await page.evaluate(() => ({
+    ...window.__seen,
+    readout: document.querySelector('output[for=pause-handle]').textContent,
+    hand: document.querySelector('figure.lab').dataset.hand,
+    dimmed: getComputedStyle(document.querySelector('.verdict')).opacity,
+  }));
+  assert.deepEqual([during.readout, during.hand, during.dimmed], ['21 s', 'moving', '0.5']);
   await page.mouse.up();
   await settled(page);
   assert.ok(during.steps >= 12, `the figure followed the steps (${during.steps} of 17)`);
@@ -70,6 +78,7 @@ test('while the pointer drags, the figure follows each step and the words wait; 
   assert.equal(await pause(page), '21000');
   assert.match(await page.textContent('#narration'), /A woke at 21 s/);
   assert.match(await page.textContent('.prompt'), /A wakes after 21 s/);
+  assert.equal(await page.$eval('.verdict', (e) => getComputedStyle(e).opacity), '1');
   await done(page);
 });
 
