@@ -18,14 +18,13 @@ use crate::sim::{Ms, Scenario};
 #[component]
 pub fn Toggles(lab: Lab) -> impl IntoView {
     let on_change = move |ev: web_sys::Event| {
-        // A slider's change (it ends each drag) is not a switch's: on_input has taken its value.
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-            .filter(|i| i.type_() == "checkbox")
-        else {
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {
             return;
         };
+        // A slider's change ends its drag (on_input has taken its value): the hand lets go.
+        if input.type_() != "checkbox" {
+            return lab.settle();
+        }
         // Redlock's fencing is shown, focusable and explained, but cannot be turned on.
         if input.get_attribute("aria-disabled").is_some() {
             return input.set_checked(false);
@@ -47,6 +46,8 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
         };
         let i = input.id().strip_prefix("value-").and_then(|i| i.parse::<usize>().ok());
         if let (Some(i), Ok(v)) = (i, input.value().parse::<Ms>()) {
+            // A step of the slider's drag: the words wait for the hand (`rest`).
+            lab.restless();
             lab.script_value(i, v);
         }
     };
@@ -89,18 +90,6 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
                 root.set_inner_html(&markup::script_toggles(&sc, t));
                 refocus(&root, focused);
             }
-            for (n, p) in sc.params.iter().enumerate() {
-                let el = root.query_selector(&format!("#value-{n}")).ok().flatten();
-                if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                    if input.value() != p.value.to_string() {
-                        input.set_value(&p.value.to_string());
-                    }
-                    let _ = input.set_attribute("aria-valuetext", &(t.playhead)(p.value));
-                    if let Some(out) = input.next_element_sibling() {
-                        out.set_text_content(Some(&(t.playhead)(p.value)));
-                    }
-                }
-            }
             return;
         }
         script_framed.set_value(None);
@@ -121,16 +110,36 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
             }
         }
     });
-    // The readout of the dragged value follows each step, as the band does (the words around it wait).
+    // The values' readouts and a script's sliders follow each step, as the band does (the words around
+    // them wait for the hand).
     effect(move || {
         let Some(root) = root.get() else { return };
-        let dragged =
-            lab.script.with(|s| s.as_ref().map(|s| s.scenario.as_ref()?.dragged().map(|p| p.value)));
-        let value = dragged.unwrap_or_else(|| {
-            lab.scenario.get().dragged().map(|key| lab.inputs.with(|i| key.spec().get(i)))
+        let t = lab.text();
+        let params = lab.script.with(|s| {
+            s.as_ref()
+                .map(|s| s.scenario.as_ref().map(|sc| (sc.params.clone(), sc.dragged().map(|p| p.value))))
         });
-        if let Some(v) = value {
-            say(&root, dom::OUTPUT, &(lab.text().playhead)(v));
+        let dragged = match params {
+            Some(Some((params, dragged))) => {
+                for (n, p) in params.iter().enumerate() {
+                    let el = root.query_selector(&format!("#value-{n}")).ok().flatten();
+                    if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                        if input.value() != p.value.to_string() {
+                            input.set_value(&p.value.to_string());
+                        }
+                        super::set(&input, "aria-valuetext", &(t.playhead)(p.value));
+                        if let Some(out) = input.next_element_sibling() {
+                            out.set_text_content(Some(&(t.playhead)(p.value)));
+                        }
+                    }
+                }
+                dragged
+            }
+            Some(None) => None,
+            None => lab.scenario.get().dragged().map(|key| lab.inputs.with(|i| key.spec().get(i))),
+        };
+        if let Some(v) = dragged {
+            say(&root, dom::OUTPUT, &(t.playhead)(v));
         }
     });
     view! { <div class="controls" node_ref=root on:change=on_change on:input=on_input on:click=on_click></div> }

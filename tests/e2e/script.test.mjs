@@ -79,6 +79,7 @@ test('a linked script is predicted, played, dragged and challenged; Break it sea
   await page.focus('#value-1');
   await page.keyboard.press('End');
   await page.waitForFunction(() => document.querySelector('.editor textarea').value.includes('value b_asks 5s'));
+  assert.deepEqual(await page.$eval('#value-1', (e) => [e.getAttribute('aria-valuetext'), e.nextElementSibling.textContent]), ['5 s', '5 s']);
   // "Where does it change?" over the dragged value, by its name.
   await textMatching(page, '.challenge', /shortest pause at which/);
   // Break it: every named value over its range, the bounds said; Show it loads the failure into the text.
