@@ -115,29 +115,26 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
     effect(move || {
         let Some(root) = root.get() else { return };
         let t = lab.text();
-        let params = lab.script.with(|s| {
-            s.as_ref()
-                .map(|s| s.scenario.as_ref().map(|sc| (sc.params.clone(), sc.dragged().map(|p| p.value))))
-        });
-        let dragged = match params {
-            Some(Some((params, dragged))) => {
-                for (n, p) in params.iter().enumerate() {
-                    let el = root.query_selector(&format!("#value-{n}")).ok().flatten();
-                    if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                        if input.value() != p.value.to_string() {
-                            input.set_value(&p.value.to_string());
-                        }
-                        super::set(&input, "aria-valuetext", &(t.playhead)(p.value));
-                        if let Some(out) = input.next_element_sibling() {
-                            out.set_text_content(Some(&(t.playhead)(p.value)));
-                        }
+        // A script's: its sliders and its dragged value (read in place, not copied out).
+        let scripted = lab.script.with(|s| {
+            let sc = s.as_ref()?.scenario.as_ref();
+            for (n, p) in sc.iter().flat_map(|sc| sc.params.iter().enumerate()) {
+                let el = root.query_selector(&format!("#value-{n}")).ok().flatten();
+                if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                    if input.value() != p.value.to_string() {
+                        input.set_value(&p.value.to_string());
+                    }
+                    super::set(&input, "aria-valuetext", &(t.playhead)(p.value));
+                    if let Some(out) = input.next_element_sibling() {
+                        out.set_text_content(Some(&(t.playhead)(p.value)));
                     }
                 }
-                dragged
             }
-            Some(None) => None,
-            None => lab.scenario.get().dragged().map(|key| lab.inputs.with(|i| key.spec().get(i))),
-        };
+            Some(sc.and_then(|sc| sc.dragged()).map(|p| p.value))
+        });
+        let dragged = scripted.unwrap_or_else(|| {
+            lab.scenario.get().dragged().map(|key| lab.inputs.with(|i| key.spec().get(i)))
+        });
         if let Some(v) = dragged {
             say(&root, dom::OUTPUT, &(t.playhead)(v));
         }

@@ -84,9 +84,8 @@ pub fn Timeline(
     let drawn_parts = StoredValue::new_local(Vec::<String>::new());
     // The skeleton's elements: the SVG, the handle, the playhead, the axis, the lane names, the legend, the lanes.
     let elements = StoredValue::new_local(None::<[Element; 7]>);
-    // The SVG's size and name, and the handle's name and range, as last set.
-    let framed = StoredValue::new(None::<(String, String, &'static str)>);
-    let ranged = StoredValue::new(None::<(String, Ms, Ms)>);
+    // The SVG's size and name as last set (the language by its label's address).
+    let framed = std::cell::Cell::new(None::<(f64, f64, *const u8)>);
     effect(move || {
         let Some(el) = wrap.get() else { return };
         let measured = el.clone();
@@ -139,17 +138,15 @@ pub fn Timeline(
         let Some([svg, handle, playhead, axis_el, names_el, legend_el, lanes]) = elements.get_value() else {
             return;
         };
-        let (w, h) = (f(l.width), f(l.height()));
-        // The attributes that change with the layout or the language, not with a step: set only then (each
-        // set is a call out of the wasm, even when the page's JS then finds it unchanged).
-        let frame = (w, h, t.figure_label);
-        if framed.with_value(|f| f.as_ref() != Some(&frame)) {
-            let (w, h, label) = &frame;
-            set(&svg, "width", w);
-            set(&svg, "height", h);
+        // The SVG's size and name change with the layout and the language, not with a step: set only then
+        // (each set is a call out of the wasm even when the page's JS finds it unchanged).
+        let frame = Some((l.width, l.height(), t.figure_label.as_ptr()));
+        if framed.replace(frame) != frame {
+            let (w, h) = (f(l.width), f(l.height()));
+            set(&svg, "width", &w);
+            set(&svg, "height", &h);
             set(&svg, "viewBox", &format!("0 0 {w} {h}"));
-            set(&svg, "aria-label", label);
-            framed.set_value(Some(frame));
+            set(&svg, "aria-label", t.figure_label);
         }
         let sc = script.get();
         let who = who_of(id, sc.as_ref());
@@ -170,13 +167,9 @@ pub fn Timeline(
         let _ = handle.toggle_attribute_with_force("hidden", placed.is_none());
         dragged.set_value(placed.as_ref().map(|h| (h.min, h.max, h.now, h.origin)));
         if let Some(h) = placed {
-            let range = (h.label.clone(), h.min, h.max);
-            if ranged.with_value(|r| r.as_ref() != Some(&range)) {
-                set(&handle, "aria-label", &h.label);
-                set(&handle, "aria-valuemin", &h.min.to_string());
-                set(&handle, "aria-valuemax", &h.max.to_string());
-                ranged.set_value(Some(range));
-            }
+            set(&handle, "aria-label", &h.label);
+            set(&handle, "aria-valuemin", &h.min.to_string());
+            set(&handle, "aria-valuemax", &h.max.to_string());
             set(&handle, "aria-valuenow", &h.now.to_string());
             set(&handle, "aria-valuetext", &h.text);
             if let Some(g) = handle.first_element_child() {
