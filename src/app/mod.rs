@@ -8,7 +8,7 @@ mod breakit;
 mod challenge;
 mod controls;
 pub mod dom;
-mod download;
+pub mod download;
 pub mod editor;
 mod embed;
 pub mod later;

@@ -1,5 +1,5 @@
 //! "Share / embed": the link to the exact state and a ready iframe snippet that sizes itself, and the figure
-//! to download.
+//! to download (saved by the page's second module, fetched when first asked).
 //!
 //! Static markup for the page's language that one effect fills in and one listener serves (`data-*`
 //! attributes): a view per part would cost the bundle more.
@@ -11,7 +11,8 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use super::dom;
-use super::{data_of, download, effect, Lab};
+use super::later::Bench;
+use super::{data_of, effect, say, Lab};
 use crate::present::markup;
 use crate::present::params::Lang;
 
@@ -67,6 +68,8 @@ pub fn Share(lab: Lab) -> impl IntoView {
     let framed = StoredValue::new(None::<Lang>);
     // Folded, the panel follows nothing: a drag meanwhile does not come here.
     let open = RwSignal::new(false);
+    // The download asked for, until it is done.
+    let wanted = RwSignal::new(None::<String>);
     let base = base_url();
     effect(move || {
         let (lang, t) = (lab.lang.get(), lab.text());
@@ -106,7 +109,8 @@ pub fn Share(lab: Lab) -> impl IntoView {
             }
         }
         if let Some(kind) = data_of(&ev, "data-download") {
-            return if kind == "png" { download::save_png() } else { download::save_svg() };
+            lab.need_bench();
+            return wanted.set(Some(kind));
         }
         let Some(id) = data_of(&ev, "data-copy") else { return };
         let Some(button) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
@@ -146,5 +150,22 @@ pub fn Share(lab: Lab) -> impl IntoView {
             open.set(now);
         }
     };
+    // The figure saved by the page's second module (app::download, there: the first load does without it),
+    // once it is here; meanwhile a loading line, and if it could not come, a message (the button retries).
+    effect(move || {
+        let Some(kind) = wanted.get() else { return };
+        let (bench, t) = (lab.bench.get(), lab.text());
+        let Some(root) = root.get() else { return };
+        let status = match bench {
+            Bench::Ready(_) => {
+                lab.bench("download", &[&kind]);
+                wanted.set(None);
+                ""
+            }
+            Bench::Failed => t.download_failed,
+            _ => t.download_loading,
+        };
+        say(&root, ".download-status", status);
+    });
     view! { <details class="share" node_ref=root on:click=on_click on:toggle=on_toggle></details> }
 }

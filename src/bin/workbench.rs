@@ -89,6 +89,17 @@ mod module {
         script::set_switch(&text, &setting, on == "1")
     }
 
+    /// Saves the page's figure as `svg` or `png` (the page's first module leaves this code to this one).
+    #[wasm_bindgen]
+    pub fn download(kind: String) -> String {
+        if kind == "png" {
+            fencing_lab::app::download::save_png();
+        } else {
+            fencing_lab::app::download::save_svg();
+        }
+        String::new()
+    }
+
     /// The narration of the run of state `query` (a link's: a catalogue scenario with its inputs, or a
     /// script), in `lang`.
     #[wasm_bindgen]

@@ -76,3 +76,23 @@ test('the later panels come with their style sheet: a sheet that cannot be loade
   page.errors.length = 0;
   await done(page);
 });
+
+test('the figure is saved by the later module: asked at the click, a loading line, a failed load says so, and pressing again saves it', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { predict: true, viewport: { width: 1280, height: 900 } });
+  let fail = true;
+  await page.route(/\/workbench-/, (route) => (fail ? route.abort() : route.continue()));
+  await page.click('.share summary');
+  await page.click('.downloads [data-download=svg]');
+  await page.waitForFunction(() => /could not be prepared/.test(document.querySelector('.download-status').textContent));
+  assert.equal(await page.getAttribute('.download-status', 'role'), 'status');
+  // The lab keeps working meanwhile.
+  await page.focus('[role=slider]');
+  await page.keyboard.press('End');
+  fail = false;
+  const [saved] = await Promise.all([page.waitForEvent('download'), page.click('.downloads [data-download=svg]')]);
+  assert.equal(saved.suggestedFilename(), 'fencing-lab.svg');
+  assert.equal(await page.textContent('.download-status'), '', 'the line goes once it is saved');
+  assert.ok(page.errors.length > 0 && page.errors.every((e) => /Failed to load resource|Failed to fetch dynamically imported module/.test(e)), page.errors.join('\n'));
+  page.errors.length = 0;
+  await done(page);
+});

@@ -244,6 +244,8 @@ pub(super) static EN: Text = Text {
     copy_failed: "The browser would not copy; the text is selected: press Ctrl+C (⌘C).",
     download_svg: "Download the figure (SVG)",
     download_png: "Download the figure (PNG)",
+    download_loading: "Preparing the download…",
+    download_failed: "The download could not be prepared: the code that saves the figure did not load. Press the button again to retry.",
     consensus_service: "Consensus group",
     clock_jump: |n| fill("N{}'s clock jump", &[&(n + 1).to_string()]),
     value_handle: |name| fill("Right edge of the named value {}", &[name]),

@@ -246,6 +246,8 @@ pub(super) static JA: Text = Text {
     copy_failed: "ブラウザがコピーを許しませんでした。テキストを選択したので、Ctrl+C（⌘C）を押してください。",
     download_svg: "図を保存（SVG）",
     download_png: "図を保存（PNG）",
+    download_loading: "保存の準備をしています…",
+    download_failed: "図を保存するためのコードを読み込めませんでした。もう一度ボタンを押すと、読み込み直します。",
     consensus_service: "合意のグループ",
     clock_jump: |n| fill("N{} の時計の飛び", &[&(n + 1).to_string()]),
     value_handle: |name| fill("名前付きの値 {} の帯の右端", &[name]),

@@ -170,6 +170,10 @@ pub struct Text {
     pub download_svg: &'static str,
     /// Download the figure as PNG.
     pub download_png: &'static str,
+    /// While the code that saves the figure loads (it comes with the page's second module).
+    pub download_loading: &'static str,
+    /// When that code could not be loaded.
+    pub download_failed: &'static str,
     /// A script's lock service, when it is a consensus group (the catalogue names etcd and ZooKeeper).
     pub consensus_service: &'static str,
     /// A script's clock jump, on server N(n + 1).
