@@ -121,12 +121,13 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
             for (n, p) in sc.iter().flat_map(|sc| sc.params.iter().enumerate()) {
                 let el = root.query_selector(&format!("#value-{n}")).ok().flatten();
                 if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                    if input.value() != p.value.to_string() {
-                        input.set_value(&p.value.to_string());
+                    let (value, shown) = (p.value.to_string(), (t.playhead)(p.value));
+                    if input.value() != value {
+                        input.set_value(&value);
                     }
-                    super::set(&input, "aria-valuetext", &(t.playhead)(p.value));
+                    super::set(&input, "aria-valuetext", &shown);
                     if let Some(out) = input.next_element_sibling() {
-                        out.set_text_content(Some(&(t.playhead)(p.value)));
+                        out.set_text_content(Some(&shown));
                     }
                 }
             }

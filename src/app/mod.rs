@@ -25,6 +25,7 @@ mod verdict;
 
 pub use takeover::mount_point;
 
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 use crate::present::lesson::{Phase, Step, SEED_QUESTION_PAUSE};
@@ -35,6 +36,9 @@ use crate::present::text::{text, Text};
 use crate::scenarios::{Inputs, Key, ScenarioId};
 use crate::sim::{self, Ms, Run};
 use playback::Player;
+
+/// How long after a change the URL is rewritten.
+const URL_SETTLE_MS: u32 = 150;
 
 /// The reactive state every part of the page reads.
 #[derive(Clone, Copy)]
@@ -253,11 +257,16 @@ pub fn App() -> impl IntoView {
     later::connect(lab);
     rest::connect(lab);
 
-    // The URL follows the state once the hand rests (`rest`): Chromium throttles bursts of replaceState.
+    // The URL follows the state once the hand rests (`rest`), and a moment after the change, not in the task
+    // that made it: a history write costs more than a click's redraw, and Chromium throttles bursts of them.
+    // (A new timer replaces, and so cancels, the one before.)
+    let pending_write = std::cell::RefCell::new(None::<Timeout>);
     effect(move || {
         if lab.calm() {
             let query = lab.query(lab.embed);
-            url::write(&query, lab.new_entry.try_update_value(std::mem::take).unwrap_or(false));
+            *pending_write.borrow_mut() = Some(Timeout::new(URL_SETTLE_MS, move || {
+                url::write(&query, lab.new_entry.try_update_value(std::mem::take).unwrap_or(false));
+            }));
         }
     });
     // Back and forward within the page's history bring their state back, and a bad value there gets the
