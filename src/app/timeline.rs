@@ -155,7 +155,7 @@ pub fn Timeline(
         drawn.update_value(|[axis_drawn, names, legend_drawn]| {
             lab.run.with(|run| {
                 fill_in(&axis_el, axis_drawn, axis.get());
-                fill_in(&names_el, names, figure::lane_names(&l, run, who, t));
+                fill_in(&names_el, names, figure::lab_lane_names(&l, run, who, t));
                 fill_in(&legend_el, legend_drawn, legend.get());
                 drawn_parts
                     .update_value(|cache| fill_parts(&lanes, cache, figure::lane_parts(&l, run, p, job, t)));

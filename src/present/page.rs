@@ -213,7 +213,7 @@ fn timeline(first: &First, run: &Run, class: &str, width: f64, t: &Text) -> Stri
     h.built(&figure::axis(&l, t));
     h.close("g");
     h.open("g", &[("class", "lane-labels")]);
-    h.built(&figure::lane_names(&l, run, who, t));
+    h.built(&figure::lab_lane_names(&l, run, who, t));
     h.close("g");
     h.open("g", &[("class", "lanes")]);
     h.built(&figure::lanes(&l, run, Some(0), figure::job(who, &first.inputs), t));
