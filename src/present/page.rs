@@ -24,10 +24,6 @@ use crate::sim::{self, Run};
 /// page lays out (1180 px less its margins), which every screen from about 1240 px wide shows exactly.
 pub const WIDTHS: [(&str, f64); 2] = [("narrow", 320.0), ("wide", 1082.0)];
 
-/// The id of what follows the figure at both widths: `index.html` holds the first frame until it is parsed
-/// (`<link rel="expect" blocking="render">`), so the first paint has the figure in it.
-pub const FIGURE_END: &str = "figure-end";
-
 /// The state a page is built at.
 #[derive(Clone, Debug, PartialEq)]
 pub struct First {
@@ -147,7 +143,7 @@ pub fn app(first: &First) -> String {
     for (class, width) in WIDTHS {
         h.built(&timeline(first, &run, class, width, t));
     }
-    h.open("ul", &[("class", "legend"), ("id", FIGURE_END)]);
+    h.open("ul", &[("class", "legend")]);
     h.built(&figure::legend(t, Who::Catalogue(id)));
     h.close("ul");
     h.close("div");
@@ -275,16 +271,6 @@ mod tests {
         assert_eq!(page.matches(r#"aria-disabled="true""#).count(), 2);
         // Only the app's own handle carries the slider's id, once it is there.
         assert!(!page.contains(r#"id="pause-handle""#));
-    }
-
-    #[test]
-    fn the_first_frame_waits_for_the_figure_at_both_widths() {
-        let page = main(&First::page());
-        let end = page.find(&format!(r#"id="{FIGURE_END}""#)).expect("the figure's end is marked");
-        assert_eq!(page.matches(&format!(r#"id="{FIGURE_END}""#)).count(), 1);
-        assert!(page.rfind(r#"<g class="lanes">"#).is_some_and(|lanes| lanes < end));
-        let head = include_str!("../../index.html");
-        assert!(head.contains(&format!(r##"<link rel="expect" href="#{FIGURE_END}" blocking="render">"##)));
     }
 
     #[test]
