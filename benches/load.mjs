@@ -21,11 +21,11 @@ const browser = await launch();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 
-// Nothing of the bench runs in the page while it loads: a document-wide MutationObserver and a probe every
-// 25 ms that forced a layout (how this bench first looked for the figure and the band) made the page they
-// measured paint 150–250 ms later at CPU×4. The page reports its figure's first paint itself (its first
-// lane name carries `elementtiming="figure"`), and the browser keeps that entry and the layout shifts for
-// an observer that comes later.
+// Nothing of the bench runs in the page while it loads. The page reports its figure's first paint itself
+// (its first lane name carries `elementtiming="figure"`), and the browser keeps that entry and the layout
+// shifts for an observer that comes later. (Looking for the figure in the DOM instead counted a link's
+// hidden built figure as painted: on ?scenario=redlock&lang=ja the page shows only the frame until the app
+// draws the linked state.)
 /** The page's entries of one type, once it has any (and `[]` after `wait` ms without). */
 const entries = (p, type, wait) => p.evaluate(([type, wait]) => new Promise((done) => {
   new PerformanceObserver((list, o) => { o.disconnect(); done(list.getEntries().map((e) => e.toJSON())); })
@@ -79,13 +79,12 @@ async function mouse(cdp, type, x, y, buttons) {
 /** One throttled load: the four numbers. */
 async function load(path) {
   const { p, cdp, context, bytes } = await page(true);
-  // Plain CDP evaluations only until the band has moved: Playwright's own helpers (a selector, a wait for a
-  // function) first install its injected script in the page, tens of ms of script at CPU×4.
+  // Plain CDP evaluations until the app has started: they touch neither the page's layout nor its input.
   const ask = async (expression) => (await cdp.send('Runtime.evaluate', { expression, returnByValue: true })).result.value;
   await p.goto(`${server.url}${path}`, { waitUntil: 'commit' });
   let interactive = null;
   for (let tries = 0; tries < 2400 && interactive === null; tries++) {
-    // Until the app has started the band cannot move; this asks without touching the page's layout.
+    // Until the app has started the band cannot move.
     if (await ask(`document.documentElement.classList.contains('app-started')`)) {
       const g = await grip(p);
       if (!g) continue;
