@@ -2,8 +2,8 @@
 // link (CDP), the page served gzipped from loopback. Median of 5 fresh loads each:
 //   figure painted    navigation start → the figure's first paint (its Element Timing mark)
 //   interactive       navigation start → a real pointer drag of the band first moves it (aria-valuenow)
-//   layout shift      the sum of layout-shift entries until then (CLS, without input)
-//   bytes             bytes over the wire until then (encoded bodies + headers)
+//   layout shift      the sum of the layout-shift entries not caused by input (CLS)
+//   bytes             bytes over the wire by then (encoded bodies + headers)
 // then the drag latency with a real pointer (CDP input events, not events made in the page), CPU×4, for
 // every scenario with a band: from the move's timestamp (when the browser got it) to the figure updated.
 // Then a reader's own scenario with its editor open: the drag, and typing with a real keyboard (key → figure
