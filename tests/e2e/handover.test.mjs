@@ -154,6 +154,25 @@ test('a link to another state shows the frame and a loading line, never the buil
   await done(page);
 });
 
+test('the figure reports its first paint (elementtiming="figure"): the built one on the default page, only the app\'s on a link to another state', async () => {
+  // The lane names each reported paint names, and whether it is in the app's page (not the built one).
+  const painted = (page) => page.evaluate(() => new Promise((r) => {
+    const seen = [];
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) seen.push(e); }).observe({ type: 'element', buffered: true });
+    setTimeout(() => r(seen.filter((e) => e.identifier === 'figure')
+      .map((e) => ({ name: e.element?.textContent ?? null, app: !!e.element?.closest('#app > .app:not(.prerendered)') }))), 300);
+  }));
+  const built = await held('/');
+  assert.deepEqual(await painted(built), [{ name: 'Worker A', app: false }], 'the built figure, before any WebAssembly');
+  await built.release();
+  await done(built);
+  const linked = await held('/?scenario=redlock&jump=9000');
+  assert.deepEqual(await painted(linked), [], 'nothing painted of the hidden built figure');
+  await linked.release();
+  assert.deepEqual(await painted(linked), [{ name: 'Worker A', app: true }], "the app's figure of the linked state");
+  await done(linked);
+});
+
 test('Japanese from the first paint: the frame and the Japanese reading, no English, until the app draws Japanese', async () => {
   for (const [path, locale] of [['/?lang=ja', 'en-US'], ['/', 'ja-JP']]) {
     const page = await held(path, { locale });
