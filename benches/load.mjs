@@ -85,9 +85,8 @@ async function load(path) {
   let interactive = null;
   for (let tries = 0; tries < 2400 && interactive === null; tries++) {
     // Until the app has started the band cannot move.
-    if (await ask(`document.documentElement.classList.contains('app-started')`)) {
-      const g = await grip(p);
-      if (!g) continue;
+    const g = (await ask(`document.documentElement.classList.contains('app-started')`)) ? await grip(p) : null;
+    if (g) {
       const now = () => ask(`document.querySelector('[role=slider]')?.getAttribute('aria-valuenow') ?? null`);
       const before = await now();
       const t = await ask('performance.now()');
