@@ -37,3 +37,19 @@ export function sayText(root, selector, text) {
 export function setAttr(el, name, value) {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
+
+/** Applies a figure part's changes (present/patch.rs, `patch`): each op is the element's index among
+ * `root`'s elements, an attribute's name (none for the element's text) and the value, separated by U+0001
+ * and ended by U+0002. Whether every op found its element: if not, the caller draws the part afresh. */
+export function patchPart(root, ops) {
+  const els = root.querySelectorAll('*');
+  for (const op of ops.split('\u0002')) {
+    if (!op) continue;
+    const [i, name, value] = op.split('\u0001');
+    const el = els[+i];
+    if (!el) return false;
+    if (name) el.setAttribute(name, value);
+    else el.textContent = value;
+  }
+  return true;
+}

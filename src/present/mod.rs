@@ -11,6 +11,7 @@ pub mod markup;
 pub mod pace;
 pub mod page;
 pub mod params;
+pub mod patch;
 pub mod program;
 pub mod recordings;
 pub mod report;
