@@ -185,10 +185,10 @@ extern "C" {
     /// every step of a drag.
     #[wasm_bindgen(js_name = setAttr)]
     pub fn set(el: &web_sys::Element, name: &str, value: &str);
-    /// Applies the changes [`crate::present::patch::patch`] wrote to the elements under `root`, in one call;
-    /// `false` if one of them was not there.
-    #[wasm_bindgen(js_name = patchPart)]
-    pub fn patch_part(root: &web_sys::Element, ops: &str) -> bool;
+    /// Brings the figure's part `root` from markup `old` to `markup`: only the values that changed, if only
+    /// values did (compared in the page's JS, where it costs the bundle least).
+    #[wasm_bindgen(js_name = drawPart)]
+    pub fn draw_part(root: &web_sys::Element, old: &str, markup: &str);
 }
 
 /// Brings the figure into view with focus on it, after a control elsewhere loaded a run into it.

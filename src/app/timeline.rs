@@ -17,7 +17,6 @@ use super::{effect, set, Lab};
 use crate::present::figure::{self, px as f, Layout, Who};
 use crate::present::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
 use crate::present::pace::Pace;
-use crate::present::patch;
 use crate::present::text::fill;
 use crate::sim::Ms;
 
@@ -32,7 +31,7 @@ fn fill_in(el: &Element, cache: &mut String, markup: String) {
 /// Brings the lanes to `parts` (one `<g class="part">` each), redrawing only the parts that changed: a drag
 /// moves one worker's lane and the lock's, not the others, and the browser then styles, lays out and
 /// paints only those again. A part whose elements stay and only move or stretch has just those values set
-/// ([`patch`]): no markup parsed again, no element made anew.
+/// (`drawPart` in page.js): no markup parsed again, no element made anew.
 fn fill_parts(el: &Element, cache: &mut Vec<String>, parts: Vec<String>) {
     if cache.len() != parts.len() {
         let whole: String = parts.iter().map(|part| format!(r#"<g class="part">{part}</g>"#)).collect();
@@ -44,9 +43,7 @@ fn fill_parts(el: &Element, cache: &mut Vec<String>, parts: Vec<String>) {
     for (i, (drawn, part)) in cache.iter_mut().zip(parts).enumerate() {
         if *drawn != part {
             if let Some(g) = children.item(i as u32) {
-                if !patch::patch(drawn, &part).is_some_and(|ops| super::patch_part(&g, &ops)) {
-                    g.set_inner_html(&part);
-                }
+                super::draw_part(&g, drawn, &part);
             }
             *drawn = part;
         }

@@ -11,7 +11,6 @@ pub mod markup;
 pub mod pace;
 pub mod page;
 pub mod params;
-pub mod patch;
 pub mod program;
 pub mod recordings;
 pub mod report;

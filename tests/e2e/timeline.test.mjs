@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { lab, open, done, outcome, pause, rested, root, settled } from './harness.mjs';
+import { lab, open, done, outcome, pause, root, settled } from './harness.mjs';
 
 const env = lab();
 
@@ -80,43 +80,6 @@ test('while the pointer drags, the figure follows each step and the words wait; 
   assert.match(await page.textContent('.prompt'), /A wakes after 21 s/);
   assert.equal(await page.$eval('.verdict', (e) => getComputedStyle(e).opacity), '1');
   await done(page);
-});
-
-test('a drag leaves the lanes as a fresh load of its link draws them, in every language', async () => {
-  // A step mostly sets the few values that moved (present/patch.rs) instead of drawing a part afresh: after
-  // many such steps, back and forth, the lanes must be what the state they reached draws from nothing.
-  for (const query of ['scenario=gc-pause&lang=en', 'scenario=redlock&lang=ja', 'scenario=etcd&lang=en&fencing=off']) {
-    const page = await open(env.browser, `${env.server.url}/?${query}`, { viewport: { width: 1280, height: 900 } });
-    const lanes = () => page.$eval('.timeline .lanes', (g) => g.innerHTML);
-    const handle = await centre(page, '[role=slider] .grip');
-    const [from, to] = [await axisX(page, 1), await axisX(page, 24)];
-    await page.evaluate(() => {
-      window.__drawn = 0;
-      new MutationObserver((records) => { window.__drawn += records.filter((r) => r.type === 'attributes').length; })
-        .observe(document.querySelector('.timeline .lanes'), { attributes: true, subtree: true });
-    });
-    await page.mouse.move(handle.x, handle.y);
-    await page.mouse.down();
-    for (let i = 0; i <= 40; i++) {
-      // Out to 24 s and back to 8 s.
-      const f = i <= 20 ? i / 20 : 1 - ((i - 20) / 20) * (16 / 23);
-      await page.mouse.move(from + (to - from) * f, handle.y);
-      await page.waitForTimeout(10);
-    }
-    await page.mouse.up();
-    await rested(page);
-    assert.ok(await page.evaluate(() => window.__drawn) > 20, `${query}: the steps set values in place`);
-    const dragged = await lanes();
-    // The address follows once the hand has rested a while.
-    await page.waitForFunction(() => [...new URLSearchParams(location.search).values()]
-      .includes(document.querySelector('[role=slider]').getAttribute('aria-valuenow')));
-    const url = await page.evaluate(() => location.href);
-    const fresh = await open(env.browser, url, { viewport: { width: 1280, height: 900 } });
-    assert.equal(await pause(fresh), await pause(page), url);
-    assert.equal(dragged, await fresh.$eval('.timeline .lanes', (g) => g.innerHTML), url);
-    await done(fresh);
-    await done(page);
-  }
 });
 
 test('a touch drag moves the handle too', async () => {
