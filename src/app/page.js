@@ -51,12 +51,17 @@ export function setAttr(el, name, value) {
 export function changes(old, markup) {
   const a = old.split('"'), b = markup.split('"');
   if (a.length !== b.length) return null;
-  const starts = (s) => (s.match(/<(?!\/)/g) || []).length;
+  // The start tags in `s` (a loop: this runs for every piece of every step of a drag).
+  const starts = (s) => {
+    let n = 0;
+    for (let at = s.indexOf('<'); at >= 0; at = s.indexOf('<', at + 1)) if (s[at + 1] !== '/') n++;
+    return n;
+  };
   const out = [];
   // The elements begun so far, and the attribute the next value is of.
   let els = 0, attr = '';
   for (let i = 0; i < b.length; i++) {
-    const [x, y] = [a[i], b[i]];
+    const x = a[i], y = b[i];
     if (i % 2) {
       if (x !== y) {
         if (y.includes('&')) return null;
@@ -70,7 +75,7 @@ export function changes(old, markup) {
       let same = 0;
       while (x[same] === y[same]) same++;
       const from = y.lastIndexOf('>', same - 1) + 1;
-      const [xTo, yTo] = [x.indexOf('<', from), y.indexOf('<', from)];
+      const xTo = x.indexOf('<', from), yTo = y.indexOf('<', from);
       // The tag before is a start tag: neither `</…>` nor `<…/>` (one begun in an earlier piece had attributes).
       const tag = y.lastIndexOf('<', from - 1);
       const opened = from > 0 && from <= same && y[from - 2] !== '/' && y[tag + 1] !== '/';
