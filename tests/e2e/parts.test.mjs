@@ -30,6 +30,7 @@ test("a part's changes are its values and its elements' texts, or none when its 
       // A text beside an element is not the element's whole content; nor is the end of a tag.
       beside: changes('<g>A<rect/></g>', '<g>B<rect/></g>'),
       closed: changes('<g><rect/>A</g>', '<g><rect/>B</g>'),
+      afterEnd: changes('<g><g></g>A</g>', '<g><g></g>B</g>'),
       // An escaped value changed would have to be unescaped: drawn afresh. Unchanged, it is no matter.
       escaped: changes(label('A'), label('A &lt; B')),
       escapedText: changes('<text>A</text>', '<text>A &amp; B</text>'),
@@ -48,6 +49,7 @@ test("a part's changes are its values and its elements' texts, or none when its 
     attribute: null,
     beside: null,
     closed: null,
+    afterEnd: null,
     escaped: null,
     escapedText: null,
     escapedValue: null,
