@@ -77,12 +77,12 @@ test("after a drag out and back, every scenario's lanes are what a fresh load of
       new MutationObserver((records) => { window.__set += records.filter((r) => r.type === 'attributes').length; })
         .observe(document.querySelector('.timeline .lanes'), { attributes: true, subtree: true });
     });
-    const box = await page.locator('[role=slider] .grip').boundingBox();
-    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     const axis = await page.$$eval('line.grid[data-t]', (ls) => [ls[0], ls.at(-1)].map((l) => l.getBoundingClientRect().x));
     // Out towards the axis's end, then back past where it began, compared with a fresh load at each rest.
-    for (const [from, to] of [[x, axis[0] + (axis[1] - axis[0]) * 0.8], [null, axis[0] + (axis[1] - axis[0]) * 0.1]]) {
-      const start = from ?? (await page.locator('[role=slider] .grip').boundingBox().then((b) => b.x + b.width / 2));
+    for (const along of [0.8, 0.1]) {
+      const box = await page.locator('[role=slider] .grip').boundingBox();
+      const [start, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      const to = axis[0] + (axis[1] - axis[0]) * along;
       await page.mouse.move(start, y);
       await page.mouse.down();
       for (let i = 1; i <= 24; i++) {
