@@ -1,41 +1,20 @@
 // Web benchmark (not a test): bytes over the wire, pointermove → DOM latency of a 200-step drag, a toggle's
 // latency, and the page's search (Break it): its speed and how long other tasks wait while it runs.
 // Run through scripts/bench-web.sh, which builds the release bundle first.
-import { readdir, readFile } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { serve, launch, open, root } from '../tests/e2e/harness.mjs';
 import { SCRIPT } from './script.mjs';
+import { bundle, FIRST_LOAD_BUDGET, kB } from '../scripts/bundle.mjs';
 
-const dist = join(root, 'dist');
-// What the page loads before its first interaction, and what it loads later, only when asked: the later
-// panels' module and its style sheet (once the first prediction is told) and the recordings (when their
-// panel opens).
-const later = (name) => /^(workbench|later)-/.test(name) || name === 'recordings.txt';
-const totals = { first: 0, later: 0 };
+// The bundle as scripts/budget.mjs counts it (scripts/bundle.mjs): before the first interaction, and later.
+const sizes = await bundle(join(root, 'dist'));
 console.log('bundle (gzip -9, as served with gzip):');
-const names = (await readdir(dist)).sort();
-const snippets = join(dist, 'snippets');
-for (const name of [...names, ...(await files(snippets)).map((f) => join('snippets', f))]) {
-  if (!/\.(wasm|js|css|html|txt)$/.test(name)) continue;
-  const raw = await readFile(join(dist, name));
-  const gz = gzipSync(raw, { level: 9 }).length;
-  totals[later(name) ? 'later' : 'first'] += gz;
-  const when = later(name) ? ' (later)' : '';
-  console.log(`  ${(name + when).padEnd(60)} ${String(raw.length).padStart(8)} B raw ${String(gz).padStart(8)} B gzip`);
+for (const f of sizes.files) {
+  const name = f.name + (f.later ? ' (later)' : '');
+  console.log(`  ${name.padEnd(60)} ${String(f.raw).padStart(8)} B raw ${String(f.gzip).padStart(8)} B gzip`);
 }
-console.log(`  before the first interaction: ${totals.first} B = ${(totals.first / 1000).toFixed(1)} kB gzip (budget ≤ 160 kB)`);
-console.log(`  loaded later, when asked: ${totals.later} B = ${(totals.later / 1000).toFixed(1)} kB gzip`);
-
-/** Every file under `dir`, as paths relative to it. */
-async function files(dir) {
-  const out = [];
-  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    if (e.isDirectory()) out.push(...(await files(join(dir, e.name))).map((f) => join(e.name, f)));
-    else out.push(e.name);
-  }
-  return out;
-}
+console.log(`  before the first interaction: ${sizes.first} B = ${kB(sizes.first)} gzip (budget ≤ ${kB(FIRST_LOAD_BUDGET)})`);
+console.log(`  loaded later, when asked: ${sizes.later} B = ${kB(sizes.later)} gzip`);
 
 const server = await serve();
 const browser = await launch();

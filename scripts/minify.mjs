@@ -1,6 +1,6 @@
 // Trunk post-build hook: minifies the JS glue wasm-bindgen writes (trunk leaves it as generated) and updates
 // its Subresource Integrity hash in index.html, so the preload still verifies. About 1.5 kB gzip of the
-// 150 kB budget. Reads TRUNK_STAGING_DIR.
+// 160 kB budget. Reads TRUNK_STAGING_DIR.
 //
 // It also shortens the names the wasm imports from the glue, and the closure shims it exports to it:
 // wasm-bindgen names them `__wbg_<name>_<16 hex digits>` and `wasm_bindgen__convert__closures_____invoke__h<16

@@ -65,6 +65,9 @@ done
 step "release build, clippy's lints denied for wasm"
 $low trunk build --release
 
+step "first-load budget (gzip -9, at most 160,000 B)"
+node scripts/budget.mjs dist
+
 step "end-to-end tests: playwright-core driving Debian's Chromium"
 node --test --test-concurrency=1 tests/e2e/
 
