@@ -33,5 +33,41 @@
   }
   // Sandboxed without the same origin, the module cannot load: the page stays as built, and says so.
   if (window.origin === 'null') classes.add('no-app');
-  else if (!built) classes.add('pending');
+  else if (!built) {
+    classes.add('pending');
+    // The page as built states a run (the built figure's outcome, scenario and inputs, in its attributes
+    // and words) that is not the one this link asks for. As the parser inserts it, keep only the frame: the
+    // figure's box, empty, and the masthead and picker with nothing marked current. Mutation callbacks run
+    // before any other task, so nothing else ever reads the built run's state here.
+    var keepFrame = function (records) {
+      for (var r = 0; r < records.length; r++) {
+        var added = records[r].addedNodes;
+        for (var n = 0; n < added.length; n++) {
+          var node = added[n];
+          if (node.nodeType !== 1 || !node.closest('.prerendered')) continue;
+          var parent = node.parentNode;
+          if (parent && parent.matches && parent.matches('.prerendered figure.lab')) {
+            parent.removeChild(node);
+            continue;
+          }
+          var stated = 'figure.lab, [aria-current], .picker-current';
+          var strip = node.matches(stated) ? [node] : [];
+          strip.push.apply(strip, node.querySelectorAll(stated));
+          for (var s = 0; s < strip.length; s++) {
+            var el = strip[s];
+            if (el.matches('.picker-current')) el.textContent = '';
+            ['data-outcome', 'data-double-grant', 'data-scenario', 'aria-current'].forEach(function (a) {
+              el.removeAttribute(a);
+            });
+          }
+        }
+      }
+    };
+    var watch = new MutationObserver(keepFrame);
+    watch.observe(root, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', function () {
+      keepFrame(watch.takeRecords());
+      watch.disconnect();
+    });
+  }
 })();

@@ -140,13 +140,18 @@ test('a picker opened before the app starts stays open, and its links lead to th
   await done(page);
 });
 
-test('a link to another state shows the frame and a loading line, never the built figure as if it were the linked one', async () => {
+test('a link to another state shows the frame (masthead, picker, the figure\'s box) and a loading line, never the built figure as if it were the linked one', async () => {
   const page = await held('/?scenario=redlock&jump=9000');
   assert.equal(await page.evaluate(() => document.documentElement.classList.contains('pending')), true);
   assert.equal(await page.isVisible('.note-loading[lang=en]'), true);
-  for (const s of ['.prerendered .timeline', '.prerendered .prompt', '.prerendered .picker', '.prerendered .masthead h1']) {
-    assert.equal(await page.$eval(s, (e) => getComputedStyle(e).visibility), 'hidden', s);
+  // The frame: the masthead and the picker (nothing marked current), and the figure's box, emptied of the
+  // built run (tests/e2e/firstbyte.test.mjs reads it from the first byte on).
+  for (const s of ['.prerendered .masthead h1', '.prerendered .picker summary', '.prerendered figure.lab']) {
+    assert.equal(await page.$eval(s, (e) => getComputedStyle(e).visibility), 'visible', s);
   }
+  assert.equal(await page.textContent('.prerendered .picker-current'), '');
+  assert.equal(await page.$$eval('.prerendered figure.lab > *', (e) => e.length), 0);
+  assert.ok((await page.$eval('.prerendered figure.lab', (e) => e.getBoundingClientRect().height)) > 300, 'the box holds its room');
   await page.release();
   assert.equal(await page.getAttribute('figure.lab', 'data-scenario'), 'redlock');
   assert.equal(await page.$eval('.timeline', (e) => getComputedStyle(e).visibility), 'visible');
