@@ -250,11 +250,13 @@ pub fn Editor(
         number(&root, text.split('\n').count(), bad);
         let said = match (&problem, shape) {
             (Some(e), _) => {
-                if lang == Lang::Ja {
-                    e.ja.clone()
-                } else {
-                    e.en.clone()
+                let mut said = if lang == Lang::Ja { e.ja.clone() } else { e.en.clone() };
+                // Over the limit, the link keeps what can be reopened, and says so.
+                if super::scripting::over_limit(&text) {
+                    said.push_str(if lang == Lang::Ja { "。" } else { ". " });
+                    said.push_str(if shape.is_some() { p.editor_link_kept } else { p.editor_link_none });
                 }
+                said
             }
             (None, Some((w, v))) => (p.editor_reads)(w, v),
             (None, None) => String::new(),

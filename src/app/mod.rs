@@ -16,7 +16,7 @@ mod picker;
 mod playback;
 mod real;
 mod rest;
-mod scripting;
+pub mod scripting;
 mod share;
 mod takeover;
 mod timeline;
@@ -267,7 +267,7 @@ pub fn App() -> impl IntoView {
     let pending_write = std::cell::RefCell::new(None::<Timeout>);
     effect(move || {
         if lab.calm() {
-            let query = lab.query(lab.embed);
+            let query = lab.link(lab.embed);
             *pending_write.borrow_mut() = Some(Timeout::new(URL_SETTLE_MS, move || {
                 url::write(&query, lab.new_entry.try_update_value(std::mem::take).unwrap_or(false));
             }));

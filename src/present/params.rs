@@ -245,9 +245,11 @@ pub struct Query {
     pub script: Option<String>,
 }
 
-/// The longest script a link may carry, in bytes: the language's own limit is far lower and says so; this
-/// only keeps a hostile link from filling the page's memory.
-pub const MAX_SCRIPT_BYTES: usize = 65_536;
+/// The longest script a query may carry, in bytes: the language's own limit is far lower and says so, with
+/// the text's true length (the page's own states carry a pasted text whole, so the editor keeps it); this
+/// only keeps a hostile link from filling the page's memory. The page never writes a link with a script
+/// over the language's limit (`Lab::link`).
+pub const MAX_SCRIPT_BYTES: usize = 1 << 20;
 
 impl Query {
     /// The default state of `scenario`.

@@ -138,9 +138,11 @@ impl Problem {
             }
             Problem::Unknown(n) => format!("\"{n}\" is not defined in this script"),
             Problem::NotForService(w) => format!("\"{w}\" needs \"service redlock\""),
-            Problem::TooLong(n) => {
-                format!("the script has {n} characters; at most {} are allowed", limits::CHARS)
-            }
+            Problem::TooLong(n) => format!(
+                "the script has {n} characters; at most {} are allowed ({} too many)",
+                limits::CHARS,
+                n.saturating_sub(limits::CHARS)
+            ),
             Problem::TooManyWorkers => format!("at most {} workers", limits::WORKERS),
             Problem::NoWorkers => "no worker: add a line such as \"A: acquire, write, release\"".to_owned(),
             Problem::TooManySteps(w) => format!("{w} has more than {} steps", limits::STEPS),
@@ -174,7 +176,11 @@ impl Problem {
             }
             Problem::Unknown(n) => format!("「{n}」はこのスクリプトで定義されていません"),
             Problem::NotForService(w) => format!("「{w}」は「service redlock」のときだけ使えます"),
-            Problem::TooLong(n) => format!("スクリプトが{n}文字あります。{}文字までです", limits::CHARS),
+            Problem::TooLong(n) => format!(
+                "スクリプトが{n}文字あります。{}文字までです（{}文字多すぎます）",
+                limits::CHARS,
+                n.saturating_sub(limits::CHARS)
+            ),
             Problem::TooManyWorkers => format!("ワーカーは{}つまでです", limits::WORKERS),
             Problem::NoWorkers => {
                 "ワーカーがいません。「A: acquire, write, release」のような行を加えてください".to_owned()

@@ -114,3 +114,48 @@ test('a text told back late never takes away keys typed since', async () => {
   assert.equal(await value(page), `${first}# abcdefgh`);
   await done(page);
 });
+
+test('a paste past the limit is kept whole and said at once; the figure and the link keep the last script that read, and the link reopens', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
+  const first = await editing(page);
+  const before = await page.getAttribute('figure.lab', 'data-outcome');
+  await page.click(area);
+  await page.keyboard.press('Control+End');
+  const filler = `# ${'x'.repeat(19998)}\n`;
+  await page.keyboard.insertText(filler);
+  await rested(page);
+  const text = await value(page);
+  assert.equal(text.length, first.length + filler.length, 'everything pasted is kept');
+  const over = text.length - 4000;
+  const said = await page.textContent('.script-problem');
+  assert.ok(said.includes(`the script has ${text.length} characters; at most 4000 are allowed (${over} too many)`), said);
+  assert.match(said, /link holds the last script that read, not this text/);
+  assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), before, 'the last good run stays drawn');
+  // The link keeps the last script that read: short enough to reopen.
+  await page.waitForFunction((t) => new URLSearchParams(location.search).get('script') === t, first);
+  const url = page.url();
+  assert.ok(url.length < 4000, `${url.length}`);
+  const again = await open(env.browser, url, { viewport: { width: 1280, height: 1000 } });
+  await again.waitForSelector(area);
+  assert.equal(await again.inputValue(area), first);
+  await done(again);
+  // Undone, the link follows the text again.
+  await page.focus(area);
+  await press(page, 'Control+z');
+  assert.equal(await value(page), first);
+  await page.waitForSelector('.script-problem:not(.bad)');
+  await done(page);
+});
+
+test('in Japanese, a script past the limit says by how much and that the link holds the scenario before it', async () => {
+  const long = `# ${'x'.repeat(4100)}\nA: acquire`;
+  const page = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent(long)}&lang=ja`, { viewport: { width: 1280, height: 1000 } });
+  await page.waitForSelector(area);
+  await rested(page);
+  assert.equal((await value(page)).length, long.length);
+  const said = await page.textContent('.script-problem');
+  assert.ok(said.includes(`スクリプトが${long.length}文字あります。4000文字までです（${long.length - 4000}文字多すぎます）。`), said);
+  assert.match(said, /始めたシナリオが入っています/);
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('script'));
+  await done(page);
+});

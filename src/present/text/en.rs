@@ -396,6 +396,8 @@ pub(super) static EN_PANELS: Panels = Panels {
     editor_help: "One setting or worker per line: “A: acquire, pause {pause=15s}, write, release”; # starts a comment. \
                   At most 4 workers, 32 steps each, 8 named values, 4,000 characters. The figure follows as you type; \
                   a named value in braces gets its own control.",
+    editor_link_kept: "The page's link holds the last script that read, not this text: shorten it to share it.",
+    editor_link_none: "The page's link holds the scenario you started from, not this text: shorten it to share it.",
     editor_reads: |workers, values| {
         let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
         format!("The script reads: {}, {}.", plural(workers, "worker", "workers"), plural(values, "named value", "named values"))

@@ -400,6 +400,8 @@ pub(super) static JA_PANELS: Panels = Panels {
     editor_help: "1行に設定かワーカーを1つ：「A: acquire, pause {pause=15s}, write, release」。# から行末まではコメントです。\
                   ワーカーは4人まで、手順はそれぞれ32まで、名前付きの値は8つまで、4,000文字まで。書くそばから図が追いかけ、\
                   波かっこの名前付きの値には操作がつきます。",
+    editor_link_kept: "ページのリンクには、このテキストではなく最後に読めたスクリプトが入っています。共有するには短くしてください。",
+    editor_link_none: "ページのリンクには、このテキストではなく始めたシナリオが入っています。共有するには短くしてください。",
     editor_reads: |workers, values| fill("スクリプトを読めました：ワーカー{}人、名前付きの値{}つ。", &[&workers.to_string(), &values.to_string()]),
     editor_template: "# 新しい場面：書き換えると図が追いかけます。",
 };

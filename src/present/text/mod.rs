@@ -320,6 +320,10 @@ pub struct Panels {
     pub editor_help: &'static str,
     /// The script reads: how many workers and named values.
     pub editor_reads: fn(workers: usize, values: usize) -> String,
+    /// The script is over the language's limit: the link holds the last script that read, not this text.
+    pub editor_link_kept: &'static str,
+    /// The script is over the limit and none has read yet: the link holds the scenario before it.
+    pub editor_link_none: &'static str,
     /// The comment at the top of a new script.
     pub editor_template: &'static str,
 }
