@@ -154,6 +154,10 @@ impl Lab {
     /// history is the host's.)
     pub fn choose(&self, id: ScenarioId) {
         if id != self.scenario.get_untracked() || self.script.with_untracked(Option::is_some) {
+            // The entry left behind holds what is on screen now, an edit not yet settled included, so Back
+            // brings back its text, figure and verdict together.
+            self.settle();
+            url::write(&self.link(self.embed), false);
             self.new_entry.set_value(true);
             self.pick(id);
         }
@@ -378,10 +382,22 @@ pub fn App() -> impl IntoView {
             (Some(_), None) => (String::new(), String::new()),
             (None, _) => lab.inputs.with(|i| (t.setup(id, i), t.prompt(id, i))),
         };
+        // A script that never read has nothing to draw: it says so in the figure's place, never an empty box.
         let status = match &script {
             Some(s) if s.scenario.is_none() && s.problem.is_none() => t.reading_script.to_owned(),
-            Some(Script { problem: Some(p), .. }) if !lab.editing.get() => {
-                (t.script_broken)(if lab.lang.get() == Lang::Ja { &p.ja } else { &p.en })
+            Some(Script { problem: Some(p), scenario, .. }) => {
+                let said = if lab.editing.get() && !lab.embed {
+                    ""
+                } else if lab.lang.get() == Lang::Ja {
+                    &p.ja
+                } else {
+                    &p.en
+                };
+                match (scenario, said) {
+                    (Some(_), "") => String::new(),
+                    (Some(_), said) => (t.script_broken)(said),
+                    (None, said) => (t.script_unread)(said),
+                }
             }
             _ => String::new(),
         };

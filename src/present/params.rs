@@ -68,6 +68,9 @@ pub enum Problem {
     },
     /// No such setting.
     UnknownKey(String),
+    /// An input given beside a script, or to a script on screen: a script's values are in its text, so
+    /// the input is not applied (and not kept for later).
+    BesideScript(String),
     /// The scenario has no such device: Redlock's fencing (the page shows the switch, unavailable).
     Unavailable {
         /// The setting.
@@ -99,7 +102,8 @@ impl Problem {
             | Problem::OutOfRange { key, .. }
             | Problem::NotOneOf { key, .. }
             | Problem::Unavailable { key, .. }
-            | Problem::UnknownKey(key) => key,
+            | Problem::UnknownKey(key)
+            | Problem::BesideScript(key) => key,
         }
     }
 
@@ -112,7 +116,8 @@ impl Problem {
         | Problem::OutOfRange { value, .. }
         | Problem::NotOneOf { value, .. }
         | Problem::Unavailable { value, .. }
-        | Problem::UnknownKey(value)) = &mut p;
+        | Problem::UnknownKey(value)
+        | Problem::BesideScript(value)) = &mut p;
         let inner: String = value.chars().filter(|c| !('\u{2066}'..='\u{2069}').contains(c)).collect();
         *value = format!("{FSI}{inner}{PDI}");
         p
@@ -139,6 +144,9 @@ impl fmt::Display for Problem {
                 write!(f, "{key}=\"{value}\" is not one of {}", allowed.join(", "))
             }
             Problem::UnknownKey(key) => write!(f, "unknown setting \"{key}\""),
+            Problem::BesideScript(key) => {
+                write!(f, "{key} is not applied to a script: set it in the script's text")
+            }
             Problem::Unavailable { key, value, scenario } => {
                 write!(f, "{key}=\"{value}\" is not available in {scenario}, so it stays off")
             }
@@ -281,6 +289,7 @@ impl Query {
                 ScenarioId::GcPause
             });
         let mut q = Query { problems, ..Query::new(scenario) };
+        let has_script = pairs.iter().any(|(k, _)| k.as_ref() == "script");
         for (key, value) in &pairs {
             let (key, value) = (key.as_ref(), value.as_ref());
             let result = match key {
@@ -294,8 +303,11 @@ impl Query {
                             (0..=MAX_SCRIPT_BYTES).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
                         text.truncate(cut);
                     }
-                    q.script = Some(text);
+                    q.script = Some(line_feeds(&text));
                     Ok(())
+                }
+                _ if has_script && Key::from_name(key).is_some_and(|k| k.spec().name == key) => {
+                    Err(Problem::BesideScript(shorten(key)))
                 }
                 _ => match Key::from_name(key).filter(|&k| k.spec().name == key && scenario.uses(k)) {
                     Some(k) => set_input(&mut q.inputs, key, value).map(|()| q.given.push(k)),
@@ -346,6 +358,16 @@ impl Query {
             s += "&embed=1";
         }
         s
+    }
+}
+
+/// `text` with every line ended by a line feed (a carriage return and line feed, or a carriage return
+/// alone, as a text box would show them): a script's text as the editor holds it.
+pub fn line_feeds(text: &str) -> String {
+    if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text.to_owned()
     }
 }
 
@@ -603,6 +625,23 @@ mod tests {
         // An isolate mark in the value cannot close the isolation early.
         let q = Query::parse("?lease=%E2%81%A9%E2%80%AEno");
         assert_eq!(q.problems[0].isolated().to_string(), shown);
+    }
+
+    #[test]
+    fn a_script_with_carriage_returns_reads_as_lines() {
+        let q = Query::parse("?script=lease+10s%0DA:+acquire%0D%0AB:+acquire%0D");
+        assert_eq!(q.script.as_deref(), Some("lease 10s\nA: acquire\nB: acquire\n"));
+    }
+
+    #[test]
+    fn a_value_beside_a_script_is_named_as_not_applied() {
+        let q = Query::parse("?script=A:+acquire&pause=3000&utm_source=x");
+        assert_eq!(q.problems, [Problem::BesideScript("pause".into())]);
+        assert_eq!(q.inputs, Inputs::default());
+        assert_eq!(
+            q.problems[0].to_string(),
+            "pause is not applied to a script: set it in the script's text"
+        );
     }
 
     #[test]

@@ -2,7 +2,7 @@
 // what the reader types and what the page writes (a switch, a drag), walked by the real keyboard.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, open, done, rested } from './harness.mjs';
+import { lab, open, done, rested, pick } from './harness.mjs';
 
 const env = lab();
 const area = '.editor textarea';
@@ -157,5 +157,108 @@ test('in Japanese, a script past the limit says by how much and that the link ho
   assert.ok(said.includes(`スクリプトが${long.length}文字あります。4000文字までです（${long.length - 4000}文字多すぎます）。`), said);
   assert.match(said, /始めたシナリオが入っています/);
   await page.waitForFunction(() => !new URLSearchParams(location.search).has('script'));
+  await done(page);
+});
+
+test('an edit not settled yet when another scenario is picked is in the entry Back returns to: text, figure and verdict together', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
+  const first = await editing(page);
+  assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), 'safe');
+  // Put the caret before A's pause of 4 s and type a 1: 14 s, past the 10 s lease.
+  await page.$eval(area, (a) => {
+    const at = a.value.search(/pause[ =]4s/) + 6;
+    a.focus();
+    a.setSelectionRange(at, at);
+  });
+  await page.keyboard.type('1');
+  const typed = await value(page);
+  assert.notEqual(typed, first);
+  assert.match(typed, /pause[ =]14s/);
+  // Another scenario at once, before the words follow (150–300 ms).
+  await pick(page, 'crash');
+  await page.waitForSelector('figure.lab[data-scenario=crash]');
+  await page.waitForURL(/scenario=crash/);
+  await page.goBack();
+  await page.waitForSelector('figure.lab[data-scenario=script]');
+  await waitValue(page, typed);
+  await rested(page);
+  assert.equal(new URL(page.url()).searchParams.get('script'), typed);
+  assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), 'fenced', 'the figure and verdict of the text shown');
+  assert.equal(await page.getAttribute('[role=slider]', 'aria-valuenow'), '14000');
+  await done(page);
+});
+
+test('messages name the thing: an invisible character by its code point, a count as a count; a link with carriage returns alone reads as lines', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
+  const first = await editing(page);
+  await page.click(area);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('C: acquire');
+  await page.keyboard.insertText('\u200b');
+  await rested(page);
+  assert.match(await page.textContent('.script-problem'), /unexpected character U\+200B \(ZERO WIDTH SPACE\)/);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText('service redlock, servers 200\nA: acquire, write');
+  await rested(page);
+  assert.match(await page.textContent('.script-problem'), /line 1, column \d+: 200 is out of range: a whole number from 0 to 5$/);
+  await done(page);
+  // The same script with carriage returns alone: it reads, line by line.
+  const cr = first.replace(/\n/g, '\r');
+  const again = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent(cr)}&lang=en`, { viewport: { width: 1280, height: 1000 } });
+  await again.waitForSelector('figure.lab[data-scenario=script]:not(.reading-script)');
+  await again.waitForSelector(area);
+  await rested(again);
+  assert.equal(await again.inputValue(area), first);
+  assert.equal(await again.getAttribute(area, 'aria-invalid'), 'false');
+  assert.equal(await again.getAttribute('figure.lab', 'data-outcome'), 'safe');
+  await done(again);
+});
+
+test('a linked script that never read says so in the figure\'s place, never an empty box; closed or embedded, it says nothing is drawn', async () => {
+  const page = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, fly')}&lang=en`, { viewport: { width: 1000, height: 900 } });
+  await page.waitForSelector('figure.lab.unread-script');
+  await rested(page);
+  const status = page.locator('.script-status');
+  assert.equal(await status.textContent(), 'Nothing to draw yet: this script has not read. The figure appears once it does.');
+  assert.ok(await status.isVisible());
+  // The placeholder stands where the figure would, beside the editor.
+  const [s, e] = [await status.boundingBox(), await page.locator('.editor').boundingBox()];
+  assert.ok(s.x < e.x && s.y < e.y + e.height, JSON.stringify([s, e]));
+  await page.click('.editor [data-editor=close]');
+  assert.match(await status.textContent(), /^The script could not be read: line 1, column 13: .*\. Nothing is drawn until it reads\.$/);
+  await done(page);
+  const ja = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, fly')}&lang=ja&embed=1`, { viewport: { width: 600, height: 600 } });
+  await ja.waitForSelector('figure.lab.unread-script');
+  assert.match(await ja.textContent('.script-status'), /^スクリプトを読めませんでした：.*。読めるまで図は描かれません。$/);
+  await done(ja);
+});
+
+test('the embed protocol names every field it did not apply, keeps nothing for later and echoes values as sent; a link names a value beside its script', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
+  await context.addInitScript(() => sessionStorage.setItem('fencing-lab:skip-prediction', '1'));
+  const host = await context.newPage();
+  await host.goto(`${env.server.url}/test/host.html?embed=1&lang=en`);
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state'));
+  const errors = () => host.evaluate(() => window.messages.filter((m) => m.type === 'fencing-lab:error').map((m) => m.problems));
+  const reply = async (msg, n) => {
+    await host.evaluate((m) => window.send(m), msg);
+    await host.waitForFunction((k) => window.messages.filter((m) => m.type === 'fencing-lab:error').length >= k, n);
+    return (await errors())[n - 1];
+  };
+  assert.deepEqual(await reply({ type: 'fencing-lab:set', script: 'A: acquire, write', pause: 3000 }, 1),
+    ['\u2068pause\u2069 is not applied to a script: set it in the script\'s text']);
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state' && m.scenario === 'script'));
+  assert.deepEqual(await reply({ type: 'fencing-lab:set', bogus: 1 }, 2), ['unknown setting "\u2068bogus\u2069"']);
+  // A pause sent to the script on screen is not applied, nor kept for the scenario that comes next.
+  assert.match((await reply({ type: 'fencing-lab:set', pause: 9000 }, 3))[0], /pause\u2069 is not applied to a script/);
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'gc-pause' }));
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.scenario === 'gc-pause');
+  assert.equal((await host.evaluate(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1))).pause, 4000);
+  // Values as sent: a boolean where a number belongs is repeated as `true`.
+  assert.deepEqual(await reply({ type: 'fencing-lab:set', scenario: 'network-delay', delay: true }, 4),
+    ['delay="\u2068true\u2069" is not a whole number']);
+  await context.close();
+  const page = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, write')}&pause=3000&lang=en`);
+  assert.match(await page.textContent('.app'), /pause: not applied to a script; set it in the script’s text/);
   await done(page);
 });

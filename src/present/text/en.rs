@@ -196,6 +196,7 @@ pub(super) static EN: Text = Text {
             fill("{}: “{}” is not one of {}", &[key, value, &allowed.join(", ")])
         }
         Problem::UnknownKey(key) => fill("unknown setting “{}”", &[key]),
+        Problem::BesideScript(key) => fill("{}: not applied to a script; set it in the script’s text", &[key]),
         Problem::Unavailable { key, value, scenario } => {
             fill("{}: “{}” is not available in {}, so it stays off", &[key, value, scenario])
         }
@@ -268,6 +269,10 @@ pub(super) static EN: Text = Text {
     edit_script: "Edit as script",
     reading_script: "Reading the script…",
     script_broken: |message| fill("The script could not be read: {}. The figure keeps what it showed.", &[message]),
+    script_unread: |message| match message {
+        "" => "Nothing to draw yet: this script has not read. The figure appears once it does.".to_owned(),
+        m => fill("The script could not be read: {}. Nothing is drawn until it reads.", &[m]),
+    },
     value_slider: |name| fill("Named value {}", &[name]),
     later_loading: "Loading the next panels: “Seen on real systems”, “Where does it change?”, “Break it”…",
     later_failed: "The next panels (“Seen on real systems”, “Where does it change?”, “Break it”) could not be loaded.",

@@ -198,6 +198,7 @@ pub(super) static JA: Text = Text {
             fill("{}：「{}」は {} のどれでもありません", &[key, value, &allowed.join("、")])
         }
         Problem::UnknownKey(key) => fill("「{}」という設定はありません", &[key]),
+        Problem::BesideScript(key) => fill("{}：スクリプトには使えません。スクリプトのテキストで設定してください", &[key]),
         Problem::Unavailable { key, value, scenario } => {
             fill("{}：{} では「{}」は使えないため、オフのままにしました", &[key, scenario, value])
         }
@@ -269,6 +270,10 @@ pub(super) static JA: Text = Text {
     edit_script: "スクリプトで編集",
     reading_script: "スクリプトを読み込んでいます…",
     script_broken: |message| fill("スクリプトを読めませんでした：{}。図は前の状態のままです。", &[message]),
+    script_unread: |message| match message {
+        "" => "まだ図はありません。このスクリプトはまだ読めていません。読めると図が現れます。".to_owned(),
+        m => fill("スクリプトを読めませんでした：{}。読めるまで図は描かれません。", &[m]),
+    },
     value_slider: |name| fill("名前付きの値 {}", &[name]),
     later_loading: "続きの「実機で見る」「どこで変わる？」「壊してみる」を読み込んでいます…",
     later_failed: "続きの「実機で見る」「どこで変わる？」「壊してみる」を読み込めませんでした。",
