@@ -220,8 +220,8 @@ pub fn App() -> impl IntoView {
     });
     let mut first = query.inputs;
     // The first prediction is the source's own question: what if A wakes after 15 s?
-    // Only when the link says nothing of the pause: a bad value falls back to the default, as the notice says.
-    let pause_named = query.given.contains(&Key::Pause) || query.problems.iter().any(|p| p.key() == "pause");
+    // Only when the link sets the pause: a bad value opens where no value does, as the notice says.
+    let pause_named = query.given.contains(&Key::Pause);
     if query.scenario == ScenarioId::GcPause && !pause_named && !phase.get_untracked().revealed() {
         first.pause = SEED_QUESTION_PAUSE;
     }

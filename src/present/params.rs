@@ -645,6 +645,13 @@ mod tests {
     }
 
     #[test]
+    fn a_links_lease_goes_as_far_as_a_scripts() {
+        assert_eq!(Key::Ttl.spec().range(), (1, crate::script::limits::DURATION));
+        assert!(Query::parse("?ttl=600000").problems.is_empty());
+        assert_eq!(Query::parse("?ttl=600001").problems.len(), 1);
+    }
+
+    #[test]
     fn decodes_percent_and_plus() {
         assert_eq!(decode("a%20b+c"), "a b c");
         assert_eq!(decode("%"), "%");
