@@ -290,8 +290,27 @@ impl Query {
             });
         let mut q = Query { problems, ..Query::new(scenario) };
         let has_script = pairs.iter().any(|(k, _)| k.as_ref() == "script");
-        for (key, value) in &pairs {
+        // Whether each pair is its key's last (no hash map: the first load's bytes).
+        let mut seen: Vec<&str> = Vec::new();
+        let mut last: Vec<bool> = pairs
+            .iter()
+            .rev()
+            .map(|(k, _)| {
+                let first = !seen.contains(&k.as_ref());
+                if first {
+                    seen.push(k.as_ref());
+                }
+                first
+            })
+            .collect();
+        last.reverse();
+        for (i, (key, value)) in pairs.iter().enumerate() {
             let (key, value) = (key.as_ref(), value.as_ref());
+            // A key given twice: the last one is the one used (as for `scenario`), so what the page opens
+            // at and what its notice says are of the same value.
+            if !last[i] {
+                continue;
+            }
             let result = match key {
                 "scenario" => Ok(()),
                 "lang" => parse_lang(value).map(|l| q.lang = Some(l)),
@@ -484,7 +503,11 @@ mod tests {
         let q = Query::parse(&format!("?pause={long}"));
         let shown = q.problems[0].to_string();
         assert!(shown.chars().count() < 100, "{shown}");
-        let many: String = (0..3_000).map(|i| format!("lease=x{i}&")).collect();
+        // Thousands of pairs (a key given twice is read once): every input of the scenario bad, and more.
+        let id = ScenarioId::GcPause;
+        let names = id.keys().iter().chain(id.extras()).map(|k| k.spec().name).chain(["lang", "embed"]);
+        let mut many: String = (0..3_000).map(|i| format!("lease=x{i}&")).collect();
+        many += &names.map(|n| format!("{n}=x&")).collect::<String>();
         assert_eq!(Query::parse(&many).problems.len(), MAX_PROBLEMS);
     }
 
@@ -649,6 +672,15 @@ mod tests {
         assert_eq!(Key::Ttl.spec().range(), (1, crate::script::limits::DURATION));
         assert!(Query::parse("?ttl=600000").problems.is_empty());
         assert_eq!(Query::parse("?ttl=600001").problems.len(), 1);
+    }
+
+    #[test]
+    fn a_key_given_twice_is_read_once_its_last_value() {
+        let q = Query::parse("?scenario=network-delay&delay=abc&delay=9000");
+        assert_eq!((q.inputs.delay, q.problems.len()), (9_000, 0));
+        let q = Query::parse("?scenario=network-delay&delay=9000&delay=abc");
+        assert_eq!(q.inputs.delay, ScenarioId::NetworkDelay.defaults().delay);
+        assert_eq!(q.problems, [Problem::NotANumber { key: "delay".into(), value: "abc".into() }]);
     }
 
     #[test]
