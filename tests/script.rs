@@ -94,8 +94,12 @@ proptest! {
         let text: String = chars.into_iter().collect();
         match script::parse(&text) {
             Ok(sc) => { let _ = sim::run(&sc); }
-            // Every error names a place on a line that exists (or the script as a whole).
-            Err(e) => prop_assert!(e.line <= text.lines().count() && (e.line > 0 || e.col == 0), "{e:?}"),
+            // Every error names a place on a line that exists (or the script as a whole); a carriage
+            // return alone ends a line too.
+            Err(e) => {
+                let lines = text.replace("\r\n", "\n").replace('\r', "\n").lines().count();
+                prop_assert!(e.line <= lines && (e.line > 0 || e.col == 0), "{e:?}")
+            }
         }
     }
 }

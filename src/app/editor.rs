@@ -3,12 +3,18 @@
 //! where to start from (a short template, any scenario of the catalogue, where this script started). The
 //! figure follows each key, paced to the screen (the page's lab reads each text and keeps drawing the last
 //! one that read); the verdict, the narration and what is wrong follow once typing pauses (`app::rest`).
+//!
+//! The editor keeps one editing history ([`History`]) of every text it showed, typed or made by the page
+//! (a switch, a drag, a slider, Reset, Start from): Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y (Cmd on macOS, and
+//! the browser's own Undo and Redo) walk it, never the text box's own history, which a text set by the
+//! page would break.
 
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::{effect, say, set, Lab};
+use crate::present::history::{changed, Group, History};
 use crate::present::html::Html;
 use crate::present::pace::Pace;
 use crate::present::params::Lang;
@@ -94,6 +100,79 @@ fn follow_scroll(root: &web_sys::Element) {
     follow.forget();
 }
 
+/// How the editor groups the texts it records into steps ([`Group`]): a run of keys of one kind (typing,
+/// deleting) with no pause of a second, and a whole drag, are one step each.
+#[derive(Clone, Copy, Debug, Default)]
+struct Steps {
+    /// The last group given.
+    n: u64,
+    /// The kind of the last key typed, while its run goes on.
+    typing: Option<u8>,
+    /// When it was typed (the event's time stamp, ms).
+    at: f64,
+    /// Whether a drag or a slider was held when the page last rewrote the text.
+    held: bool,
+}
+
+/// The longest pause within one run of typing, in ms.
+const RUN_MS: f64 = 1_000.0;
+
+impl Steps {
+    /// The group of a text typed by an input of `kind` (its `inputType`) at `at`.
+    fn typed(&mut self, kind: &str, at: f64) -> Group {
+        let k = match kind {
+            "insertText" | "insertCompositionText" | "insertLineBreak" => 1,
+            "deleteContentBackward" | "deleteContentForward" => 2,
+            // A paste, a cut, a drop: a step of its own.
+            _ => {
+                *self = Steps { n: self.n, ..Steps::default() };
+                return None;
+            }
+        };
+        if self.typing != Some(k) || at - self.at > RUN_MS {
+            self.n += 1;
+        }
+        *self = Steps { n: self.n, typing: Some(k), at, held: false };
+        Some(self.n)
+    }
+
+    /// The group of a text the page wrote, while a drag or a slider is `held` or not: a drag's texts,
+    /// and the one when it lets go, are one step.
+    fn page(&mut self, held: bool) -> Group {
+        let was = self.held;
+        if held && !was {
+            self.n += 1;
+        }
+        *self = Steps { n: self.n, held, ..Steps::default() };
+        (held || was).then_some(self.n)
+    }
+}
+
+/// Whether the reader holds the figure's band or a slider (a drag in progress).
+fn held() -> bool {
+    let doc = web_sys::window().and_then(|w| w.document());
+    doc.and_then(|d| d.query_selector(".dragging, input[type=range]:active").ok().flatten()).is_some()
+}
+
+/// The key for undo (`Some(false)`) or redo (`Some(true)`): Ctrl or Cmd with Z, with Shift Z, or Y.
+fn undo_key(ev: &web_sys::KeyboardEvent) -> Option<bool> {
+    if !(ev.ctrl_key() || ev.meta_key()) || ev.alt_key() {
+        return None;
+    }
+    // The letter the layout types, else where the key is (a layout without Latin letters).
+    let key = ev.key().to_ascii_lowercase();
+    let key = match key.as_str() {
+        "z" | "y" => key,
+        _ if !key.is_ascii() => ev.code().trim_start_matches("Key").to_ascii_lowercase(),
+        _ => return None,
+    };
+    match key.as_str() {
+        "z" => Some(ev.shift_key()),
+        "y" if !ev.shift_key() => Some(true),
+        _ => None,
+    }
+}
+
 /// The editor, while the lab's `editing` is on.
 #[component]
 pub fn Editor(
@@ -106,6 +185,11 @@ pub fn Editor(
     let framed = StoredValue::new(None::<Lang>);
     // The line numbers as last drawn (how many, which marked): most keys change neither.
     let numbered = StoredValue::new(None::<(usize, Option<usize>)>);
+    // Every text shown, in one history; how texts group into steps; the texts typed that the page has not
+    // shown back yet (a state the page told before the last keys must not take them away).
+    let history = StoredValue::new(None::<History>);
+    let steps = StoredValue::new(Steps::default());
+    let typed_texts = StoredValue::new(Vec::<String>::new());
     let ask = move |kind: &str, payload: &str| lab.ask_page(kind, payload);
     let number = move |root: &web_sys::Element, lines: usize, bad: Option<usize>| {
         if numbered.get_value() != Some((lines, bad)) {
@@ -143,9 +227,20 @@ pub fn Editor(
             .ok()
             .flatten()
             .and_then(|a| a.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
+        if history.with_value(Option::is_none) {
+            history.set_value(Some(History::new(text.clone())));
+        }
         if let Some(area) = &area {
-            // A drag or a switch rewrote the text: the box follows, the caret where it was.
-            if area.value() != text {
+            let shown = area.value();
+            // A text typed earlier, told back after newer keys: the box keeps the newest.
+            let stale = typed_texts.with_value(|t| t.last() == Some(&shown) && t.contains(&text));
+            if shown == text {
+                typed_texts.update_value(Vec::clear);
+            } else if !stale {
+                // The page rewrote the text (a drag, a switch, Reset, Start from): a step of the history,
+                // and the box follows, the caret where it was.
+                let group = steps.try_update_value(|s| s.page(held())).flatten();
+                history.update_value(|h| h.iter_mut().for_each(|h| h.record(text.clone(), group)));
                 let (from, to) = (area.selection_start().ok().flatten(), area.selection_end().ok().flatten());
                 area.set_value(&text);
                 let _ = area.set_selection_range(from.unwrap_or(0), to.unwrap_or(0));
@@ -155,11 +250,13 @@ pub fn Editor(
         number(&root, text.split('\n').count(), bad);
         let said = match (&problem, shape) {
             (Some(e), _) => {
-                if lang == Lang::Ja {
-                    e.ja.clone()
-                } else {
-                    e.en.clone()
+                let mut said = if lang == Lang::Ja { e.ja.clone() } else { e.en.clone() };
+                // Over the limit, the link keeps what can be reopened, and says so.
+                if super::scripting::over_limit(&text) {
+                    said.push_str(if lang == Lang::Ja { "。" } else { ". " });
+                    said.push_str(if shape.is_some() { p.editor_link_kept } else { p.editor_link_none });
                 }
+                said
             }
             (None, Some((w, v))) => (p.editor_reads)(w, v),
             (None, None) => String::new(),
@@ -181,6 +278,15 @@ pub fn Editor(
             return;
         };
         let text = area.value();
+        let kind = js_sys::Reflect::get(&ev, &"inputType".into()).ok().and_then(|k| k.as_string());
+        let group = steps.try_update_value(|s| s.typed(&kind.unwrap_or_default(), ev.time_stamp())).flatten();
+        history.update_value(|h| h.iter_mut().for_each(|h| h.record(text.clone(), group)));
+        typed_texts.update_value(|t| {
+            if t.len() >= 64 {
+                t.remove(0);
+            }
+            t.push(text.clone());
+        });
         // The line numbers follow each key; the line marked wrong, with the message, once typing pauses.
         if let Some(root) = root.get_untracked() {
             let bad = numbered.get_value().and_then(|(_, bad)| bad);
@@ -198,6 +304,58 @@ pub fn Editor(
             });
         }
     };
+    // Undo and redo: the text of the step before or after, shown at once and told to the page, the changed
+    // stretch selected.
+    let walk = move |area: &web_sys::HtmlTextAreaElement, redo: bool| {
+        let next = history
+            .try_update_value(|h| {
+                let h = h.as_mut()?;
+                if redo { h.redo() } else { h.undo() }.map(str::to_owned)
+            })
+            .flatten();
+        let Some(text) = next else { return };
+        let (from, to) = changed(&area.value(), &text);
+        area.set_value(&text);
+        let _ = area.set_selection_range(from, to);
+        steps.update_value(|s| *s = Steps { n: s.n, ..Steps::default() });
+        typed_texts.update_value(Vec::clear);
+        if let Some(root) = root.get_untracked() {
+            let bad = numbered.get_value().and_then(|(_, bad)| bad);
+            number(&root, text.split('\n').count(), bad);
+        }
+        ask("script", &text);
+    };
+    let area_of =
+        |ev: &web_sys::Event| ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+        let Some(redo) = undo_key(&ev) else { return };
+        let Some(area) = area_of(&ev) else { return };
+        ev.prevent_default();
+        walk(&area, redo);
+    };
+    // The browser's own Undo and Redo (its menu, a context menu, a gesture).
+    let on_beforeinput = move |ev: web_sys::Event| {
+        let kind = js_sys::Reflect::get(&ev, &"inputType".into()).ok().and_then(|k| k.as_string());
+        let redo = match kind.as_deref() {
+            Some("historyUndo") => false,
+            Some("historyRedo") => true,
+            _ => return,
+        };
+        let Some(area) = area_of(&ev) else { return };
+        ev.prevent_default();
+        walk(&area, redo);
+    };
+    let listening = StoredValue::new(false);
+    effect(move || {
+        let Some(root) = root.get() else { return };
+        if !listening.get_value() {
+            listening.set_value(true);
+            let f = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::Event)>::new(on_beforeinput);
+            let _ = root.add_event_listener_with_callback("beforeinput", f.as_ref().unchecked_ref());
+            // Lives as long as the editor, mounted for the page's lifetime.
+            f.forget();
+        }
+    });
     let begin = move |text: String| {
         start.set_value(Some(text.clone()));
         ask("script", &text);
@@ -223,6 +381,6 @@ pub fn Editor(
     };
     view! {
         <section class="editor" aria-labelledby="editor-title" hidden node_ref=root
-            on:input=on_input on:click=on_click on:change=on_change></section>
+            on:input=on_input on:click=on_click on:change=on_change on:keydown=on_keydown></section>
     }
 }

@@ -12,7 +12,9 @@ use wasm_bindgen::prelude::*;
 
 use super::later::Bench;
 use super::{effect, Lab};
-use crate::present::params::{parse_lang, parse_scenario, set_input, unavailable, MAX_PROBLEMS};
+use crate::present::params::{
+    parse_lang, parse_scenario, set_input, shorten, unavailable, Problem, MAX_PROBLEMS,
+};
 use crate::present::scripted::read_reply;
 
 fn parent() -> Option<web_sys::Window> {
@@ -36,7 +38,8 @@ fn as_text(v: &JsValue) -> Option<String> {
     if v.is_undefined() || v.is_null() {
         None
     } else if let Some(b) = v.as_bool() {
-        Some(if b { "on" } else { "off" }.into())
+        // As sent: `true` reads as a switch's "on", and a bad one is repeated as `true`.
+        Some(if b { "true" } else { "false" }.into())
     } else if v.as_f64().is_some() {
         // JavaScript's own number formatting: 15000 → "15000", 1.5 → "1.5".
         Some(String::from(js_sys::Number::from(v.clone()).to_string_with_radix(10).unwrap_or_default()))
@@ -45,6 +48,22 @@ fn as_text(v: &JsValue) -> Option<String> {
     } else {
         // Objects, arrays (cyclic ones too), symbols: named by their type, never stringified.
         Some(format!("({})", v.js_typeof().as_string().unwrap_or_default()))
+    }
+}
+
+/// Answers a `set` that had `found` wrong (at most [`MAX_PROBLEMS`]): an `error` message to the host, and the
+/// page's notice about the last message.
+fn answer(lab: Lab, host: &web_sys::Window, mut found: Vec<Problem>) {
+    found.truncate(MAX_PROBLEMS);
+    if !found.is_empty() {
+        // Whole sentences, so the host sees the allowed values; each value was cut short on its own, and
+        // is isolated so a right-to-left override in it cannot reverse the sentence.
+        let list: Array = found.iter().map(|p| JsValue::from_str(&p.isolated().to_string())).collect();
+        post(host, &[("type", "fencing-lab:error".into()), ("problems", list.into())]);
+    }
+    // The notice about this message replaces the one about the last message, not the link's.
+    if found != lab.message_problems.get_untracked() {
+        lab.message_problems.set(found);
     }
 }
 
@@ -124,16 +143,37 @@ pub fn connect(lab: Lab) {
         if !from_host || !data.is_object() || field("type").as_deref() != Some("fencing-lab:set") {
             return;
         }
+        // Every field is applied or named in the reply: a field no set takes, and an input beside a
+        // script (or sent to a script on screen without a scenario), which is not kept for later.
+        let names: Vec<String> =
+            Object::keys(data.unchecked_ref::<Object>()).iter().filter_map(|k| k.as_string()).collect();
+        let script = field("script");
+        let to_script = script.is_some() || (lab.scripted() && field("scenario").is_none());
+        let mut found = Vec::new();
+        for name in names.iter().filter(|n| !matches!(n.as_str(), "type" | "scenario" | "lang" | "script")) {
+            match crate::scenarios::Key::from_name(name).filter(|k| k.spec().name == name) {
+                Some(_) if to_script => found.push(Problem::BesideScript(shorten(name))),
+                Some(_) => {}
+                None => found.push(Problem::UnknownKey(shorten(name))),
+            }
+        }
+        if script.is_some() && field("scenario").is_some() {
+            found.push(Problem::BesideScript("scenario".into()));
+        }
         // A script: read first (the module may still be on its way); a bad one changes nothing and is
         // answered with what is wrong.
-        if let Some(text) = field("script") {
-            if let Some(tag) = field("lang").and_then(|t| parse_lang(&t).ok()) {
-                lab.lang.set(tag);
+        if let Some(text) = script {
+            if let Some(tag) = field("lang") {
+                match parse_lang(&tag) {
+                    Ok(lang) if lang != lab.lang.get_untracked() => lab.lang.set(lang),
+                    Ok(_) => {}
+                    Err(p) => found.push(p),
+                }
             }
-            waiting.set(Some(text));
+            answer(lab, &host, found);
+            waiting.set(Some(crate::present::params::line_feeds(&text)));
             return lab.need_bench();
         }
-        let mut found = Vec::new();
         let mut scenario = lab.scenario.get_untracked();
         if let Some(v) = field("scenario") {
             match parse_scenario(&v) {
@@ -146,7 +186,7 @@ pub fn connect(lab: Lab) {
         } else {
             scenario.defaults()
         };
-        for key in scenario.keys().iter().chain(scenario.extras()) {
+        for key in scenario.keys().iter().chain(scenario.extras()).filter(|_| !to_script) {
             let name = key.spec().name;
             // set_input leaves `inputs` as it was on a bad value.
             if let Some(Err(p)) = field(name).map(|value| set_input(&mut inputs, name, &value)) {
@@ -171,17 +211,7 @@ pub fn connect(lab: Lab) {
         if inputs != lab.inputs.get_untracked() {
             lab.inputs.set(inputs);
         }
-        found.truncate(MAX_PROBLEMS);
-        if !found.is_empty() {
-            // Whole sentences, so the host sees the allowed values; each value was cut short on its own, and
-            // is isolated so a right-to-left override in it cannot reverse the sentence.
-            let list: Array = found.iter().map(|p| JsValue::from_str(&p.isolated().to_string())).collect();
-            post(&host, &[("type", "fencing-lab:error".into()), ("problems", list.into())]);
-        }
-        // The notice about this message replaces the one about the last message, not the link's.
-        if found != lab.message_problems.get_untracked() {
-            lab.message_problems.set(found);
-        }
+        answer(lab, &host, found);
     });
     if let Some(w) = web_sys::window() {
         let _ = w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());

@@ -334,7 +334,11 @@ impl Mirror {
         if lab.phase.get_untracked().revealed() != phase.revealed() {
             lab.phase.set(phase);
         }
-        let script = script_of(&q);
+        // A text that does not read keeps the last that did, as in the page's lab.
+        let script = match (q.script.clone(), lab.script.get_untracked()) {
+            (Some(text), Some(now)) => Some(now.read(text.clone(), read(&text))),
+            _ => script_of(&q),
+        };
         if lab.script.with_untracked(|s| *s != script) {
             lab.script.set(script);
         }

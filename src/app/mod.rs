@@ -16,7 +16,7 @@ mod picker;
 mod playback;
 mod real;
 mod rest;
-mod scripting;
+pub mod scripting;
 mod share;
 mod takeover;
 mod timeline;
@@ -154,6 +154,10 @@ impl Lab {
     /// history is the host's.)
     pub fn choose(&self, id: ScenarioId) {
         if id != self.scenario.get_untracked() || self.script.with_untracked(Option::is_some) {
+            // The entry left behind holds what is on screen now, an edit not yet settled included, so Back
+            // brings back its text, figure and verdict together.
+            self.settle();
+            url::write(&self.link(self.embed), false);
             self.new_entry.set_value(true);
             self.pick(id);
         }
@@ -216,8 +220,8 @@ pub fn App() -> impl IntoView {
     });
     let mut first = query.inputs;
     // The first prediction is the source's own question: what if A wakes after 15 s?
-    // Only when the link says nothing of the pause: a bad value falls back to the default, as the notice says.
-    let pause_named = query.given.contains(&Key::Pause) || query.problems.iter().any(|p| p.key() == "pause");
+    // Only when the link sets the pause: a bad value opens where no value does, as the notice says.
+    let pause_named = query.given.contains(&Key::Pause);
     if query.scenario == ScenarioId::GcPause && !pause_named && !phase.get_untracked().revealed() {
         first.pause = SEED_QUESTION_PAUSE;
     }
@@ -267,7 +271,7 @@ pub fn App() -> impl IntoView {
     let pending_write = std::cell::RefCell::new(None::<Timeout>);
     effect(move || {
         if lab.calm() {
-            let query = lab.query(lab.embed);
+            let query = lab.link(lab.embed);
             *pending_write.borrow_mut() = Some(Timeout::new(URL_SETTLE_MS, move || {
                 url::write(&query, lab.new_entry.try_update_value(std::mem::take).unwrap_or(false));
             }));
@@ -378,10 +382,22 @@ pub fn App() -> impl IntoView {
             (Some(_), None) => (String::new(), String::new()),
             (None, _) => lab.inputs.with(|i| (t.setup(id, i), t.prompt(id, i))),
         };
+        // A script that never read has nothing to draw: it says so in the figure's place, never an empty box.
         let status = match &script {
             Some(s) if s.scenario.is_none() && s.problem.is_none() => t.reading_script.to_owned(),
-            Some(Script { problem: Some(p), .. }) if !lab.editing.get() => {
-                (t.script_broken)(if lab.lang.get() == Lang::Ja { &p.ja } else { &p.en })
+            Some(Script { problem: Some(p), scenario, .. }) => {
+                let said = if lab.editing.get() && !lab.embed {
+                    ""
+                } else if lab.lang.get() == Lang::Ja {
+                    &p.ja
+                } else {
+                    &p.en
+                };
+                match (scenario, said) {
+                    (Some(_), "") => String::new(),
+                    (Some(_), said) => (t.script_broken)(said),
+                    (None, said) => (t.script_unread)(said),
+                }
             }
             _ => String::new(),
         };

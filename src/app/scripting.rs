@@ -9,6 +9,11 @@ use crate::present::lesson::Step;
 use crate::present::scripted::{read_reply, Script};
 use crate::sim::{Ms, Scenario};
 
+/// Whether `text` is longer than a script may be (the link then does not carry it).
+pub fn over_limit(text: &str) -> bool {
+    text.len() > crate::script::limits::CHARS && text.chars().count() > crate::script::limits::CHARS
+}
+
 impl Lab {
     /// Whether a script is on screen.
     pub fn scripted(&self) -> bool {
@@ -53,6 +58,17 @@ impl Lab {
         if self.editing.get_untracked() {
             self.editing.set(false);
         }
+    }
+
+    /// The state as the page's link carries it: a script over the language's limit would make a link that
+    /// does not reopen (a server refuses a long address), so the link keeps the last script that read, or
+    /// else the scenario the script started from (the editor says so: [`over_limit`]).
+    pub fn link(&self, embed: bool) -> crate::present::params::Query {
+        let mut q = self.query(embed);
+        if q.script.as_deref().is_some_and(over_limit) {
+            q.script = self.script.with(|s| s.as_ref().map(|s| s.read.clone())).filter(|t| !t.is_empty());
+        }
+        q
     }
 
     /// Opens the editor on the scenario on screen: a script stays as it is; a scenario of the catalogue is

@@ -5,6 +5,7 @@
 pub mod breakit;
 pub mod figure;
 pub mod geom;
+pub mod history;
 pub mod html;
 pub mod lesson;
 pub mod markup;

@@ -68,6 +68,9 @@ pub enum Problem {
     },
     /// No such setting.
     UnknownKey(String),
+    /// An input given beside a script, or to a script on screen: a script's values are in its text, so
+    /// the input is not applied (and not kept for later).
+    BesideScript(String),
     /// The scenario has no such device: Redlock's fencing (the page shows the switch, unavailable).
     Unavailable {
         /// The setting.
@@ -99,7 +102,8 @@ impl Problem {
             | Problem::OutOfRange { key, .. }
             | Problem::NotOneOf { key, .. }
             | Problem::Unavailable { key, .. }
-            | Problem::UnknownKey(key) => key,
+            | Problem::UnknownKey(key)
+            | Problem::BesideScript(key) => key,
         }
     }
 
@@ -112,7 +116,8 @@ impl Problem {
         | Problem::OutOfRange { value, .. }
         | Problem::NotOneOf { value, .. }
         | Problem::Unavailable { value, .. }
-        | Problem::UnknownKey(value)) = &mut p;
+        | Problem::UnknownKey(value)
+        | Problem::BesideScript(value)) = &mut p;
         let inner: String = value.chars().filter(|c| !('\u{2066}'..='\u{2069}').contains(c)).collect();
         *value = format!("{FSI}{inner}{PDI}");
         p
@@ -139,6 +144,9 @@ impl fmt::Display for Problem {
                 write!(f, "{key}=\"{value}\" is not one of {}", allowed.join(", "))
             }
             Problem::UnknownKey(key) => write!(f, "unknown setting \"{key}\""),
+            Problem::BesideScript(key) => {
+                write!(f, "{key} is not applied to a script: set it in the script's text")
+            }
             Problem::Unavailable { key, value, scenario } => {
                 write!(f, "{key}=\"{value}\" is not available in {scenario}, so it stays off")
             }
@@ -245,9 +253,11 @@ pub struct Query {
     pub script: Option<String>,
 }
 
-/// The longest script a link may carry, in bytes: the language's own limit is far lower and says so; this
-/// only keeps a hostile link from filling the page's memory.
-pub const MAX_SCRIPT_BYTES: usize = 65_536;
+/// The longest script a query may carry, in bytes: the language's own limit is far lower and says so, with
+/// the text's true length (the page's own states carry a pasted text whole, so the editor keeps it); this
+/// only keeps a hostile link from filling the page's memory. The page never writes a link with a script
+/// over the language's limit (`Lab::link`).
+pub const MAX_SCRIPT_BYTES: usize = 1 << 20;
 
 impl Query {
     /// The default state of `scenario`.
@@ -279,8 +289,28 @@ impl Query {
                 ScenarioId::GcPause
             });
         let mut q = Query { problems, ..Query::new(scenario) };
-        for (key, value) in &pairs {
+        let has_script = pairs.iter().any(|(k, _)| k.as_ref() == "script");
+        // Whether each pair is its key's last (no hash map: the first load's bytes).
+        let mut seen: Vec<&str> = Vec::new();
+        let mut last: Vec<bool> = pairs
+            .iter()
+            .rev()
+            .map(|(k, _)| {
+                let first = !seen.contains(&k.as_ref());
+                if first {
+                    seen.push(k.as_ref());
+                }
+                first
+            })
+            .collect();
+        last.reverse();
+        for (i, (key, value)) in pairs.iter().enumerate() {
             let (key, value) = (key.as_ref(), value.as_ref());
+            // A key given twice: the last one is the one used (as for `scenario`), so what the page opens
+            // at and what its notice says are of the same value.
+            if !last[i] {
+                continue;
+            }
             let result = match key {
                 "scenario" => Ok(()),
                 "lang" => parse_lang(value).map(|l| q.lang = Some(l)),
@@ -292,8 +322,11 @@ impl Query {
                             (0..=MAX_SCRIPT_BYTES).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
                         text.truncate(cut);
                     }
-                    q.script = Some(text);
+                    q.script = Some(line_feeds(&text));
                     Ok(())
+                }
+                _ if has_script && Key::from_name(key).is_some_and(|k| k.spec().name == key) => {
+                    Err(Problem::BesideScript(shorten(key)))
                 }
                 _ => match Key::from_name(key).filter(|&k| k.spec().name == key && scenario.uses(k)) {
                     Some(k) => set_input(&mut q.inputs, key, value).map(|()| q.given.push(k)),
@@ -344,6 +377,16 @@ impl Query {
             s += "&embed=1";
         }
         s
+    }
+}
+
+/// `text` with every line ended by a line feed (a carriage return and line feed, or a carriage return
+/// alone, as a text box would show them): a script's text as the editor holds it.
+pub fn line_feeds(text: &str) -> String {
+    if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text.to_owned()
     }
 }
 
@@ -460,7 +503,11 @@ mod tests {
         let q = Query::parse(&format!("?pause={long}"));
         let shown = q.problems[0].to_string();
         assert!(shown.chars().count() < 100, "{shown}");
-        let many: String = (0..3_000).map(|i| format!("lease=x{i}&")).collect();
+        // Thousands of pairs (a key given twice is read once): every input of the scenario bad, and more.
+        let id = ScenarioId::GcPause;
+        let names = id.keys().iter().chain(id.extras()).map(|k| k.spec().name).chain(["lang", "embed"]);
+        let mut many: String = (0..3_000).map(|i| format!("lease=x{i}&")).collect();
+        many += &names.map(|n| format!("{n}=x&")).collect::<String>();
         assert_eq!(Query::parse(&many).problems.len(), MAX_PROBLEMS);
     }
 
@@ -601,6 +648,39 @@ mod tests {
         // An isolate mark in the value cannot close the isolation early.
         let q = Query::parse("?lease=%E2%81%A9%E2%80%AEno");
         assert_eq!(q.problems[0].isolated().to_string(), shown);
+    }
+
+    #[test]
+    fn a_script_with_carriage_returns_reads_as_lines() {
+        let q = Query::parse("?script=lease+10s%0DA:+acquire%0D%0AB:+acquire%0D");
+        assert_eq!(q.script.as_deref(), Some("lease 10s\nA: acquire\nB: acquire\n"));
+    }
+
+    #[test]
+    fn a_value_beside_a_script_is_named_as_not_applied() {
+        let q = Query::parse("?script=A:+acquire&pause=3000&utm_source=x");
+        assert_eq!(q.problems, [Problem::BesideScript("pause".into())]);
+        assert_eq!(q.inputs, Inputs::default());
+        assert_eq!(
+            q.problems[0].to_string(),
+            "pause is not applied to a script: set it in the script's text"
+        );
+    }
+
+    #[test]
+    fn a_links_lease_goes_as_far_as_a_scripts() {
+        assert_eq!(Key::Ttl.spec().range(), (1, crate::script::limits::DURATION));
+        assert!(Query::parse("?ttl=600000").problems.is_empty());
+        assert_eq!(Query::parse("?ttl=600001").problems.len(), 1);
+    }
+
+    #[test]
+    fn a_key_given_twice_is_read_once_its_last_value() {
+        let q = Query::parse("?scenario=network-delay&delay=abc&delay=9000");
+        assert_eq!((q.inputs.delay, q.problems.len()), (9_000, 0));
+        let q = Query::parse("?scenario=network-delay&delay=9000&delay=abc");
+        assert_eq!(q.inputs.delay, ScenarioId::NetworkDelay.defaults().delay);
+        assert_eq!(q.problems, [Problem::NotANumber { key: "delay".into(), value: "abc".into() }]);
     }
 
     #[test]

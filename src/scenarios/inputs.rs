@@ -166,7 +166,8 @@ pub static INPUTS: [InputSpec; 17] = [
     // N3's clock reads 2 s + jump: up to 30 s, the end of the axis.
     row!(Jump, "jump", Kind::Ms { min: 0, max: 28_000 }, jump, ms),
     row!(LeaderCrash, "leader_crash", Kind::At { max: MAX_PAUSE, on: super::LEADER_CRASH }, leader_crash, ms),
-    row!(Ttl, "ttl", Kind::Ms { min: 1, max: 60_000 }, ttl, ms),
+    // Up to the language's longest duration, as a script's `lease` (`script::limits::DURATION`).
+    row!(Ttl, "ttl", Kind::Ms { min: 1, max: 600_000 }, ttl, ms),
     row!(PauseStart, "pause_start", MS_30, pause_start, ms),
     row!(BRequest, "b_request", MS_30, b_request, ms),
     row!(BWork, "b_work", MS_30, b_work, ms),

@@ -33,10 +33,19 @@ pub enum Problem {
     },
     /// A number without its unit, or with a unit that is not `s` or `ms`, or too many decimals.
     Duration(String),
-    /// A duration over [`limits::DURATION`], or a value outside its stated range.
+    /// A duration over [`limits::DURATION`], or a value outside its stated range (durations, in ms).
     OutOfRange {
         /// The value, in ms (or as a count).
         value: u64,
+        /// Smallest allowed.
+        min: u64,
+        /// Largest allowed.
+        max: u64,
+    },
+    /// A count (a first token, a number of servers) outside its range: the number as written.
+    Count {
+        /// The number as written (it may be too large for any integer).
+        value: String,
         /// Smallest allowed.
         min: u64,
         /// Largest allowed.
@@ -114,11 +123,58 @@ fn secs(ms: Ms) -> String {
     super::print::duration(ms)
 }
 
+/// The name of a character a reader cannot see, or cannot see alone (a control, a format character, a
+/// combining mark), if it is one: quoted, it would show as `""` or join the quote.
+fn invisible(c: char) -> Option<&'static str> {
+    let name = match c {
+        '\u{0}' => "NULL",
+        '\u{ad}' => "SOFT HYPHEN",
+        '\u{301}' => "COMBINING ACUTE ACCENT",
+        '\u{34f}' => "COMBINING GRAPHEME JOINER",
+        '\u{61c}' => "ARABIC LETTER MARK",
+        '\u{200b}' => "ZERO WIDTH SPACE",
+        '\u{200c}' => "ZERO WIDTH NON-JOINER",
+        '\u{200d}' => "ZERO WIDTH JOINER",
+        '\u{200e}' => "LEFT-TO-RIGHT MARK",
+        '\u{200f}' => "RIGHT-TO-LEFT MARK",
+        '\u{202a}' => "LEFT-TO-RIGHT EMBEDDING",
+        '\u{202b}' => "RIGHT-TO-LEFT EMBEDDING",
+        '\u{202c}' => "POP DIRECTIONAL FORMATTING",
+        '\u{202d}' => "LEFT-TO-RIGHT OVERRIDE",
+        '\u{202e}' => "RIGHT-TO-LEFT OVERRIDE",
+        '\u{2060}' => "WORD JOINER",
+        '\u{2066}' => "LEFT-TO-RIGHT ISOLATE",
+        '\u{2067}' => "RIGHT-TO-LEFT ISOLATE",
+        '\u{2068}' => "FIRST STRONG ISOLATE",
+        '\u{2069}' => "POP DIRECTIONAL ISOLATE",
+        '\u{feff}' => "ZERO WIDTH NO-BREAK SPACE",
+        '\u{fffc}' => "OBJECT REPLACEMENT CHARACTER",
+        c if c.is_control() => "a control character",
+        '\u{300}'..='\u{36f}'
+        | '\u{1ab0}'..='\u{1aff}'
+        | '\u{1dc0}'..='\u{1dff}'
+        | '\u{20d0}'..='\u{20ff}' => "a combining mark",
+        '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}' => "a variation selector",
+        '\u{2061}'..='\u{2064}' | '\u{206a}'..='\u{206f}' | '\u{e0000}'..='\u{e007f}' => "a format character",
+        _ => return None,
+    };
+    Some(name)
+}
+
+/// A character as a message shows it: quoted if it can be seen, else by its code point and name.
+fn character(c: char, ja: bool) -> String {
+    match (invisible(c), ja) {
+        (Some(name), _) => format!("U+{:04X} ({name})", u32::from(c)),
+        (None, false) => format!("\"{c}\""),
+        (None, true) => format!("「{c}」"),
+    }
+}
+
 impl Problem {
     /// In English.
     pub fn en(&self) -> String {
         match self {
-            Problem::Character(c) => format!("unexpected character \"{c}\""),
+            Problem::Character(c) => format!("unexpected character {}", character(*c, false)),
             Problem::Expected { expected, found, nearest } => {
                 let near = nearest.map_or(String::new(), |w| format!(" (did you mean \"{w}\"?)"));
                 format!("expected {}, found {}{near}", expected.en(), found_en(found))
@@ -131,6 +187,9 @@ impl Problem {
             Problem::OutOfRange { value, min, max } => {
                 format!("{} is out of range: from {} to {}", secs(*value), secs(*min), secs(*max))
             }
+            Problem::Count { value, min, max } => {
+                format!("{value} is out of range: a whole number from {min} to {max}")
+            }
             Problem::Twice(w) => format!("\"{w}\" is set twice"),
             Problem::Duplicate(n) => format!("\"{n}\" is defined twice"),
             Problem::Undefined(n) => {
@@ -138,9 +197,11 @@ impl Problem {
             }
             Problem::Unknown(n) => format!("\"{n}\" is not defined in this script"),
             Problem::NotForService(w) => format!("\"{w}\" needs \"service redlock\""),
-            Problem::TooLong(n) => {
-                format!("the script has {n} characters; at most {} are allowed", limits::CHARS)
-            }
+            Problem::TooLong(n) => format!(
+                "the script has {n} characters; at most {} are allowed ({} too many)",
+                limits::CHARS,
+                n.saturating_sub(limits::CHARS)
+            ),
             Problem::TooManyWorkers => format!("at most {} workers", limits::WORKERS),
             Problem::NoWorkers => "no worker: add a line such as \"A: acquire, write, release\"".to_owned(),
             Problem::TooManySteps(w) => format!("{w} has more than {} steps", limits::STEPS),
@@ -152,7 +213,7 @@ impl Problem {
     /// In Japanese.
     pub fn ja(&self) -> String {
         match self {
-            Problem::Character(c) => format!("使えない文字「{c}」があります"),
+            Problem::Character(c) => format!("使えない文字{}があります", character(*c, true)),
             Problem::Expected { expected, found, nearest } => {
                 let near = nearest.map_or(String::new(), |w| format!("（「{w}」のことですか？）"));
                 format!("{}が必要なところに{}があります{near}", expected.ja(), found_ja(found))
@@ -165,6 +226,7 @@ impl Problem {
             Problem::OutOfRange { value, min, max } => {
                 format!("{}は範囲外です（{}から{}まで）", secs(*value), secs(*min), secs(*max))
             }
+            Problem::Count { value, min, max } => format!("{value}は範囲外です（{min}から{max}までの整数）"),
             Problem::Twice(w) => format!("「{w}」が二度設定されています"),
             Problem::Duplicate(n) => format!("「{n}」が二度定義されています"),
             Problem::Undefined(n) => {
@@ -174,7 +236,11 @@ impl Problem {
             }
             Problem::Unknown(n) => format!("「{n}」はこのスクリプトで定義されていません"),
             Problem::NotForService(w) => format!("「{w}」は「service redlock」のときだけ使えます"),
-            Problem::TooLong(n) => format!("スクリプトが{n}文字あります。{}文字までです", limits::CHARS),
+            Problem::TooLong(n) => format!(
+                "スクリプトが{n}文字あります。{}文字までです（{}文字多すぎます）",
+                limits::CHARS,
+                n.saturating_sub(limits::CHARS)
+            ),
             Problem::TooManyWorkers => format!("ワーカーは{}つまでです", limits::WORKERS),
             Problem::NoWorkers => {
                 "ワーカーがいません。「A: acquire, write, release」のような行を加えてください".to_owned()
@@ -272,5 +338,50 @@ impl Expect {
             Expect::Colon => "「:」".into(),
             Expect::Word(w) => format!("「{w}」"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::script::parse;
+
+    fn said(text: &str) -> (String, String) {
+        let e = parse(text).unwrap_err();
+        (e.en(), e.ja())
+    }
+
+    #[test]
+    fn counts_are_said_as_counts_and_durations_as_durations() {
+        let (en, ja) = said("service redlock, servers 200\nA: acquire");
+        assert!(en.ends_with("200 is out of range: a whole number from 0 to 5"), "{en}");
+        assert!(ja.ends_with("200は範囲外です（0から5までの整数）"), "{ja}");
+        let (en, _) = said("service redlock, servers 0\nA: acquire");
+        assert!(en.ends_with("0 is out of range: a whole number from 1 to 5"), "{en}");
+        // A number too large for any integer is repeated as written, not as a duration.
+        let (en, _) = said("first-token 18446744073709551616000\nA: acquire");
+        assert!(
+            en.ends_with("18446744073709551616000 is out of range: a whole number from 0 to 1000000000"),
+            "{en}"
+        );
+        let (en, ja) = said("lease 601s\nA: acquire");
+        assert!(en.ends_with("601s is out of range: from 0s to 600s"), "{en}");
+        assert!(ja.ends_with("601sは範囲外です（0sから600sまで）"), "{ja}");
+    }
+
+    #[test]
+    fn an_invisible_character_is_named_by_its_code_point() {
+        for (c, name) in [
+            ('\u{200b}', "U+200B (ZERO WIDTH SPACE)"),
+            ('\u{202e}', "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+            ('\u{301}', "U+0301 (COMBINING ACUTE ACCENT)"),
+            ('\u{0}', "U+0000 (NULL)"),
+            ('\u{7}', "U+0007 (a control character)"),
+        ] {
+            let (en, ja) = said(&format!("A: acquire{c}"));
+            assert_eq!(en, format!("line 1, column 11: unexpected character {name}"));
+            assert!(ja.contains(&format!("使えない文字{name}があります")), "{ja}");
+        }
+        let (en, ja) = said("A: acquire @");
+        assert!(en.ends_with("unexpected character \"@\"") && ja.contains("「@」"), "{en} {ja}");
     }
 }

@@ -22,6 +22,14 @@ pub struct Spanned {
     pub col: usize,
 }
 
+/// The lines of `text`, ended by a line feed, a carriage return and line feed, or a carriage return alone
+/// (an old Mac's files; a link made from one): each reads as the same line.
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    text.split('\n').flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r')).filter(|_| !text.is_empty())
+}
+
 /// The tokens of `line` (number `n`), its comment left out.
 pub fn tokens(line: &str, n: usize) -> Result<Vec<Spanned>, Error> {
     let chars: Vec<char> = line.chars().collect();
@@ -67,4 +75,19 @@ pub fn tokens(line: &str, n: usize) -> Result<Vec<Spanned>, Error> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lines;
+
+    #[test]
+    fn line_ends_of_every_kind_read_alike() {
+        let want = ["a", "", "b", "c"];
+        for text in ["a\n\nb\nc", "a\r\n\r\nb\r\nc\r\n", "a\r\rb\rc\r", "a\n\r\nb\rc\n"] {
+            assert_eq!(lines(text).collect::<Vec<_>>(), want, "{text:?}");
+        }
+        assert_eq!(lines("").count(), 0);
+        assert_eq!(lines("one").collect::<Vec<_>>(), ["one"]);
+    }
 }

@@ -31,7 +31,7 @@ pub fn parse(text: &str) -> Result<Scenario, Error> {
         return Err(Error { line: 0, col: 0, problem: Problem::TooLong(chars) });
     }
     let mut st = State::default();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in super::lex::lines(text).enumerate() {
         let toks = tokens(line, i + 1)?;
         if toks.is_empty() {
             continue;
@@ -145,10 +145,7 @@ impl Cursor {
         match self.peek() {
             Some(Tok::Num(n)) if n.chars().all(|c| c.is_ascii_digit()) => {
                 let v = n.parse::<u64>().ok().filter(|&v| v <= max);
-                let v = v.ok_or_else(|| {
-                    let value = n.parse::<u64>().unwrap_or(u64::MAX);
-                    self.error(Problem::OutOfRange { value, min: 0, max })
-                })?;
+                let v = v.ok_or_else(|| self.error(Problem::Count { value: n.clone(), min: 0, max }))?;
                 self.at += 1;
                 Ok(v)
             }
@@ -480,7 +477,8 @@ impl State {
                             let col = cur.col();
                             nodes = cur.number(MAX_NODES as u64)? as usize;
                             if nodes == 0 {
-                                let problem = Problem::OutOfRange { value: 0, min: 1, max: MAX_NODES as u64 };
+                                let problem =
+                                    Problem::Count { value: "0".into(), min: 1, max: MAX_NODES as u64 };
                                 return Err(Error { line: cur.line, col, problem });
                             }
                         }

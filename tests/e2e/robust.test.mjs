@@ -192,9 +192,12 @@ test('twenty thousand bad set messages leave the wasm memory where it was', asyn
   await context.close();
 });
 
-test('a bad pause in a link falls back to the default the notice names, even for the first prediction', async () => {
+test('a bad pause in a link opens where a link without one does: the first prediction\'s 15 s, and the notice says so', async () => {
   const page = await open(env.browser, `${env.server.url}/?pause=soon&lang=en`, { predict: true });
-  assert.equal(await page.getAttribute('[role=slider]', 'aria-valuenow'), '4000');
+  assert.equal(await page.getAttribute('[role=slider]', 'aria-valuenow'), '15000');
+  const plain = await open(env.browser, `${env.server.url}/?lang=en`, { predict: true });
+  assert.equal(await plain.getAttribute('[role=slider]', 'aria-valuenow'), '15000');
+  await done(plain);
   assert.match(await page.textContent('[role=alert]'), /pause: “soon” is not a whole number/);
   await done(page);
 });

@@ -196,6 +196,7 @@ pub(super) static EN: Text = Text {
             fill("{}: “{}” is not one of {}", &[key, value, &allowed.join(", ")])
         }
         Problem::UnknownKey(key) => fill("unknown setting “{}”", &[key]),
+        Problem::BesideScript(key) => fill("{}: not applied to a script; set it in the script’s text", &[key]),
         Problem::Unavailable { key, value, scenario } => {
             fill("{}: “{}” is not available in {}, so it stays off", &[key, value, scenario])
         }
@@ -268,6 +269,10 @@ pub(super) static EN: Text = Text {
     edit_script: "Edit as script",
     reading_script: "Reading the script…",
     script_broken: |message| fill("The script could not be read: {}. The figure keeps what it showed.", &[message]),
+    script_unread: |message| match message {
+        "" => "Nothing to draw yet: this script has not read. The figure appears once it does.".to_owned(),
+        m => fill("The script could not be read: {}. Nothing is drawn until it reads.", &[m]),
+    },
     value_slider: |name| fill("Named value {}", &[name]),
     later_loading: "Loading the next panels: “Seen on real systems”, “Where does it change?”, “Break it”…",
     later_failed: "The next panels (“Seen on real systems”, “Where does it change?”, “Break it”) could not be loaded.",
@@ -396,6 +401,8 @@ pub(super) static EN_PANELS: Panels = Panels {
     editor_help: "One setting or worker per line: “A: acquire, pause {pause=15s}, write, release”; # starts a comment. \
                   At most 4 workers, 32 steps each, 8 named values, 4,000 characters. The figure follows as you type; \
                   a named value in braces gets its own control.",
+    editor_link_kept: "The page's link holds the last script that read, not this text: shorten it to share it.",
+    editor_link_none: "The page's link holds the scenario you started from, not this text: shorten it to share it.",
     editor_reads: |workers, values| {
         let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
         format!("The script reads: {}, {}.", plural(workers, "worker", "workers"), plural(values, "named value", "named values"))

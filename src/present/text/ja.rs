@@ -198,6 +198,7 @@ pub(super) static JA: Text = Text {
             fill("{}：「{}」は {} のどれでもありません", &[key, value, &allowed.join("、")])
         }
         Problem::UnknownKey(key) => fill("「{}」という設定はありません", &[key]),
+        Problem::BesideScript(key) => fill("{}：スクリプトには使えません。スクリプトのテキストで設定してください", &[key]),
         Problem::Unavailable { key, value, scenario } => {
             fill("{}：{} では「{}」は使えないため、オフのままにしました", &[key, scenario, value])
         }
@@ -269,6 +270,10 @@ pub(super) static JA: Text = Text {
     edit_script: "スクリプトで編集",
     reading_script: "スクリプトを読み込んでいます…",
     script_broken: |message| fill("スクリプトを読めませんでした：{}。図は前の状態のままです。", &[message]),
+    script_unread: |message| match message {
+        "" => "まだ図はありません。このスクリプトはまだ読めていません。読めると図が現れます。".to_owned(),
+        m => fill("スクリプトを読めませんでした：{}。読めるまで図は描かれません。", &[m]),
+    },
     value_slider: |name| fill("名前付きの値 {}", &[name]),
     later_loading: "続きの「実機で見る」「どこで変わる？」「壊してみる」を読み込んでいます…",
     later_failed: "続きの「実機で見る」「どこで変わる？」「壊してみる」を読み込めませんでした。",
@@ -400,6 +405,8 @@ pub(super) static JA_PANELS: Panels = Panels {
     editor_help: "1行に設定かワーカーを1つ：「A: acquire, pause {pause=15s}, write, release」。# から行末まではコメントです。\
                   ワーカーは4人まで、手順はそれぞれ32まで、名前付きの値は8つまで、4,000文字まで。書くそばから図が追いかけ、\
                   波かっこの名前付きの値には操作がつきます。",
+    editor_link_kept: "ページのリンクには、このテキストではなく最後に読めたスクリプトが入っています。共有するには短くしてください。",
+    editor_link_none: "ページのリンクには、このテキストではなく始めたシナリオが入っています。共有するには短くしてください。",
     editor_reads: |workers, values| fill("スクリプトを読めました：ワーカー{}人、名前付きの値{}つ。", &[&workers.to_string(), &values.to_string()]),
     editor_template: "# 新しい場面：書き換えると図が追いかけます。",
 };

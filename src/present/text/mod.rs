@@ -194,6 +194,9 @@ pub struct Text {
     pub reading_script: &'static str,
     /// A script the page could not read: the message (with its line). The figure keeps what it showed.
     pub script_broken: fn(message: &str) -> String,
+    /// A script that has never read: nothing to draw. With the message when the editor is closed; without
+    /// it (the editor says it) in the figure's place.
+    pub script_unread: fn(message: &str) -> String,
     /// A slider over a script's named value: its accessible name.
     pub value_slider: fn(name: &str) -> String,
     /// While the later panels ("Where does it change?", "Break it", the real runs) load.
@@ -320,6 +323,10 @@ pub struct Panels {
     pub editor_help: &'static str,
     /// The script reads: how many workers and named values.
     pub editor_reads: fn(workers: usize, values: usize) -> String,
+    /// The script is over the language's limit: the link holds the last script that read, not this text.
+    pub editor_link_kept: &'static str,
+    /// The script is over the limit and none has read yet: the link holds the scenario before it.
+    pub editor_link_none: &'static str,
     /// The comment at the top of a new script.
     pub editor_template: &'static str,
 }

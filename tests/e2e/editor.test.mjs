@@ -1,0 +1,264 @@
+// The reader's text in the editor (src/app/editor.rs, src/present/history.rs): one editing history for
+// what the reader types and what the page writes (a switch, a drag), walked by the real keyboard.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { lab, open, done, rested, pick } from './harness.mjs';
+
+const env = lab();
+const area = '.editor textarea';
+const value = (page) => page.inputValue(area);
+const waitValue = (page, text) => page.waitForFunction(([s, t]) => document.querySelector(s)?.value === t, [area, text]);
+
+/** Opens the gc-pause scenario as a script in the editor; its text. */
+async function editing(page) {
+  await page.click('[data-edit-script]');
+  await page.waitForSelector(area);
+  await rested(page);
+  return value(page);
+}
+
+/** Presses `keys` in the editor, one by one, as a reader would. */
+const press = async (page, ...keys) => {
+  for (const k of keys) {
+    await page.keyboard.press(k);
+    await rested(page);
+  }
+};
+
+test('typing, then a switch the page flips, are two steps of one history: undo and redo walk exactly the texts shown', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
+  const first = await editing(page);
+  assert.match(first, /^fencing on$/m);
+  await page.click(area);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('# hello');
+  await rested(page);
+  const typed = await value(page);
+  assert.equal(typed, `${first}# hello`);
+  // The page rewrites the script: fencing off.
+  await page.click('label:has(#fencing)');
+  await page.waitForFunction((s) => /^fencing off$/m.test(document.querySelector(s).value), area);
+  await rested(page);
+  const flipped = await value(page);
+  assert.ok(flipped.endsWith('# hello') && flipped.split('# hello').length === 2, flipped);
+  await page.focus(area);
+  await press(page, 'Control+z');
+  assert.equal(await value(page), typed, 'the switch undone, the typing kept');
+  assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), 'safe');
+  await press(page, 'Control+z');
+  assert.equal(await value(page), first, 'the run of typing is one step');
+  await press(page, 'Control+z');
+  assert.equal(await value(page), first, 'nothing before the first text');
+  await press(page, 'Control+Shift+z');
+  assert.equal(await value(page), typed);
+  await press(page, 'Control+y');
+  assert.equal(await value(page), flipped, 'Ctrl+Y redoes too, and the text is never doubled');
+  assert.ok(await page.isChecked('#fencing') === false, 'the switch shows the text');
+  await press(page, 'Meta+z');
+  assert.equal(await value(page), typed, 'Cmd+Z, as on macOS');
+  // The page's link holds the text on screen.
+  await page.waitForFunction((t) => new URLSearchParams(location.search).get('script') === t, typed);
+  await done(page);
+});
+
+test('a paste, then a drag of the band with a pause in the middle: the drag is one step, undone whole', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
+  const first = await editing(page);
+  await page.click(area);
+  await page.keyboard.press('Control+End');
+  await page.evaluate(() => navigator.clipboard?.writeText?.('x').catch(() => {}));
+  // A paste, as the browser delivers one (the clipboard is not reachable headless).
+  await page.evaluate((s) => {
+    const a = document.querySelector(s);
+    a.setRangeText('# pasted\n', a.value.length, a.value.length, 'end');
+    a.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+  }, area);
+  await rested(page);
+  const pasted = await value(page);
+  assert.equal(pasted, `${first}# pasted\n`);
+  const grip = await page.locator('[role=slider] .grip').first().boundingBox();
+  const [x, y] = [grip.x + grip.width / 2, grip.y + grip.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 60, y, { steps: 6 });
+  // The hand rests mid-drag: the words follow, the editor shows the text, and the drag goes on.
+  await page.waitForTimeout(450);
+  await page.mouse.move(x + 140, y, { steps: 6 });
+  await page.mouse.up();
+  await rested(page);
+  const dragged = await value(page);
+  assert.notEqual(dragged, pasted);
+  assert.ok(dragged.endsWith('# pasted\n'));
+  await page.focus(area);
+  await press(page, 'Control+z');
+  assert.equal(await value(page), pasted, 'the whole drag undone in one step');
+  await press(page, 'Control+z');
+  assert.equal(await value(page), first, 'then the paste');
+  await press(page, 'Control+Shift+z', 'Control+Shift+z');
+  assert.equal(await value(page), dragged);
+  await done(page);
+});
+
+test('a text told back late never takes away keys typed since', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
+  const first = await editing(page);
+  await page.click(area);
+  await page.keyboard.press('Control+End');
+  // Keys with pauses around the moment the words follow (150–300 ms).
+  for (const [i, c] of [...'# abcdefgh'].entries()) {
+    await page.keyboard.type(c);
+    await page.waitForTimeout(120 + (i % 4) * 60);
+  }
+  await rested(page);
+  await page.waitForTimeout(300);
+  assert.equal(await value(page), `${first}# abcdefgh`);
+  await done(page);
+});
+
+test('a paste past the limit is kept whole and said at once; the figure and the link keep the last script that read, and the link reopens', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
+  const first = await editing(page);
+  const before = await page.getAttribute('figure.lab', 'data-outcome');
+  await page.click(area);
+  await page.keyboard.press('Control+End');
+  const filler = `# ${'x'.repeat(19998)}\n`;
+  await page.keyboard.insertText(filler);
+  await rested(page);
+  const text = await value(page);
+  assert.equal(text.length, first.length + filler.length, 'everything pasted is kept');
+  const over = text.length - 4000;
+  const said = await page.textContent('.script-problem');
+  assert.ok(said.includes(`the script has ${text.length} characters; at most 4000 are allowed (${over} too many)`), said);
+  assert.match(said, /link holds the last script that read, not this text/);
+  assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), before, 'the last good run stays drawn');
+  // The link keeps the last script that read: short enough to reopen.
+  await page.waitForFunction((t) => new URLSearchParams(location.search).get('script') === t, first);
+  const url = page.url();
+  assert.ok(url.length < 4000, `${url.length}`);
+  const again = await open(env.browser, url, { viewport: { width: 1280, height: 1000 } });
+  await again.waitForSelector(area);
+  assert.equal(await again.inputValue(area), first);
+  await done(again);
+  // Undone, the link follows the text again.
+  await page.focus(area);
+  await press(page, 'Control+z');
+  assert.equal(await value(page), first);
+  await page.waitForSelector('.script-problem:not(.bad)');
+  await done(page);
+});
+
+test('in Japanese, a script past the limit says by how much and that the link holds the scenario before it', async () => {
+  const long = `# ${'x'.repeat(4100)}\nA: acquire`;
+  const page = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent(long)}&lang=ja`, { viewport: { width: 1280, height: 1000 } });
+  await page.waitForSelector(area);
+  await rested(page);
+  assert.equal((await value(page)).length, long.length);
+  const said = await page.textContent('.script-problem');
+  assert.ok(said.includes(`スクリプトが${long.length}文字あります。4000文字までです（${long.length - 4000}文字多すぎます）。`), said);
+  assert.match(said, /始めたシナリオが入っています/);
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('script'));
+  await done(page);
+});
+
+test('an edit not settled yet when another scenario is picked is in the entry Back returns to: text, figure and verdict together', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
+  const first = await editing(page);
+  assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), 'safe');
+  // Put the caret before A's pause of 4 s and type a 1: 14 s, past the 10 s lease.
+  await page.$eval(area, (a) => {
+    const at = a.value.search(/pause[ =]4s/) + 6;
+    a.focus();
+    a.setSelectionRange(at, at);
+  });
+  await page.keyboard.type('1');
+  const typed = await value(page);
+  assert.notEqual(typed, first);
+  assert.match(typed, /pause[ =]14s/);
+  // Another scenario at once, before the words follow (150–300 ms).
+  await pick(page, 'crash');
+  await page.waitForSelector('figure.lab[data-scenario=crash]');
+  await page.waitForURL(/scenario=crash/);
+  await page.goBack();
+  await page.waitForSelector('figure.lab[data-scenario=script]');
+  await waitValue(page, typed);
+  await rested(page);
+  assert.equal(new URL(page.url()).searchParams.get('script'), typed);
+  assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), 'fenced', 'the figure and verdict of the text shown');
+  assert.equal(await page.getAttribute('[role=slider]', 'aria-valuenow'), '14000');
+  await done(page);
+});
+
+test('messages name the thing: an invisible character by its code point, a count as a count; a link with carriage returns alone reads as lines', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
+  const first = await editing(page);
+  await page.click(area);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('C: acquire');
+  await page.keyboard.insertText('\u200b');
+  await rested(page);
+  assert.match(await page.textContent('.script-problem'), /unexpected character U\+200B \(ZERO WIDTH SPACE\)/);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText('service redlock, servers 200\nA: acquire, write');
+  await rested(page);
+  assert.match(await page.textContent('.script-problem'), /line 1, column \d+: 200 is out of range: a whole number from 0 to 5$/);
+  await done(page);
+  // The same script with carriage returns alone: it reads, line by line.
+  const cr = first.replace(/\n/g, '\r');
+  const again = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent(cr)}&lang=en`, { viewport: { width: 1280, height: 1000 } });
+  await again.waitForSelector('figure.lab[data-scenario=script]:not(.reading-script)');
+  await again.waitForSelector(area);
+  await rested(again);
+  assert.equal(await again.inputValue(area), first);
+  assert.equal(await again.getAttribute(area, 'aria-invalid'), 'false');
+  assert.equal(await again.getAttribute('figure.lab', 'data-outcome'), 'safe');
+  await done(again);
+});
+
+test('a linked script that never read says so in the figure\'s place, never an empty box; closed or embedded, it says nothing is drawn', async () => {
+  const page = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, fly')}&lang=en`, { viewport: { width: 1000, height: 900 } });
+  await page.waitForSelector('figure.lab.unread-script');
+  await rested(page);
+  const status = page.locator('.script-status');
+  assert.equal(await status.textContent(), 'Nothing to draw yet: this script has not read. The figure appears once it does.');
+  assert.ok(await status.isVisible());
+  // The placeholder stands where the figure would, beside the editor.
+  const [s, e] = [await status.boundingBox(), await page.locator('.editor').boundingBox()];
+  assert.ok(s.x < e.x && s.y < e.y + e.height, JSON.stringify([s, e]));
+  await page.click('.editor [data-editor=close]');
+  assert.match(await status.textContent(), /^The script could not be read: line 1, column 13: .*\. Nothing is drawn until it reads\.$/);
+  await done(page);
+  const ja = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, fly')}&lang=ja&embed=1`, { viewport: { width: 600, height: 600 } });
+  await ja.waitForSelector('figure.lab.unread-script');
+  assert.match(await ja.textContent('.script-status'), /^スクリプトを読めませんでした：.*。読めるまで図は描かれません。$/);
+  await done(ja);
+});
+
+test('the embed protocol names every field it did not apply, keeps nothing for later and echoes values as sent; a link names a value beside its script', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
+  await context.addInitScript(() => sessionStorage.setItem('fencing-lab:skip-prediction', '1'));
+  const host = await context.newPage();
+  await host.goto(`${env.server.url}/test/host.html?embed=1&lang=en`);
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state'));
+  const errors = () => host.evaluate(() => window.messages.filter((m) => m.type === 'fencing-lab:error').map((m) => m.problems));
+  const reply = async (msg, n) => {
+    await host.evaluate((m) => window.send(m), msg);
+    await host.waitForFunction((k) => window.messages.filter((m) => m.type === 'fencing-lab:error').length >= k, n);
+    return (await errors())[n - 1];
+  };
+  assert.deepEqual(await reply({ type: 'fencing-lab:set', script: 'A: acquire, write', pause: 3000 }, 1),
+    ['\u2068pause\u2069 is not applied to a script: set it in the script\'s text']);
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state' && m.scenario === 'script'));
+  assert.deepEqual(await reply({ type: 'fencing-lab:set', bogus: 1 }, 2), ['unknown setting "\u2068bogus\u2069"']);
+  // A pause sent to the script on screen is not applied, nor kept for the scenario that comes next.
+  assert.match((await reply({ type: 'fencing-lab:set', pause: 9000 }, 3))[0], /pause\u2069 is not applied to a script/);
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'gc-pause' }));
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.scenario === 'gc-pause');
+  assert.equal((await host.evaluate(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1))).pause, 4000);
+  // Values as sent: a boolean where a number belongs is repeated as `true`.
+  assert.deepEqual(await reply({ type: 'fencing-lab:set', scenario: 'network-delay', delay: true }, 4),
+    ['delay="\u2068true\u2069" is not a whole number']);
+  await context.close();
+  const page = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, write')}&pause=3000&lang=en`);
+  assert.match(await page.textContent('.app'), /pause: not applied to a script; set it in the script’s text/);
+  await done(page);
+});
