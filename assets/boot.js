@@ -39,34 +39,23 @@
     // and words) that is not the one this link asks for. As the parser inserts it, keep only the frame: the
     // figure's box, empty, and the masthead and picker with nothing marked current. Mutation callbacks run
     // before any other task, so nothing else ever reads the built run's state here.
+    // (The parser inserts one node at a time, each before its children.)
     var keepFrame = function (records) {
-      for (var r = 0; r < records.length; r++) {
-        var added = records[r].addedNodes;
-        for (var n = 0; n < added.length; n++) {
-          var node = added[n];
-          if (node.nodeType !== 1 || !node.closest('.prerendered')) continue;
+      records.forEach(function (r) {
+        r.addedNodes.forEach(function (node) {
           var parent = node.parentNode;
-          if (parent && parent.matches && parent.matches('.prerendered figure.lab')) {
-            parent.removeChild(node);
-            continue;
+          if (!parent || !parent.closest || !parent.closest('.prerendered')) return;
+          if (parent.matches('.lab, .picker-current')) parent.removeChild(node);
+          else if (node.removeAttribute) {
+            ['data-outcome', 'data-double-grant', 'data-scenario', 'aria-current'].forEach(node.removeAttribute, node);
           }
-          var stated = 'figure.lab, [aria-current], .picker-current';
-          var strip = node.matches(stated) ? [node] : [];
-          strip.push.apply(strip, node.querySelectorAll(stated));
-          for (var s = 0; s < strip.length; s++) {
-            var el = strip[s];
-            if (el.matches('.picker-current')) el.textContent = '';
-            ['data-outcome', 'data-double-grant', 'data-scenario', 'aria-current'].forEach(function (a) {
-              el.removeAttribute(a);
-            });
-          }
-        }
-      }
+        });
+      });
     };
     var watch = new MutationObserver(keepFrame);
     watch.observe(root, { childList: true, subtree: true });
+    // Parsed, and every record delivered (after the parser's last task): the app's own edits are its own.
     document.addEventListener('DOMContentLoaded', function () {
-      keepFrame(watch.takeRecords());
       watch.disconnect();
     });
   }

@@ -219,7 +219,7 @@ test('a linked script that never read says so in the figure\'s place, never an e
   await page.waitForSelector('figure.lab.unread-script');
   await rested(page);
   const status = page.locator('.script-status');
-  assert.equal(await status.textContent(), 'Nothing to draw yet: this script has not read. The figure appears once it does.');
+  assert.equal(await status.textContent(), 'Nothing to draw until the script reads.');
   assert.ok(await status.isVisible());
   // The placeholder stands where the figure would, beside the editor.
   const [s, e] = [await status.boundingBox(), await page.locator('.editor').boundingBox()];

@@ -270,7 +270,7 @@ pub(super) static EN: Text = Text {
     reading_script: "Reading the script…",
     script_broken: |message| fill("The script could not be read: {}. The figure keeps what it showed.", &[message]),
     script_unread: |message| match message {
-        "" => "Nothing to draw yet: this script has not read. The figure appears once it does.".to_owned(),
+        "" => "Nothing to draw until the script reads.".to_owned(),
         m => fill("The script could not be read: {}. Nothing is drawn until it reads.", &[m]),
     },
     value_slider: |name| fill("Named value {}", &[name]),

@@ -271,7 +271,7 @@ pub(super) static JA: Text = Text {
     reading_script: "スクリプトを読み込んでいます…",
     script_broken: |message| fill("スクリプトを読めませんでした：{}。図は前の状態のままです。", &[message]),
     script_unread: |message| match message {
-        "" => "まだ図はありません。このスクリプトはまだ読めていません。読めると図が現れます。".to_owned(),
+        "" => "スクリプトが読めるまで図はありません。".to_owned(),
         m => fill("スクリプトを読めませんでした：{}。読めるまで図は描かれません。", &[m]),
     },
     value_slider: |name| fill("名前付きの値 {}", &[name]),
