@@ -251,9 +251,10 @@ test('embedded in an iframe: sizes itself, reports its state, obeys set messages
   const beforeRedlock = (await messages('fencing-lab:error')).length;
   await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'Redlock', fencing: true }));
   await host.waitForFunction((n) => window.messages.filter((m) => m.type === 'fencing-lab:error').length > n, beforeRedlock);
-  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['fencing="\u2068on\u2069" is not available in redlock, so it stays off']);
+  // The reply repeats the value as the host sent it (`true`), not as a link would write it.
+  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['fencing="\u2068true\u2069" is not available in redlock, so it stays off']);
   await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.scenario === 'redlock');
-  assert.match(await frame.textContent('[role=alert]'), /fencing: “on” is not available in redlock/);
+  assert.match(await frame.textContent('[role=alert]'), /fencing: “true” is not available in redlock/);
   // The scenario travels too.
   await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'check-then-set' }));
   await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.scenario === 'check-then-set');
