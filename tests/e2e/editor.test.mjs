@@ -2,19 +2,26 @@
 // what the reader types and what the page writes (a switch, a drag), walked by the real keyboard.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, open, done, rested, pick } from './harness.mjs';
+import { lab, open, done, rested, pick, embedHost } from './harness.mjs';
 
 const env = lab();
 const area = '.editor textarea';
 const value = (page) => page.inputValue(area);
 const waitValue = (page, text) => page.waitForFunction(([s, t]) => document.querySelector(s)?.value === t, [area, text]);
 
-/** Opens the gc-pause scenario as a script in the editor; its text. */
-async function editing(page) {
+/** Opens the gc-pause scenario as a script in the editor, wide: the page and the script's text. */
+async function editing() {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
   await page.click('[data-edit-script]');
   await page.waitForSelector(area);
   await rested(page);
-  return value(page);
+  return { page, first: await value(page) };
+}
+
+/** Puts the caret at the end of the editor's text, as a reader clicking into it and pressing Ctrl+End. */
+async function toEnd(page) {
+  await page.click(area);
+  await page.keyboard.press('Control+End');
 }
 
 /** Presses `keys` in the editor, one by one, as a reader would. */
@@ -26,11 +33,9 @@ const press = async (page, ...keys) => {
 };
 
 test('typing, then a switch the page flips, are two steps of one history: undo and redo walk exactly the texts shown', async () => {
-  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
-  const first = await editing(page);
+  const { page, first } = await editing();
   assert.match(first, /^fencing on$/m);
-  await page.click(area);
-  await page.keyboard.press('Control+End');
+  await toEnd(page);
   await page.keyboard.type('# hello');
   await rested(page);
   const typed = await value(page);
@@ -62,10 +67,8 @@ test('typing, then a switch the page flips, are two steps of one history: undo a
 });
 
 test('a paste, then a drag of the band with a pause in the middle: the drag is one step, undone whole', async () => {
-  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
-  const first = await editing(page);
-  await page.click(area);
-  await page.keyboard.press('Control+End');
+  const { page, first } = await editing();
+  await toEnd(page);
   await page.evaluate(() => navigator.clipboard?.writeText?.('x').catch(() => {}));
   // A paste, as the browser delivers one (the clipboard is not reachable headless).
   await page.evaluate((s) => {
@@ -100,10 +103,8 @@ test('a paste, then a drag of the band with a pause in the middle: the drag is o
 });
 
 test('a text told back late never takes away keys typed since', async () => {
-  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
-  const first = await editing(page);
-  await page.click(area);
-  await page.keyboard.press('Control+End');
+  const { page, first } = await editing();
+  await toEnd(page);
   // Keys with pauses around the moment the words follow (150–300 ms).
   for (const [i, c] of [...'# abcdefgh'].entries()) {
     await page.keyboard.type(c);
@@ -116,11 +117,9 @@ test('a text told back late never takes away keys typed since', async () => {
 });
 
 test('a paste past the limit is kept whole and said at once; the figure and the link keep the last script that read, and the link reopens', async () => {
-  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
-  const first = await editing(page);
+  const { page, first } = await editing();
   const before = await page.getAttribute('figure.lab', 'data-outcome');
-  await page.click(area);
-  await page.keyboard.press('Control+End');
+  await toEnd(page);
   const filler = `# ${'x'.repeat(19998)}\n`;
   await page.keyboard.insertText(filler);
   await rested(page);
@@ -161,8 +160,7 @@ test('in Japanese, a script past the limit says by how much and that the link ho
 });
 
 test('an edit not settled yet when another scenario is picked is in the entry Back returns to: text, figure and verdict together', async () => {
-  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
-  const first = await editing(page);
+  const { page, first } = await editing();
   assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), 'safe');
   // Put the caret before A's pause of 4 s and type a 1: 14 s, past the 10 s lease.
   await page.$eval(area, (a) => {
@@ -189,10 +187,8 @@ test('an edit not settled yet when another scenario is picked is in the entry Ba
 });
 
 test('messages name the thing: an invisible character by its code point, a count as a count; a link with carriage returns alone reads as lines', async () => {
-  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
-  const first = await editing(page);
-  await page.click(area);
-  await page.keyboard.press('Control+End');
+  const { page, first } = await editing();
+  await toEnd(page);
   await page.keyboard.type('C: acquire');
   await page.keyboard.insertText('\u200b');
   await rested(page);
@@ -234,11 +230,7 @@ test('a linked script that never read says so in the figure\'s place, never an e
 });
 
 test('the embed protocol names every field it did not apply, keeps nothing for later and echoes values as sent; a link names a value beside its script', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
-  await context.addInitScript(() => sessionStorage.setItem('fencing-lab:skip-prediction', '1'));
-  const host = await context.newPage();
-  await host.goto(`${env.server.url}/test/host.html?embed=1&lang=en`);
-  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state'));
+  const host = await embedHost(env, 'embed=1&lang=en');
   const errors = () => host.evaluate(() => window.messages.filter((m) => m.type === 'fencing-lab:error').map((m) => m.problems));
   const reply = async (msg, n) => {
     await host.evaluate((m) => window.send(m), msg);
@@ -257,7 +249,7 @@ test('the embed protocol names every field it did not apply, keeps nothing for l
   // Values as sent: a boolean where a number belongs is repeated as `true`.
   assert.deepEqual(await reply({ type: 'fencing-lab:set', scenario: 'network-delay', delay: true }, 4),
     ['delay="\u2068true\u2069" is not a whole number']);
-  await context.close();
+  await host.context().close();
   const page = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, write')}&pause=3000&lang=en`);
   assert.match(await page.textContent('.app'), /pause: not applied to a script; set it in the script’s text/);
   await done(page);

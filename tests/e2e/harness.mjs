@@ -113,6 +113,19 @@ export async function pick(page, id) {
 export const outcome = (page) => page.getAttribute('figure.lab', 'data-outcome');
 export const pause = (page) => page.getAttribute('[role=slider]', 'aria-valuenow');
 
+/**
+ * An embedding page (tests/e2e/pages/host.html) holding the lab at `query` in an iframe, 800×900, the reader
+ * having skipped predicting: once the lab has sent its first state.
+ */
+export async function embedHost(env, query) {
+  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
+  await context.addInitScript(() => sessionStorage.setItem('fencing-lab:skip-prediction', '1'));
+  const host = await context.newPage();
+  await host.goto(`${env.server.url}/test/host.html?${query}`);
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state'));
+  return host;
+}
+
 /** Starts the server and the browser before a test file's tests and stops them after; fields fill in then. */
 export function lab() {
   const env = { server: null, browser: null };

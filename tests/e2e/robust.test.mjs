@@ -1,7 +1,7 @@
 // End-to-end: what a teacher's site, a hostile message, a non-secure origin and the history throw at the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, open, done, outcome, pick } from './harness.mjs';
+import { lab, open, done, outcome, pick, embedHost } from './harness.mjs';
 
 const env = lab();
 
@@ -114,11 +114,7 @@ test('copy without a clipboard (a non-secure origin): the text is selected and t
 });
 
 test('embedded: a language-only message leaves a play alone; a sibling frame cannot steer it', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
-  await context.addInitScript(() => sessionStorage.setItem('fencing-lab:skip-prediction', '1'));
-  const host = await context.newPage();
-  await host.goto(`${env.server.url}/test/host.html?embed=1&pause=15000&lang=en`);
-  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state'));
+  const host = await embedHost(env, 'embed=1&pause=15000&lang=en');
   const frame = host.frames().find((f) => f !== host.mainFrame());
   await frame.click('button.play');
   await host.evaluate(() => window.send({ type: 'fencing-lab:set', lang: 'ja' }));
@@ -135,7 +131,7 @@ test('embedded: a language-only message leaves a play alone; a sibling frame can
   // A cyclic array as a value is reported, not thrown.
   await host.evaluate(() => { const a = []; a.push(a); window.send({ type: 'fencing-lab:set', pause: a }); });
   await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:error'));
-  await context.close();
+  await host.context().close();
 });
 
 test('teachers download the figure as SVG and PNG, in the current language and colours', async () => {

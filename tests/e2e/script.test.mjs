@@ -2,7 +2,7 @@
 // page's second module, shared by link and embed, predicted, played, dragged, challenged and searched.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lab, open, done, outcome, textMatching, pick } from './harness.mjs';
+import { lab, open, done, outcome, textMatching, pick, embedHost } from './harness.mjs';
 
 const env = lab();
 
@@ -103,11 +103,7 @@ test('a linked script is predicted, played, dragged and challenged; Break it sea
 });
 
 test('an embedding page sets a script; a bad one is answered with what is wrong and changes nothing', async () => {
-  const context = await env.browser.newContext({ viewport: { width: 800, height: 900 } });
-  await context.addInitScript(() => sessionStorage.setItem('fencing-lab:skip-prediction', '1'));
-  const host = await context.newPage();
-  await host.goto(`${env.server.url}/test/host.html?embed=1&lang=en`);
-  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state'));
+  const host = await embedHost(env, 'embed=1&lang=en');
   await host.evaluate((text) => window.send({ type: 'fencing-lab:set', script: text }), THREE);
   await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state' && m.scenario === 'script'));
   const state = await host.evaluate(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1));
@@ -125,7 +121,7 @@ test('an embedding page sets a script; a bad one is answered with what is wrong 
   assert.equal(await frame.getAttribute('figure.lab', 'data-outcome'), 'corrupted');
   const after = await host.evaluate((n) => window.messages.slice(n).filter((m) => m.type === 'fencing-lab:state'), states);
   assert.ok(after.every((m) => m.script === THREE), 'nothing changed');
-  await context.close();
+  await host.context().close();
 });
 
 test('in Japanese at 360 px the editor fits the phone, says what is wrong in Japanese, and its controls work', async () => {
