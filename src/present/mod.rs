@@ -14,6 +14,9 @@ pub mod page;
 pub mod params;
 pub mod program;
 pub mod recordings;
+// Native only: `locksim render` and the mdBook preprocessor; the page never carries it.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod render;
 pub mod report;
 pub mod scripted;
 pub mod story;
