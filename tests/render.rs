@@ -149,7 +149,7 @@ fn an_animated_render_plays_in_event_order_and_holds_still_for_reduced_motion() 
         let open = svg[..mark].rfind(r#"<g class="fencing-lab-t"#).unwrap();
         let k: usize =
             svg[open + r#"<g class="fencing-lab-t"#.len()..].split('"').next().unwrap().parse().unwrap();
-        let rule = format!("@keyframes fencing-lab-t{k} {{ 0% {{ opacity: 0; }} ");
+        let rule = format!("@keyframes fencing-lab-t{k} {{ 0% {{ visibility: hidden; }} ");
         let from = svg.find(&rule).unwrap() + rule.len();
         svg[from..].split('%').next().unwrap().parse::<f64>().unwrap()
     };

@@ -422,9 +422,10 @@ fn animated_lanes(l: &Layout, run: &Run, job: Option<Span>, t: &Text, id: &str) 
     let scale = |at: Ms| format!("{:.5}", l.x(at) / l.width);
     let travel = px(l.x(end) - l.x(0));
     let mut css = format!(
-        "#{id} .playhead {{ opacity: 0; animation: {id}-play {cycle:.0}ms linear infinite; }}\n\
-         @keyframes {id}-play {{ 0% {{ opacity: 1; transform: translateX(0px); }} {done} {{ opacity: 1; \
-         transform: translateX({travel}px); }} {gone}, 100% {{ opacity: 0; transform: translateX({travel}px); }} }}\n\
+        "#{id} .playhead {{ visibility: hidden; animation: {id}-play {cycle:.0}ms linear infinite; }}\n\
+         @keyframes {id}-play {{ 0% {{ visibility: visible; transform: translateX(0px); }} {done} {{ visibility: \
+         visible; transform: translateX({travel}px); }} {gone}, 100% {{ visibility: hidden; transform: \
+         translateX({travel}px); }} }}\n\
          #{id} .{id}-sweep {{ transform-origin: 0 0; animation: {id}-sweep {cycle:.0}ms linear infinite; }}\n\
          @keyframes {id}-sweep {{ 0% {{ transform: scaleX({}); }} {done} {{ transform: scaleX({}); }} {gone}, \
          100% {{ transform: scaleX(1); }} }}\n",
@@ -435,7 +436,7 @@ fn animated_lanes(l: &Layout, run: &Run, job: Option<Span>, t: &Text, id: &str) 
         let _ = writeln!(
             css,
             "#{id} .{id}-t{k} {{ animation: {id}-t{k} {cycle:.0}ms step-end infinite; }}\n\
-             @keyframes {id}-t{k} {{ 0% {{ opacity: 0; }} {} {{ opacity: 1; }} 100% {{ opacity: 1; }} }}",
+             @keyframes {id}-t{k} {{ 0% {{ visibility: hidden; }} {} {{ visibility: visible; }} 100% {{ visibility: visible; }} }}",
             pct(at as f64 / SPEED as f64)
         );
     }
