@@ -200,3 +200,134 @@ fn bad_render_flags_are_usage_errors() {
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
     }
 }
+
+/// The sample book's chapter (docs/book), its fences as a teacher wrote them.
+fn sample_chapter() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/book/src/fencing.md")).unwrap()
+}
+
+/// The scripts of a chapter's lock fences, in order, with their info strings.
+fn lock_fences(md: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut lines = md.lines();
+    while let Some(line) = lines.next() {
+        if let Some(info) = line.strip_prefix("```lock") {
+            let body: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+            out.push((info.trim().to_owned(), body.join("\n") + "\n"));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_lock_fence_becomes_the_figure_its_verdict_and_a_link_to_the_lab() {
+    use fencing_lab::present::fences::{chapter, Settings};
+    use fencing_lab::present::params::Query;
+    use fencing_lab::present::render::{html, Drawn, Options};
+
+    let md = sample_chapter();
+    let fences = lock_fences(&md);
+    assert_eq!(fences.len(), 3, "the sample chapter's three fences");
+    // The first is a catalogue state as locksim prints it.
+    let (_, printed, _) = locksim(&["--scenario", "gc-pause", "--pause", "15000", "--print-script"]);
+    assert_eq!(fences[0].1, printed, "the sample's first fence is the printed gc-pause state");
+    assert_eq!(fences[2].0, "lang=ja");
+
+    let settings = Settings { lab_url: Some("https://lab.example/locks/".into()), width: 750.0 };
+    let out = chapter(&md, "fencing.md", &settings).unwrap();
+    // Each fence is gone, replaced by its figure: the fragment `render::html` writes for its script, with
+    // a link that carries the same script back to the lab.
+    assert!(!out.contains("```lock"));
+    assert!(out.contains("## Three workers in line\n\nA script of our own"), "the prose is kept");
+    for (n, (info, script)) in fences.iter().enumerate() {
+        let sc = fencing_lab::script::parse(script).unwrap();
+        let lang = if info == "lang=ja" { Lang::Ja } else { Lang::En };
+        let id = out.split(r#"<div id=""#).nth(n + 1).unwrap().split('"').next().unwrap().to_owned();
+        let o = Options { lang, width: 750.0, id, ..Options::default() };
+        let start = out.find(&format!(r#"<div id="{}""#, o.id)).unwrap();
+        let figure = &out[start..start + out[start..].find("</div>\n").unwrap() + "</div>".len()];
+        let href =
+            figure.split(r#"<a href=""#).nth(1).unwrap().split('"').next().unwrap().replace("&amp;", "&");
+        assert!(href.starts_with("https://lab.example/locks/?script="), "{href}");
+        let q = Query::parse(href.split_once('?').unwrap().1);
+        assert_eq!(q.script.as_deref(), Some(script.trim_end()), "the link opens the same script");
+        assert_eq!(q.lang, Some(lang));
+        assert_eq!(figure, html(Drawn::Script(&sc), &o, Some(&href)), "fence {n}");
+        // An HTML block of its own in Markdown: no blank line inside, a blank line around it.
+        assert!(!figure.contains("\n\n") && out[..start].ends_with("\n\n"));
+        self_contained(&figure.replace(&format!(r#"<a href="{}">"#, href.replace('&', "&amp;")), ""));
+    }
+    assert!(out.contains(r#"lang="ja" data-outcome="corrupted""#), "the Japanese fence, without fencing");
+    assert!(out.contains("ラボで開く"));
+    // Ids differ between chapters, so a book printed on one page keeps them unique.
+    let other = chapter(&md, "other.md", &settings).unwrap();
+    assert_ne!(other.split(r#"<div id=""#).nth(1), out.split(r#"<div id=""#).nth(1));
+}
+
+#[test]
+fn a_fence_that_does_not_read_names_its_line_and_column_in_the_chapter() {
+    use fencing_lab::present::fences::{chapter, Settings};
+    let md = "# T\n\nText.\n\n```lock\nlease 10s\nA: acquire, wirte\n```\n";
+    let e = chapter(md, "t.md", &Settings::default()).unwrap_err();
+    assert_eq!((e.line, e.col), (7, 13), "{e:?}");
+    assert!(e.message.contains("expected a step"), "{e:?}");
+    // Indented fences count their indentation; options are checked too.
+    let e = chapter("  ```lock\n  A: acquire, wirte\n  ```\n", "t.md", &Settings::default()).unwrap_err();
+    assert_eq!((e.line, e.col), (2, 15));
+    let e = chapter("\n```lock colour=red\nA: acquire\n```\n", "t.md", &Settings::default()).unwrap_err();
+    assert_eq!((e.line, e.col), (2, 9));
+    assert!(e.message.contains("unknown option"), "{e:?}");
+}
+
+/// Runs `mdbook-lock` as mdBook does: `[context, book]` as JSON on standard input.
+fn preprocess(chapter: &str) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let input = serde_json::json!([
+        {
+            "root": "/tmp/book",
+            "config": {
+                "book": {"title": "T", "src": "src"},
+                "preprocessor": {"lock": {"lab-url": "http://127.0.0.1:8080/"}}
+            },
+            "renderer": "html",
+            "mdbook_version": "0.5.4"
+        },
+        {"items": [{"Chapter": {
+            "name": "Leases", "content": chapter, "number": [1], "sub_items": [],
+            "path": "fencing.md", "source_path": "fencing.md", "parent_names": []
+        }}]}
+    ]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mdbook-lock"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.to_string().as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_preprocessor_speaks_mdbooks_protocol() {
+    let supports =
+        std::process::Command::new(env!("CARGO_BIN_EXE_mdbook-lock")).args(["supports", "html"]).status();
+    assert!(supports.unwrap().success());
+    let (code, out, err) = preprocess(&sample_chapter());
+    assert_eq!(code, 0, "{err}");
+    let book: serde_json::Value = serde_json::from_str(&out).expect("the book back as JSON");
+    let content = book["items"][0]["Chapter"]["content"].as_str().unwrap();
+    assert_eq!(content.matches(r#"<div id="lock-"#).count(), 3);
+    assert_eq!(content.matches(r#"<a href="http://127.0.0.1:8080/?script="#).count(), 3);
+    assert!(content.contains(r#"data-outcome="fenced""#) && content.contains(r#"data-outcome="corrupted""#));
+    // A bad fence fails the build, naming the chapter, the line and the column.
+    let (code, out, err) = preprocess("# Leases\n\n```lock\nA: acquire, wirte\n```\n");
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.contains(r#"chapter "Leases" (fencing.md), line 4, column 13: expected a step"#), "{err}");
+}

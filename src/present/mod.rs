@@ -3,6 +3,9 @@
 //! from it.
 
 pub mod breakit;
+// Native only: lock fences in a book (`mdbook-lock`).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod fences;
 pub mod figure;
 pub mod geom;
 pub mod history;
