@@ -331,3 +331,15 @@ fn the_preprocessor_speaks_mdbooks_protocol() {
     assert!(out.is_empty());
     assert!(err.contains(r#"chapter "Leases" (fencing.md), line 4, column 13: expected a step"#), "{err}");
 }
+
+#[test]
+fn render_help_lists_its_own_flags() {
+    let (code, out, _) = locksim(&["render", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Usage: locksim render"), "{out}");
+    for flag in ["--theme", "--animate", "--html", "--at", "--width", "--id", "--script", "--pause"] {
+        assert!(out.contains(flag), "{flag}");
+    }
+    let (_, out, _) = locksim(&["--help"]);
+    assert!(out.contains("render writes the page's figure"), "{out}");
+}

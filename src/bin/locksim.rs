@@ -274,7 +274,12 @@ mod native {
         let matches = match cmd.try_get_matches_from_mut(&args) {
             Ok(m) => m,
             Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp) => {
-                print!("{}", cmd.render_long_help());
+                // `locksim render --help`: that command's flags; the scenarios' list is in `locksim --help`.
+                let help = match args.get(1).and_then(|a| cmd.find_subcommand_mut(a)) {
+                    Some(sub) => sub.render_long_help(),
+                    None => cmd.render_long_help(),
+                };
+                print!("{help}");
                 return ExitCode::SUCCESS;
             }
             Err(e) => {
