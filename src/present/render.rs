@@ -216,7 +216,8 @@ pub fn svg(what: Drawn, o: &Options) -> String {
         esc(&title),
         esc(&d.narration)
     );
-    let css = style(&body, o.theme, d.kind(), &o.id) + &motion;
+    // The figure's text size, as `.timeline svg` sets it on the page.
+    let css = style(&body, o.theme, d.kind(), &o.id, 12.0) + &motion;
     let view = format!("0 0 {w} {h}");
     let mut attrs: Vec<(&'static str, &str)> = vec![
         ("xmlns", "http://www.w3.org/2000/svg"),
@@ -285,7 +286,8 @@ pub fn html(what: Drawn, o: &Options, link: Option<&str>) -> String {
     h.close("figure");
     h.close("div");
     let body = h.finish();
-    let css = style(&body, o.theme, d.kind(), &o.id) + &motion;
+    // The page's text size (a browser's default), whatever the host page's root says.
+    let css = style(&body, o.theme, d.kind(), &o.id, 16.0) + &motion;
     body.replacen("<style></style>", &format!("<style>{css}</style>"), 1)
 }
 
@@ -492,8 +494,9 @@ fn units(markup: &str) -> Vec<&str> {
 
 /// The figure's style sheet: the page's rules that apply to `markup` (every class a selector names is in
 /// it), the rendered figure's own, each scoped to `#id`, with the theme's colours (and the verdict's
-/// colour for `kind`) written in.
-fn style(markup: &str, theme: Theme, kind: OutcomeKind, id: &str) -> String {
+/// colour for `kind`) written in, its text `font_px` and the page's `rem` sizes in px (a host page's root
+/// size, such as mdBook's 62.5 %, must not shrink them).
+fn style(markup: &str, theme: Theme, kind: OutcomeKind, id: &str, font_px: f64) -> String {
     let sheet = rules(&strip_comments(PAGE_CSS));
     let mut vars: BTreeMap<String, String> = BTreeMap::new();
     let mut font = String::new();
@@ -533,7 +536,7 @@ fn style(markup: &str, theme: Theme, kind: OutcomeKind, id: &str) -> String {
     }
     let used = classes(markup);
     let mut css = format!(
-        "#{id} {{ font-family: {font}; font-size: 12px; line-height: 1.55; color: {}; }}\n",
+        "#{id} {{ font-family: {font}; font-size: {font_px}px; line-height: 1.55; color: {}; }}\n",
         vars.get("--ink").map_or("inherit", String::as_str)
     );
     let own = rules(RENDER_CSS);
@@ -555,7 +558,8 @@ fn style(markup: &str, theme: Theme, kind: OutcomeKind, id: &str) -> String {
         if kept.is_empty() {
             continue;
         }
-        let body: Vec<String> = decls.iter().map(|(n, v)| format!("{n}: {}", resolve(v, &vars))).collect();
+        let body: Vec<String> =
+            decls.iter().map(|(n, v)| format!("{n}: {}", rem_to_px(&resolve(v, &vars)))).collect();
         let _ = writeln!(css, "{} {{ {}; }}", kept.join(", "), body.join("; "));
     }
     css
@@ -699,6 +703,17 @@ fn resolve(value: &str, vars: &BTreeMap<String, String>) -> String {
     v
 }
 
+/// `value` with each length in `rem` written in px, a root of 16 px (the page's).
+fn rem_to_px(value: &str) -> String {
+    let words: Vec<String> = (value.split(' '))
+        .map(|w| match w.strip_suffix("rem").and_then(|n| n.parse::<f64>().ok()) {
+            Some(n) => format!("{}px", (n * 16.0 * 10.0).round() / 10.0),
+            None => w.to_owned(),
+        })
+        .collect();
+    words.join(" ")
+}
+
 /// `in srgb, A P%, B` mixed as CSS mixes it (premultiplied alpha): an `rgba(…)`.
 fn mix(args: &str) -> Option<String> {
     let parts = split_top(args, ',');
@@ -744,14 +759,16 @@ mod tests {
             ("--k".to_owned(), "var(--a)".to_owned()),
         ]);
         assert_eq!(resolve("1px solid var(--k)", &vars), "1px solid #000");
+        assert_eq!(rem_to_px("0.82rem"), "13.1px");
+        assert_eq!(rem_to_px("2px 0.5rem 1rem"), "2px 8px 16px");
     }
 
     #[test]
     fn rules_are_kept_for_the_classes_the_markup_uses() {
-        let css = style(r#"<rect class="lease w-a"/>"#, Theme::Light, OutcomeKind::Safe, "f");
+        let css = style(r#"<rect class="lease w-a"/>"#, Theme::Light, OutcomeKind::Safe, "f", 12.0);
         assert!(css.contains("#f .lease.w-a { fill: rgba(199,224,238,1)"), "{css}");
         assert!(!css.contains(".handle") && !css.contains("var(") && !css.contains("color-mix"), "{css}");
-        let dark = style(r#"<rect class="lease w-a"/>"#, Theme::Dark, OutcomeKind::Safe, "f");
+        let dark = style(r#"<rect class="lease w-a"/>"#, Theme::Dark, OutcomeKind::Safe, "f", 12.0);
         assert!(dark.contains("stroke: #56b4e9"), "{dark}");
     }
 
