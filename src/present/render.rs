@@ -773,6 +773,43 @@ mod tests {
     }
 
     #[test]
+    fn an_animated_figures_last_frame_is_the_still_figure() {
+        use crate::present::params::Lang;
+        let t = text(Lang::En);
+        for id in ScenarioId::ALL {
+            let i = id.defaults();
+            let run = sim::run(&id.build(&i));
+            let who = Who::Catalogue(id);
+            let l = figure::lab_layout(720.0, &run, who, t);
+            let job = figure::job(who, &i);
+            let (animated, css) = animated_lanes(&l, &run, job, t, "f");
+            // Each mark unwrapped from its moment, each bar without its clip: the still figure's lanes.
+            let unwrapped: String = units(&animated)
+                .iter()
+                .map(|part| {
+                    let inner = &part[r#"<g class="part">"#.len()..part.len() - "</g>".len()];
+                    let marks: String = units(inner)
+                        .iter()
+                        .map(|u| match u.strip_prefix(r#"<g class="f-t"#) {
+                            Some(rest) => {
+                                rest.split_once('>').unwrap().1.strip_suffix("</g>").unwrap().to_owned()
+                            }
+                            None => u.replacen(r#" clip-path="url(#f-sweep)""#, "", 1),
+                        })
+                        .collect();
+                    format!(r#"<g class="part">{marks}</g>"#)
+                })
+                .collect();
+            assert_eq!(unwrapped, figure::lanes(&l, &run, None, job, t), "{id:?}");
+            // Every moment a mark waits for has its keyframes.
+            for wrapped in animated.split(r#"<g class="f-t"#).skip(1) {
+                let k = wrapped.split('"').next().unwrap();
+                assert!(css.contains(&format!("@keyframes f-t{k} ")), "{id:?}: f-t{k}");
+            }
+        }
+    }
+
+    #[test]
     fn markup_splits_into_its_top_level_elements() {
         let m = r#"<rect class="a"/><g class="w"><line/><text x="1">a &lt; b</text></g><circle r="1"/>"#;
         let u = units(m);
