@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
 # Installs what Fencing Lab needs to build (with --browser, to test in browsers; with --real, the Redis, etcd,
-# ZooKeeper and PostgreSQL servers `locksim real` and tests/real.rs start), skipping whatever is present.
-# Flags combine: `setup.sh --real --browser`. Works on a fresh Debian 12 machine with only Rust, Node and
+# ZooKeeper and PostgreSQL servers `locksim real` and tests/real.rs start; with --book, mdbook, which builds
+# the sample book docs/book), skipping whatever is present. Flags combine: `setup.sh --real --browser --book`. Works on a fresh Debian 12 machine with only Rust, Node and
 # npm; nothing is downloaded at build or run time.
 set -euo pipefail
 browser=0
 real=0
+book=0
 for arg in "$@"; do
   case "$arg" in
     --browser) browser=1 ;;
     --real) real=1 ;;
-    *) printf 'setup: unknown flag %s (flags: --browser, --real)\n' "$arg" >&2; exit 2 ;;
+    --book) book=1 ;;
+    *) printf 'setup: unknown flag %s (flags: --browser, --real, --book)\n' "$arg" >&2; exit 2 ;;
   esac
 done
 # (No `grep -q` after a pipe: with pipefail, its early exit can fail the writer with SIGPIPE.)
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
+# mdbook 0.5, whose preprocessor protocol src/bin/mdbook-lock.rs speaks (the mdbook-preprocessor crate 0.5).
+MDBOOK_VERSION=0.5.4
 # wasm-bindgen-cli must equal the wasm-bindgen crate pinned in Cargo.toml.
 WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"/\1/p' Cargo.toml)
 say() { printf 'setup: %s\n' "$*"; }
@@ -42,6 +46,11 @@ if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then
   say "installing trunk $TRUNK_VERSION (about 3 min on 2 cores)"
   # No default features: they only add TLS for downloading tools, and builds here run offline.
   $fast_install cargo install trunk --version "$TRUNK_VERSION" --locked --no-default-features
+fi
+
+if ((book)) && [[ "$(mdbook --version 2>/dev/null)" != "mdbook v$MDBOOK_VERSION" ]]; then
+  say "installing mdbook $MDBOOK_VERSION (about 4 min of CPU on 2 cores)"
+  $fast_install cargo install mdbook --version "$MDBOOK_VERSION" --locked
 fi
 
 # wasm-opt (binaryen 132) and playwright-core come from npm, pinned in package-lock.json.

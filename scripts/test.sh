@@ -4,7 +4,7 @@
 # release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh --real --browser
+scripts/setup.sh --real --browser --book
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 # CI builds from scratch: incremental compilation only writes caches nobody reads there.
@@ -64,6 +64,23 @@ for crate in wasm-streams send_wrapper; do
     exit 1
   fi
 done
+
+step "the sample book (docs/book) built by the real mdbook with mdbook-lock"
+# mdbook-lock was built with the native tests; mdbook finds it on PATH. The chapter must hold its three
+# figures (the fences' scripts drawn, with their verdicts and links to the lab) and no fence left over.
+book=$(mktemp -d)
+PATH="${CARGO_TARGET_DIR:-$PWD/target}/debug:$PATH" mdbook build docs/book --dest-dir "$book"
+chapter="$book/fencing.html"
+figures=$(grep -o '<div id="lock-[0-9a-f]*-[0-9]" class="fencing-lab"' "$chapter" | wc -l)
+links=$(grep -o '<a href="http://127.0.0.1:8080/?script=' "$chapter" | wc -l)
+for want in 'data-outcome="fenced"' 'data-outcome="corrupted"' 'lang="ja"' '>Open in the lab</a>' 'ラボで開く'; do
+  grep -F "$want" "$chapter" >/dev/null || { printf 'the built book lacks %s\n' "$want" >&2; exit 1; }
+done
+if [[ $figures != 3 || $links != 3 ]] || grep -F 'language-lock' "$chapter" >/dev/null; then
+  printf 'the built book has %s figures and %s links (3 each) or a fence left over: %s\n' "$figures" "$links" "$chapter" >&2
+  exit 1
+fi
+rm -rf "$book"
 
 step "release build, clippy's lints denied for wasm"
 $low trunk build --release

@@ -13,6 +13,10 @@
 //! values are flags), and `locksim --scenario ID [inputs] --print-script` prints any catalogue state as one
 //! (`fencing_lab::script`). `search` takes a script too, and varies its named values.
 //!
+//! `locksim render (--scenario ID [inputs] | --script FILE) [--lang en|ja] [--theme light|dark] [--animate]
+//! [--html]` writes the page's own figure for the run (`fencing_lab::present::render`): a standalone SVG, or
+//! an HTML fragment with the verdict and the narration.
+//!
 //! `locksim real --scenario ID [inputs] --backend redis|etcd|zookeeper [--scale S] [--json]` runs the
 //! scenario on a real lock service with real worker processes (`fencing_lab::real`) and prints both
 //! verdicts. The workers are this binary again, as the hidden `locksim real-worker JSON`.
@@ -41,7 +45,8 @@ mod native {
 
     use clap::{Arg, ArgAction, ArgMatches, Command};
     use fencing_lab::present::lesson::SEED_QUESTION_PAUSE;
-    use fencing_lab::present::params::{parse_scenario, set_input};
+    use fencing_lab::present::params::{parse_lang, parse_scenario, set_input};
+    use fencing_lab::present::render::{self, Drawn, Options, Theme};
     use fencing_lab::present::report::table;
     use fencing_lab::real;
     use fencing_lab::scenarios::search;
@@ -125,6 +130,9 @@ mod native {
              search runs every combination of {} (each the scenario reads) from 0 to its maximum every\n\
              --step ms (default {STEP}; pause_start up to the lease's end); on a script, every named value over\n\
              its range. It says how many schedules first, and refuses more than {CAP} without --no-cap.\n\n\
+             render writes the page's figure for the run (its legend and verdict) as a standalone SVG to standard\n\
+             output, or with --html a fragment holding the figure, the verdict and the narration; styles inline, no\n\
+             script, no external reference. --animate plays the run as the page does.\n\n\
              real starts real servers on loopback (redis-server, etcd, a ZooKeeper ensemble, PostgreSQL), runs each\n\
              worker as a process (SIGSTOP/SIGCONT for a pause, SIGKILL for a crash), time scaled by --scale\n\
              (default 0.1, on etcd 1, on ZooKeeper 0.5); no verdict if an event strays a tenth of the lease from\n\
@@ -151,7 +159,12 @@ mod native {
                     .help("run a lock script (docs/scripts.md)"),
             )
             .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("the run as JSON"))
-            .arg(Arg::new("lang").long("lang").value_name("en|ja").help("the language of a script's errors"))
+            .arg(
+                Arg::new("lang")
+                    .long("lang")
+                    .value_name("en|ja")
+                    .help("the language of a script's errors and of a render's words"),
+            )
             .args(value_args(script))
         };
         shared(
@@ -182,6 +195,48 @@ mod native {
             shared(Command::new("real").about("The scenario on a real lock service, beside the simulation"))
                 .arg(Arg::new("backend").long("backend").value_name("NAME").help("redis, etcd or zookeeper"))
                 .arg(Arg::new("scale").long("scale").value_name("S").help("scenario time × S = real time")),
+        )
+        .subcommand(
+            shared(
+                Command::new("render").about(
+                    "The page's figure for the run: a standalone SVG, or an HTML fragment (no script)",
+                ),
+            )
+            .arg(
+                Arg::new("theme")
+                    .long("theme")
+                    .value_name("light|dark")
+                    .help("the page's light or dark colours (default light)"),
+            )
+            .arg(
+                Arg::new("animate").long("animate").action(ArgAction::SetTrue).help(
+                    "the run plays (CSS), holding still on its last frame under prefers-reduced-motion",
+                ),
+            )
+            .arg(
+                Arg::new("html")
+                    .long("html")
+                    .action(ArgAction::SetTrue)
+                    .help("a self-contained HTML fragment: the figure, the verdict, the narration"),
+            )
+            .arg(
+                Arg::new("at")
+                    .long("at")
+                    .value_name("MS")
+                    .help("the run as the page's playback shows it at this time (default: all of it)"),
+            )
+            .arg(
+                Arg::new("width").long("width").value_name("PX").help(format!(
+                    "the figure's width, {MIN_WIDTH} to {MAX_WIDTH} (default {})",
+                    render::WIDTH
+                )),
+            )
+            .arg(
+                Arg::new("id")
+                    .long("id")
+                    .value_name("NAME")
+                    .help("the figure's id, which scopes its styles (default fencing-lab)"),
+            ),
         )
         .subcommand(Command::new("real-worker").hide(true).arg(Arg::new("job").required(true)))
         .after_help(scenarios_help())
@@ -219,7 +274,12 @@ mod native {
         let matches = match cmd.try_get_matches_from_mut(&args) {
             Ok(m) => m,
             Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp) => {
-                print!("{}", cmd.render_long_help());
+                // `locksim render --help`: that command's flags; the scenarios' list is in `locksim --help`.
+                let help = match args.get(1).and_then(|a| cmd.find_subcommand_mut(a)) {
+                    Some(sub) => sub.render_long_help(),
+                    None => cmd.render_long_help(),
+                };
+                print!("{help}");
                 return ExitCode::SUCCESS;
             }
             Err(e) => {
@@ -268,6 +328,7 @@ mod native {
             }
         }
         match mode {
+            "render" => render(Drawn::Catalogue(scenario, &inputs), m),
             "search" => {
                 let step = step(m)?;
                 let mut search = search::Search::new(scenario, &inputs, &search::bounds(&inputs, step));
@@ -344,6 +405,9 @@ mod native {
             return Ok(ExitCode::SUCCESS);
         }
         let sc = with_flags(sc, &given)?;
+        if mode == "render" {
+            return render(Drawn::Script(&sc), m);
+        }
         let run = sim::run(&sc);
         print(&if json {
             let named: serde_json::Map<String, serde_json::Value> =
@@ -359,6 +423,48 @@ mod native {
         } else {
             format!("scenario: script\n{}", table(&run))
         });
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// The narrowest and widest figure `--width` draws.
+    const MIN_WIDTH: u32 = 280;
+    const MAX_WIDTH: u32 = 4_000;
+
+    /// `locksim render`: the page's figure for the run, as SVG or (`--html`) an HTML fragment.
+    fn render(what: Drawn, m: &ArgMatches) -> Result<ExitCode, String> {
+        if m.get_flag("json") {
+            return Err("render writes SVG or HTML; --json is for a run's trace".into());
+        }
+        let mut o = Options::default();
+        if let Some(lang) = m.get_one::<String>("lang") {
+            o.lang = parse_lang(lang).map_err(|p| p.to_string())?;
+        }
+        if let Some(theme) = m.get_one::<String>("theme") {
+            o.theme =
+                Theme::parse(theme).ok_or_else(|| format!("--theme \"{theme}\" is not light or dark"))?;
+        }
+        if let Some(width) = m.get_one::<String>("width") {
+            let w = width.trim().parse::<u32>().ok().filter(|w| (MIN_WIDTH..=MAX_WIDTH).contains(w));
+            o.width = f64::from(w.ok_or_else(|| {
+                format!("--width \"{width}\" is not a whole number of px from {MIN_WIDTH} to {MAX_WIDTH}")
+            })?);
+        }
+        if let Some(at) = m.get_one::<String>("at") {
+            o.at = Some(
+                at.trim().parse::<Ms>().map_err(|_| format!("--at \"{at}\" is not a whole number of ms"))?,
+            );
+        }
+        if let Some(id) = m.get_one::<String>("id") {
+            if !render::valid_id(id) {
+                return Err(format!("--id \"{id}\": a letter, then letters, digits, - or _"));
+            }
+            o.id = id.clone();
+        }
+        o.animate = m.get_flag("animate");
+        if o.animate && o.at.is_some() {
+            return Err("--animate plays the whole run; --at shows one moment: give one".into());
+        }
+        print(&if m.get_flag("html") { render::html(what, &o, None) + "\n" } else { render::svg(what, &o) });
         Ok(ExitCode::SUCCESS)
     }
 

@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use crate::present::geom::{seconds, spread, stagger, text_width, Axis};
+use crate::present::geom::{seconds, spread, stagger, text_width, Axis, MIN_AXIS, SHORT_AXIS};
 use crate::present::html::esc;
 use crate::present::program;
 use crate::present::text::Text;
@@ -392,6 +392,29 @@ pub fn whole(run: &Run, who: Who, width: f64, min_axis: Ms, label: &str, t: &Tex
         lane_names(&l, run, who, t),
         lanes(&l, run, None, None, t)
     )
+}
+
+/// The lab figure's drawn groups, as the page's timeline holds them inside its `<svg>`: the axis, the lane
+/// names (the first carrying the first-paint mark) and the lanes up to the playhead `p` (`None`: the whole
+/// run). The built page (`present::page`) and `locksim render` draw with this, so the two cannot drift.
+pub fn lab_groups(l: &Layout, run: &Run, who: Who, p: Option<Ms>, job: Option<Span>, t: &Text) -> String {
+    format!(
+        r#"<g class="axis" aria-hidden="true">{}</g><g class="lane-labels">{}</g><g class="lanes">{}</g>"#,
+        axis(l, t),
+        lab_lane_names(l, run, who, t),
+        lanes(l, run, p, job, t)
+    )
+}
+
+/// The layout of the lab's figure for `run` at `width`, as the page's timeline lays it out: room to drag
+/// to the end of the input's range (a 30 s axis), or, with nothing to drag, an axis that fits the run.
+pub fn lab_layout(width: f64, run: &Run, who: Who, t: &Text) -> Layout {
+    let drags = match who {
+        Who::Catalogue(id) => id.dragged().is_some(),
+        Who::Script(sc) => sc.drag.is_some(),
+    };
+    let min = if drags { MIN_AXIS } else { SHORT_AXIS };
+    Layout::named(width, run, who, min, t)
 }
 
 /// Second ticks with labels that never collide, and faint grid lines.

@@ -3,6 +3,9 @@
 //! from it.
 
 pub mod breakit;
+// Native only: lock fences in a book (`mdbook-lock`).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod fences;
 pub mod figure;
 pub mod geom;
 pub mod history;
@@ -14,6 +17,9 @@ pub mod page;
 pub mod params;
 pub mod program;
 pub mod recordings;
+// Native only: `locksim render` and the mdBook preprocessor; the page never carries it.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod render;
 pub mod report;
 pub mod scripted;
 pub mod story;

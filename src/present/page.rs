@@ -205,15 +205,7 @@ fn timeline(first: &First, run: &Run, class: &str, width: f64, t: &Text) -> Stri
     ];
     let mut h = Html::default();
     h.open("svg", &attrs);
-    h.open("g", &[("class", "axis"), ("aria-hidden", "true")]);
-    h.built(&figure::axis(&l, t));
-    h.close("g");
-    h.open("g", &[("class", "lane-labels")]);
-    h.built(&figure::lab_lane_names(&l, run, who, t));
-    h.close("g");
-    h.open("g", &[("class", "lanes")]);
-    h.built(&figure::lanes(&l, run, Some(0), figure::job(who, &first.inputs), t));
-    h.close("g");
+    h.built(&figure::lab_groups(&l, run, who, Some(0), figure::job(who, &first.inputs), t));
     if let Some(handle) = figure::handle(&l, who, &first.inputs, run, t) {
         let (min, max, now) = (handle.min.to_string(), handle.max.to_string(), handle.now.to_string());
         let attrs = [
