@@ -270,6 +270,27 @@ pub fn Editor(
             set(&area, "aria-invalid", if problem.is_some() { "true" } else { "false" });
         }
     });
+    // Undo and redo: the text of the step before or after, shown at once and told to the page, the changed
+    // stretch selected.
+    let walk = move |area: &web_sys::HtmlTextAreaElement, redo: bool| {
+        let next = history
+            .try_update_value(|h| {
+                let h = h.as_mut()?;
+                if redo { h.redo() } else { h.undo() }.map(str::to_owned)
+            })
+            .flatten();
+        let Some(text) = next else { return };
+        let (from, to) = changed(&area.value(), &text);
+        area.set_value(&text);
+        let _ = area.set_selection_range(from, to);
+        steps.update_value(|s| *s = Steps { n: s.n, ..Steps::default() });
+        typed_texts.update_value(Vec::clear);
+        if let Some(root) = root.get_untracked() {
+            let bad = numbered.get_value().and_then(|(_, bad)| bad);
+            number(&root, text.split('\n').count(), bad);
+        }
+        ask("script", &text);
+    };
     // Typing, paced like a drag (`present::pace`): the first text of a frame is told to the page's lab at
     // once, later ones of the same frame wait for it and only the newest is told.
     let typed = StoredValue::new(Pace::<String>::default());
@@ -277,8 +298,20 @@ pub fn Editor(
         let Some(area) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok()) else {
             return;
         };
-        let text = area.value();
         let kind = js_sys::Reflect::get(&ev, &"inputType".into()).ok().and_then(|k| k.as_string());
+        // The browser's own Undo or Redo (its menu, a context menu) that it did not offer to cancel first
+        // (Chromium fires no `beforeinput` for them): the page's one history says what the text becomes.
+        if let Some(redo) = history_walk(kind.as_deref()) {
+            walk(&area, redo);
+            // Nothing to walk to: the text the browser changed goes back to the history's.
+            if let Some(now) = history.with_value(|h| h.as_ref().map(|h| h.now().to_owned())) {
+                if area.value() != now {
+                    area.set_value(&now);
+                }
+            }
+            return;
+        }
+        let text = area.value();
         let group = steps.try_update_value(|s| s.typed(&kind.unwrap_or_default(), ev.time_stamp())).flatten();
         history.update_value(|h| h.iter_mut().for_each(|h| h.record(text.clone(), group)));
         typed_texts.update_value(|t| {
@@ -304,27 +337,6 @@ pub fn Editor(
             });
         }
     };
-    // Undo and redo: the text of the step before or after, shown at once and told to the page, the changed
-    // stretch selected.
-    let walk = move |area: &web_sys::HtmlTextAreaElement, redo: bool| {
-        let next = history
-            .try_update_value(|h| {
-                let h = h.as_mut()?;
-                if redo { h.redo() } else { h.undo() }.map(str::to_owned)
-            })
-            .flatten();
-        let Some(text) = next else { return };
-        let (from, to) = changed(&area.value(), &text);
-        area.set_value(&text);
-        let _ = area.set_selection_range(from, to);
-        steps.update_value(|s| *s = Steps { n: s.n, ..Steps::default() });
-        typed_texts.update_value(Vec::clear);
-        if let Some(root) = root.get_untracked() {
-            let bad = numbered.get_value().and_then(|(_, bad)| bad);
-            number(&root, text.split('\n').count(), bad);
-        }
-        ask("script", &text);
-    };
     let area_of =
         |ev: &web_sys::Event| ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
@@ -336,11 +348,7 @@ pub fn Editor(
     // The browser's own Undo and Redo (its menu, a context menu, a gesture).
     let on_beforeinput = move |ev: web_sys::Event| {
         let kind = js_sys::Reflect::get(&ev, &"inputType".into()).ok().and_then(|k| k.as_string());
-        let redo = match kind.as_deref() {
-            Some("historyUndo") => false,
-            Some("historyRedo") => true,
-            _ => return,
-        };
+        let Some(redo) = history_walk(kind.as_deref()) else { return };
         let Some(area) = area_of(&ev) else { return };
         ev.prevent_default();
         walk(&area, redo);
@@ -382,5 +390,14 @@ pub fn Editor(
     view! {
         <section class="editor" aria-labelledby="editor-title" hidden node_ref=root
             on:input=on_input on:click=on_click on:change=on_change on:keydown=on_keydown></section>
+    }
+}
+
+/// Whether an input of this type is the browser's own Undo (`Some(false)`) or Redo (`Some(true)`).
+fn history_walk(input_type: Option<&str>) -> Option<bool> {
+    match input_type {
+        Some("historyUndo") => Some(false),
+        Some("historyRedo") => Some(true),
+        _ => None,
     }
 }

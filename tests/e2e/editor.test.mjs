@@ -254,3 +254,55 @@ test('the embed protocol names every field it did not apply, keeps nothing for l
   assert.match(await page.textContent('.app'), /pause: not applied to a script; set it in the script’s text/);
   await done(page);
 });
+
+test('the embed protocol answers a script past the limit as the editor does: by how much, and the run on screen stays', async () => {
+  const host = await embedHost(env, 'embed=1&lang=en&pause=15000');
+  const states = () => host.evaluate(() => window.messages.filter((m) => m.type === 'fencing-lab:state'));
+  const before = (await states()).at(-1);
+  assert.equal(before.outcome, 'fenced');
+  const long = `# ${'x'.repeat(4100)}\nA: acquire, write`;
+  await host.evaluate((m) => window.send(m), { type: 'fencing-lab:set', script: long });
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:error'));
+  const errors = await host.evaluate(() => window.messages.filter((m) => m.type === 'fencing-lab:error'));
+  assert.deepEqual(errors.map((m) => m.problems), [[
+    `script: the script has ${long.length} characters; at most 4000 are allowed (${long.length - 4000} too many)`,
+  ]]);
+  // Nothing was applied: no state of another run was told, and the frame still draws the one before.
+  const frame = host.frames().find((f) => f !== host.mainFrame());
+  assert.equal(await frame.getAttribute('figure.lab', 'data-outcome'), 'fenced');
+  assert.equal(await frame.getAttribute('figure.lab', 'data-scenario'), 'gc-pause');
+  assert.ok((await states()).every((s) => s.scenario === 'gc-pause' && s.outcome === 'fenced'));
+  // A script within the limit is then taken as usual.
+  await host.evaluate((m) => window.send(m), { type: 'fencing-lab:set', script: 'A: acquire, write' });
+  await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1).scenario === 'script');
+  await host.context().close();
+});
+
+test("the browser's own Undo (its Edit menu, a context menu) walks the page's one history, not the browser's", async () => {
+  const { page, first } = await editing();
+  await toEnd(page);
+  await page.keyboard.type('# a');
+  await rested(page);
+  const typed = await value(page);
+  // The page rewrites the text (a switch), then the reader types again.
+  await page.click('label:has(#fencing)');
+  await page.waitForFunction((s) => /^fencing off$/m.test(document.querySelector(s).value), area);
+  await rested(page);
+  const flipped = await value(page);
+  await toEnd(page);
+  await page.keyboard.type('# b');
+  await rested(page);
+  // What Edit ▸ Undo does: the browser's own undo command (Chromium announces it only afterwards, as an
+  // input of `historyUndo`). Left to itself it would take back the last key alone; the page's history
+  // takes back the run of typing as one step.
+  await page.evaluate(() => document.execCommand('undo'));
+  await rested(page);
+  assert.equal(await value(page), flipped);
+  // The keys go on through the same history, past the switch.
+  await press(page, 'Control+z');
+  assert.equal(await value(page), typed, 'the switch undone, the typing before it kept');
+  assert.equal(await page.isChecked('#fencing'), true, 'the switch shows the text');
+  await press(page, 'Control+z', 'Control+Shift+z', 'Control+Shift+z');
+  assert.equal(await value(page), flipped);
+  await done(page);
+});
