@@ -13,9 +13,10 @@ use wasm_bindgen::prelude::*;
 use super::later::Bench;
 use super::{effect, Lab};
 use crate::present::params::{
-    parse_lang, parse_scenario, set_input, shorten, unavailable, Problem, MAX_PROBLEMS,
+    parse_lang, parse_scenario, set_input, shorten, unavailable, Lang, Problem, MAX_PROBLEMS,
 };
 use crate::present::scripted::read_reply;
+use crate::present::text::text;
 
 fn parent() -> Option<web_sys::Window> {
     let window = web_sys::window()?;
@@ -56,9 +57,10 @@ fn as_text(v: &JsValue) -> Option<String> {
 fn answer(lab: Lab, host: &web_sys::Window, mut found: Vec<Problem>) {
     found.truncate(MAX_PROBLEMS);
     if !found.is_empty() {
-        // Whole sentences, so the host sees the allowed values; each value was cut short on its own, and
-        // is isolated so a right-to-left override in it cannot reverse the sentence.
-        let list: Array = found.iter().map(|p| JsValue::from_str(&p.isolated().to_string())).collect();
+        // The page's own English sentences, so the host sees the allowed values; each value was cut short on
+        // its own, and is isolated so a right-to-left override in it cannot reverse the sentence.
+        let en = text(Lang::En).problem;
+        let list: Array = found.iter().map(|p| JsValue::from_str(&en(&p.isolated()))).collect();
         post(host, &[("type", "fencing-lab:error".into()), ("problems", list.into())]);
     }
     // The notice about this message replaces the one about the last message, not the link's.

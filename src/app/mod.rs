@@ -343,10 +343,10 @@ pub fn App() -> impl IntoView {
             say(&m, dom::TAGLINE, t.tagline);
         }
         if let Some(el) = link_notice.get() {
-            el.set_inner_html(&lab.link_problems.with(|p| markup::notice(t.notice, p, t)));
+            el.set_inner_html(&lab.link_problems.with(|p| markup::link_notice(p, t)));
         }
         if let Some(el) = message_notice.get() {
-            el.set_inner_html(&lab.message_problems.with(|p| markup::notice(t.message_notice, p, t)));
+            el.set_inner_html(&lab.message_problems.with(|p| markup::notice(t.message_notice, p, false, t)));
         }
     });
     effect(move || {

@@ -45,9 +45,10 @@ mod native {
 
     use clap::{Arg, ArgAction, ArgMatches, Command};
     use fencing_lab::present::lesson::SEED_QUESTION_PAUSE;
-    use fencing_lab::present::params::{parse_lang, parse_scenario, set_input};
+    use fencing_lab::present::params::{parse_lang, parse_scenario, set_input, Lang, Problem};
     use fencing_lab::present::render::{self, Drawn, Options, Theme};
     use fencing_lab::present::report::table;
+    use fencing_lab::present::text::text;
     use fencing_lab::real;
     use fencing_lab::scenarios::search;
     use fencing_lab::scenarios::{InputSpec, Inputs, Key, Kind, ScenarioId, INPUTS};
@@ -307,10 +308,15 @@ mod native {
         }
     }
 
+    /// A bad value, in the page's own English sentence for it.
+    fn said(p: Problem) -> String {
+        (text(Lang::En).problem)(&p)
+    }
+
     /// A catalogue scenario: run, print, search or run for real.
     fn run_scenario(mode: &str, m: &ArgMatches, json: bool, usage: &str) -> Result<ExitCode, String> {
         let scenario = match m.get_one::<String>("scenario") {
-            Some(v) => parse_scenario(v).map_err(|p| p.to_string())?,
+            Some(v) => parse_scenario(v).map_err(said)?,
             None => ScenarioId::GcPause,
         };
         let mut inputs = scenario.defaults();
@@ -321,7 +327,7 @@ mod native {
         }
         for spec in &INPUTS {
             let Some(value) = m.get_one::<String>(spec.name) else { continue };
-            set_input(&mut inputs, spec.name, value).map_err(|p| p.to_string())?;
+            set_input(&mut inputs, spec.name, value).map_err(said)?;
             // A value the search would overwrite is a mistake, not a setting.
             if mode == "search" && search::DISTURBANCES.contains(&spec.key) && scenario.uses(spec.key) {
                 return Err(format!("--{}: search varies {} itself; leave it out", spec.name, spec.name));
@@ -437,7 +443,7 @@ mod native {
         }
         let mut o = Options::default();
         if let Some(lang) = m.get_one::<String>("lang") {
-            o.lang = parse_lang(lang).map_err(|p| p.to_string())?;
+            o.lang = parse_lang(lang).map_err(said)?;
         }
         if let Some(theme) = m.get_one::<String>("theme") {
             o.theme =

@@ -250,11 +250,19 @@ pub fn verdict(kind: OutcomeKind, double_grant: bool, t: &Text) -> String {
     h.finish()
 }
 
-/// A notice: its heading and one item per problem, its key and value each isolated
-/// ([`Problem::isolated`]) so a right-to-left override in a value cannot reverse the sentence around it.
-/// Empty without problems.
-pub fn notice(heading: &str, problems: &[Problem], t: &Text) -> String {
-    if problems.is_empty() {
+/// The notices about a link: what was not understood (the default used), then the keys given more than
+/// once, under a heading of their own since their last value was used, not the default.
+pub fn link_notice(problems: &[Problem], t: &Text) -> String {
+    notice(t.notice, problems, false, t) + &notice(t.repeated_notice, problems, true, t)
+}
+
+/// A notice: its heading and one item per problem (those of a key given more than once, or the others, as
+/// `repeated` says), its key and value each isolated ([`Problem::isolated`]) so a right-to-left override in
+/// a value cannot reverse the sentence around it. Empty without such problems.
+pub fn notice(heading: &str, problems: &[Problem], repeated: bool, t: &Text) -> String {
+    let mut problems =
+        problems.iter().filter(|p| matches!(p, Problem::Repeated { .. }) == repeated).peekable();
+    if problems.peek().is_none() {
         return String::new();
     }
     let mut h = Html::default();
@@ -731,12 +739,12 @@ mod tests {
     #[test]
     fn notices_escape_and_isolate_hostile_values() {
         let q = Query::parse("?pause=%3Cb%3E&lease=%E2%80%AE00051");
-        let html = notice("h", &q.problems, text(Lang::En));
+        let html = notice("h", &q.problems, false, text(Lang::En));
         assert!(html.contains("&lt;b&gt;") && !html.contains("<b>"));
         // The value is isolated, not the line: the sentence keeps its own direction around it.
         assert!(html.contains("<li>lease: “<bdi>\u{202e}00051</bdi>” is not one of"), "{html}");
         assert_eq!(html.matches("<bdi>").count(), 2);
-        assert_eq!(notice("h", &[], text(Lang::En)), "");
+        assert_eq!(notice("h", &[], false, text(Lang::En)), "");
     }
 
     #[test]

@@ -3,8 +3,6 @@
 //! One parser serves both. The page is lenient (a bad value falls back to the default and the page says so);
 //! the command line is strict (a bad value is an error).
 
-use std::fmt;
-
 use crate::scenarios::{InputSpec, Inputs, Key, Kind, ScenarioId};
 
 /// A language the page speaks.
@@ -80,6 +78,14 @@ pub enum Problem {
         /// The scenario's id.
         scenario: &'static str,
     },
+    /// A key the page reads, given more than once in a link: the last one is read, and this says with which
+    /// value (a bad last value is reported as that, and the default used).
+    Repeated {
+        /// The setting.
+        key: String,
+        /// The value used: the last one given.
+        value: String,
+    },
 }
 
 /// Longest piece of a bad key or value a message repeats: a long value must not stretch the page.
@@ -102,6 +108,7 @@ impl Problem {
             | Problem::OutOfRange { key, .. }
             | Problem::NotOneOf { key, .. }
             | Problem::Unavailable { key, .. }
+            | Problem::Repeated { key, .. }
             | Problem::UnknownKey(key)
             | Problem::BesideScript(key) => key,
         }
@@ -116,6 +123,7 @@ impl Problem {
         | Problem::OutOfRange { value, .. }
         | Problem::NotOneOf { value, .. }
         | Problem::Unavailable { value, .. }
+        | Problem::Repeated { value, .. }
         | Problem::UnknownKey(value)
         | Problem::BesideScript(value)) = &mut p;
         let inner: String = value.chars().filter(|c| !('\u{2066}'..='\u{2069}').contains(c)).collect();
@@ -132,27 +140,6 @@ impl Problem {
 pub const FSI: char = '\u{2068}';
 /// Pop directional isolate: closes it.
 pub const PDI: char = '\u{2069}';
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Problem::NotANumber { key, value } => write!(f, "{key}=\"{value}\" is not a whole number"),
-            Problem::OutOfRange { key, value, min, max } => {
-                write!(f, "{key}=\"{value}\" is outside {min}..{max}")
-            }
-            Problem::NotOneOf { key, value, allowed } => {
-                write!(f, "{key}=\"{value}\" is not one of {}", allowed.join(", "))
-            }
-            Problem::UnknownKey(key) => write!(f, "unknown setting \"{key}\""),
-            Problem::BesideScript(key) => {
-                write!(f, "{key} is not applied to a script: set it in the script's text")
-            }
-            Problem::Unavailable { key, value, scenario } => {
-                write!(f, "{key}=\"{value}\" is not available in {scenario}, so it stays off")
-            }
-        }
-    }
-}
 
 /// Parses `value` for the input `spec`; on a problem nothing is set. Words are read without regard to case
 /// or surrounding spaces, and every switch takes `on`/`off`, `true`/`false` and `1`/`0` alike (a time that may
@@ -288,18 +275,18 @@ impl Query {
                 problems.push(p);
                 ScenarioId::GcPause
             });
+        let scenario_read = problems.is_empty();
         let mut q = Query { problems, ..Query::new(scenario) };
         let has_script = pairs.iter().any(|(k, _)| k.as_ref() == "script");
-        // Whether each pair is its key's last (no hash map: the first load's bytes).
-        let mut seen: Vec<&str> = Vec::new();
+        // Whether each pair is its key's last, and which keys are given more than once (no hash map: the
+        // first load's bytes).
+        let (mut seen, mut twice): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
         let mut last: Vec<bool> = pairs
             .iter()
             .rev()
             .map(|(k, _)| {
                 let first = !seen.contains(&k.as_ref());
-                if first {
-                    seen.push(k.as_ref());
-                }
+                if first { &mut seen } else { &mut twice }.push(k.as_ref());
                 first
             })
             .collect();
@@ -333,10 +320,19 @@ impl Query {
                     None => unavailable(scenario, key, value).map_or(Ok(()), Err),
                 },
             };
-            if let Err(p) = result {
-                if q.problems.len() < MAX_PROBLEMS {
-                    q.problems.push(p);
+            // A key given more than once whose last value the page read: the notice says which value.
+            let read = matches!(key, "lang" | "embed" | "script")
+                || (key == "scenario" && scenario_read)
+                || q.given.last().is_some_and(|k| k.spec().name == key);
+            let problem = match result {
+                Err(p) => Some(p),
+                Ok(()) if read && twice.contains(&key) => {
+                    Some(Problem::Repeated { key: shorten(key), value: shorten(value) })
                 }
+                Ok(()) => None,
+            };
+            if let Some(p) = problem.filter(|_| q.problems.len() < MAX_PROBLEMS) {
+                q.problems.push(p);
             }
         }
         q
@@ -442,6 +438,11 @@ fn decode(s: &str) -> String {
 mod tests {
     use super::*;
 
+    /// A problem as the page and the embed protocol say it in English.
+    fn en(p: &Problem) -> String {
+        (crate::present::text::text(Lang::En).problem)(p)
+    }
+
     #[test]
     fn defaults_without_query() {
         let q = Query::parse("");
@@ -490,7 +491,7 @@ mod tests {
         assert_eq!(keys, ["pause", "lease", "lang"]);
         let q = Query::parse("?pause=30001");
         assert_eq!(q.inputs.pause, Inputs::default().pause);
-        assert_eq!(q.problems[0].to_string(), "pause=\"30001\" is outside 0..30000");
+        assert_eq!(en(&q.problems[0]), "pause: 30001 is outside 0–30000");
         let q = Query::parse("?pause=-5");
         assert!(matches!(q.problems[0], Problem::NotANumber { .. }));
         let q = Query::parse("?pause=99999999999999999999999");
@@ -501,7 +502,7 @@ mod tests {
     fn long_values_are_cut_and_problems_capped() {
         let long = "9".repeat(2_000);
         let q = Query::parse(&format!("?pause={long}"));
-        let shown = q.problems[0].to_string();
+        let shown = en(&q.problems[0]);
         assert!(shown.chars().count() < 100, "{shown}");
         // Thousands of pairs (a key given twice is read once): every input of the scenario bad, and more.
         let id = ScenarioId::GcPause;
@@ -616,7 +617,7 @@ mod tests {
         assert_eq!(Query::parse("?scenario=BASE").scenario, ScenarioId::GcPause);
         // The value a problem repeats is the one given, case and all.
         let q = Query::parse("?fencing=Maybe");
-        assert_eq!(q.problems[0].to_string(), "fencing=\"Maybe\" is not one of off, on");
+        assert_eq!(en(&q.problems[0]), "fencing: “Maybe” is not one of off, on");
     }
 
     #[test]
@@ -633,8 +634,8 @@ mod tests {
         assert!(Query::parse("?scenario=redlock&fencing=off").problems.is_empty());
         assert!(Query::parse("?scenario=crash&fencing=on").problems.is_empty());
         assert_eq!(
-            Query::parse("?scenario=redlock&fencing=on").problems[0].to_string(),
-            "fencing=\"on\" is not available in redlock, so it stays off"
+            en(&Query::parse("?scenario=redlock&fencing=on").problems[0]),
+            "fencing: “on” is not available in redlock, so it stays off"
         );
         assert_eq!(unavailable(ScenarioId::Redlock, "fencing", "off"), None);
         assert!(unavailable(ScenarioId::Redlock, "fencing", "on").is_some());
@@ -643,11 +644,11 @@ mod tests {
     #[test]
     fn isolated_problems_wrap_the_value_not_the_sentence() {
         let q = Query::parse("?lease=%E2%80%AEno");
-        let shown = q.problems[0].isolated().to_string();
-        assert_eq!(shown, "lease=\"\u{2068}\u{202e}no\u{2069}\" is not one of off, on");
+        let shown = en(&q.problems[0].isolated());
+        assert_eq!(shown, "lease: “\u{2068}\u{202e}no\u{2069}” is not one of off, on");
         // An isolate mark in the value cannot close the isolation early.
         let q = Query::parse("?lease=%E2%81%A9%E2%80%AEno");
-        assert_eq!(q.problems[0].isolated().to_string(), shown);
+        assert_eq!(en(&q.problems[0].isolated()), shown);
     }
 
     #[test]
@@ -661,10 +662,7 @@ mod tests {
         let q = Query::parse("?script=A:+acquire&pause=3000&utm_source=x");
         assert_eq!(q.problems, [Problem::BesideScript("pause".into())]);
         assert_eq!(q.inputs, Inputs::default());
-        assert_eq!(
-            q.problems[0].to_string(),
-            "pause is not applied to a script: set it in the script's text"
-        );
+        assert_eq!(en(&q.problems[0]), "pause: not applied to a script; set it in the script’s text");
     }
 
     #[test]
@@ -676,11 +674,42 @@ mod tests {
 
     #[test]
     fn a_key_given_twice_is_read_once_its_last_value() {
+        // The notice names the value read: the last one, not the default.
         let q = Query::parse("?scenario=network-delay&delay=abc&delay=9000");
-        assert_eq!((q.inputs.delay, q.problems.len()), (9_000, 0));
+        assert_eq!(q.inputs.delay, 9_000);
+        assert_eq!(q.problems, [Problem::Repeated { key: "delay".into(), value: "9000".into() }]);
+        // A bad last value is reported as bad, and the default is what the page uses.
         let q = Query::parse("?scenario=network-delay&delay=9000&delay=abc");
         assert_eq!(q.inputs.delay, ScenarioId::NetworkDelay.defaults().delay);
         assert_eq!(q.problems, [Problem::NotANumber { key: "delay".into(), value: "abc".into() }]);
+        // Every key the page reads, the scenario and the language too; keys it ignores are not reported.
+        let q = Query::parse("?scenario=crash&scenario=etcd&lang=ja&lang=en&utm=1&utm=2&pause=1&pause=2");
+        assert_eq!((q.scenario, q.inputs.pause, q.lang), (ScenarioId::Etcd, 2, Some(Lang::En)));
+        let keys: Vec<&str> = q.problems.iter().map(Problem::key).collect();
+        assert_eq!(keys, ["scenario", "lang", "pause"]);
+        assert!(q.problems.iter().all(|p| matches!(p, Problem::Repeated { .. })));
+        // A bad scenario given twice is reported once, as bad.
+        let q = Query::parse("?scenario=crash&scenario=nope");
+        assert!(matches!(&q.problems[..], [Problem::NotOneOf { .. }]), "{:?}", q.problems);
+    }
+
+    #[test]
+    fn a_repeated_key_gets_a_notice_of_its_own_naming_the_value_used() {
+        use crate::present::markup::link_notice;
+        use crate::present::text::text;
+        let q = Query::parse("?pause=abc&delay=1&pause=x&fencing=on&fencing=off&lease=no");
+        let en = link_notice(&q.problems, text(Lang::En));
+        assert!(
+            en.contains("default was used instead:</p><ul><li>pause: “<bdi>x</bdi>” is not a whole"),
+            "{en}"
+        );
+        assert!(en.contains("<li>lease: “<bdi>no</bdi>” is not one of"), "{en}");
+        assert!(en.contains("its last value:</p><ul><li>fencing: “<bdi>off</bdi>”</li></ul>"), "{en}");
+        let ja = link_notice(&q.problems, text(Lang::Ja));
+        assert!(
+            ja.contains("最後の値を使いました：</p><ul><li>fencing：「<bdi>off</bdi>」</li></ul>"),
+            "{ja}"
+        );
     }
 
     #[test]

@@ -238,17 +238,17 @@ test('the embed protocol names every field it did not apply, keeps nothing for l
     return (await errors())[n - 1];
   };
   assert.deepEqual(await reply({ type: 'fencing-lab:set', script: 'A: acquire, write', pause: 3000 }, 1),
-    ['\u2068pause\u2069 is not applied to a script: set it in the script\'s text']);
+    ['\u2068pause\u2069: not applied to a script; set it in the script’s text']);
   await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state' && m.scenario === 'script'));
-  assert.deepEqual(await reply({ type: 'fencing-lab:set', bogus: 1 }, 2), ['unknown setting "\u2068bogus\u2069"']);
+  assert.deepEqual(await reply({ type: 'fencing-lab:set', bogus: 1 }, 2), ['unknown setting “\u2068bogus\u2069”']);
   // A pause sent to the script on screen is not applied, nor kept for the scenario that comes next.
-  assert.match((await reply({ type: 'fencing-lab:set', pause: 9000 }, 3))[0], /pause\u2069 is not applied to a script/);
+  assert.match((await reply({ type: 'fencing-lab:set', pause: 9000 }, 3))[0], /pause\u2069: not applied to a script/);
   await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'gc-pause' }));
   await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.scenario === 'gc-pause');
   assert.equal((await host.evaluate(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1))).pause, 4000);
   // Values as sent: a boolean where a number belongs is repeated as `true`.
   assert.deepEqual(await reply({ type: 'fencing-lab:set', scenario: 'network-delay', delay: true }, 4),
-    ['delay="\u2068true\u2069" is not a whole number']);
+    ['delay: “\u2068true\u2069” is not a whole number']);
   await host.context().close();
   const page = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, write')}&pause=3000&lang=en`);
   assert.match(await page.textContent('.app'), /pause: not applied to a script; set it in the script’s text/);

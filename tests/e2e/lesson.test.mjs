@@ -232,7 +232,7 @@ test('embedded in an iframe: sizes itself, reports its state, obeys set messages
   await host.evaluate(() => window.send({ type: 'fencing-lab:set', pause: 'soon', lang: 'en' }));
   await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:error'));
   // The value is isolated (U+2068 … U+2069), so a right-to-left override in it cannot reverse the sentence.
-  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['pause="\u2068soon\u2069" is not a whole number']);
+  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['pause: “\u2068soon\u2069” is not a whole number']);
   assert.equal(await frame.getAttribute('[role=slider]', 'aria-valuenow'), '4000');
   const notice = await frame.textContent('[role=alert]');
   assert.match(notice, /current value was kept/);
@@ -241,7 +241,7 @@ test('embedded in an iframe: sizes itself, reports its state, obeys set messages
   const errorsBefore = (await messages('fencing-lab:error')).length;
   await host.evaluate(() => window.send({ type: 'fencing-lab:set', lease: 'maybe' }));
   await host.waitForFunction((n) => window.messages.filter((m) => m.type === 'fencing-lab:error').length > n, errorsBefore);
-  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['lease="\u2068maybe\u2069" is not one of off, on']);
+  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['lease: “\u2068maybe\u2069” is not one of off, on']);
   // Words read as in a link, in any case: "OFF", "true" and a boolean alike.
   await host.evaluate(() => window.send({ type: 'fencing-lab:set', pause: 15000, fencing: 'OFF' }));
   await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.outcome === 'corrupted');
@@ -252,7 +252,7 @@ test('embedded in an iframe: sizes itself, reports its state, obeys set messages
   await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'Redlock', fencing: true }));
   await host.waitForFunction((n) => window.messages.filter((m) => m.type === 'fencing-lab:error').length > n, beforeRedlock);
   // The reply repeats the value as the host sent it (`true`), not as a link would write it.
-  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['fencing="\u2068true\u2069" is not available in redlock, so it stays off']);
+  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['fencing: “\u2068true\u2069” is not available in redlock, so it stays off']);
   await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.scenario === 'redlock');
   assert.match(await frame.textContent('[role=alert]'), /fencing: “true” is not available in redlock/);
   // The scenario travels too.

@@ -197,3 +197,19 @@ test('a bad pause in a link opens where a link without one does: the first predi
   assert.match(await page.textContent('[role=alert]'), /pause: “soon” is not a whole number/);
   await done(page);
 });
+
+test('a key given twice is read at its last value, and the notice names that value, in both languages', async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=network-delay&delay=abc&delay=9000&lang=en`);
+  assert.equal(await page.getAttribute('[role=slider]', 'aria-valuenow'), '9000');
+  const said = await page.textContent('[role=alert]');
+  assert.match(said, /This link gives a setting more than once; the page used its last value:\s*delay: “9000”/);
+  assert.doesNotMatch(said, /default/, 'nothing fell back to a default');
+  await done(page);
+  // A bad last value falls back to the default, and is said to.
+  const bad = await open(env.browser, `${env.server.url}/?scenario=network-delay&delay=9000&delay=abc&lang=ja`);
+  assert.equal(await bad.getAttribute('[role=slider]', 'aria-valuenow'), '13000');
+  const ja = await bad.textContent('[role=alert]');
+  assert.match(ja, /既定値を使いました：\s*delay：「abc」は整数ではありません/);
+  assert.doesNotMatch(ja, /最後の値/);
+  await done(bad);
+});

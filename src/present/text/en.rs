@@ -200,8 +200,10 @@ pub(super) static EN: Text = Text {
         Problem::Unavailable { key, value, scenario } => {
             fill("{}: “{}” is not available in {}, so it stays off", &[key, value, scenario])
         }
+        Problem::Repeated { key, value } => fill("{}: “{}”", &[key, value]),
     },
     message_notice: "The embedding page sent a value that was not understood; the current value was kept:",
+    repeated_notice: "This link gives a setting more than once; the page used its last value:",
     play: "Play",
     stop: "Pause",
     step_back: "Previous event",

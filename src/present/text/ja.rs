@@ -202,8 +202,10 @@ pub(super) static JA: Text = Text {
         Problem::Unavailable { key, value, scenario } => {
             fill("{}：{} では「{}」は使えないため、オフのままにしました", &[key, scenario, value])
         }
+        Problem::Repeated { key, value } => fill("{}：「{}」", &[key, value]),
     },
     message_notice: "埋め込み先のページから読み取れない値が届いたため、今の値のままにしました：",
+    repeated_notice: "リンクに同じ設定が二度以上あったため、最後の値を使いました：",
     play: "再生",
     stop: "一時停止",
     step_back: "前の出来事",

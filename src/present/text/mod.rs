@@ -116,6 +116,8 @@ pub struct Text {
     pub problem: fn(&Problem) -> String,
     /// Heading of the notice about a bad message from an embedding page: what was kept.
     pub message_notice: &'static str,
+    /// Heading of the notice about a link's keys given more than once: which value was read.
+    pub repeated_notice: &'static str,
     /// Playback controls.
     pub play: &'static str,
     /// Pause playback.
