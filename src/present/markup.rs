@@ -737,6 +737,23 @@ mod tests {
     }
 
     #[test]
+    fn a_repeated_key_gets_a_notice_of_its_own_naming_the_value_used() {
+        let q = Query::parse("?pause=abc&delay=1&pause=x&fencing=on&fencing=off&lease=no");
+        let en = link_notice(&q.problems, text(Lang::En));
+        assert!(
+            en.contains("default was used instead:</p><ul><li>pause: “<bdi>x</bdi>” is not a whole"),
+            "{en}"
+        );
+        assert!(en.contains("<li>lease: “<bdi>no</bdi>” is not one of"), "{en}");
+        assert!(en.contains("its last value:</p><ul><li>fencing: “<bdi>off</bdi>”</li></ul>"), "{en}");
+        let ja = link_notice(&q.problems, text(Lang::Ja));
+        assert!(
+            ja.contains("最後の値を使いました：</p><ul><li>fencing：「<bdi>off</bdi>」</li></ul>"),
+            "{ja}"
+        );
+    }
+
+    #[test]
     fn notices_escape_and_isolate_hostile_values() {
         let q = Query::parse("?pause=%3Cb%3E&lease=%E2%80%AE00051");
         let html = notice("h", &q.problems, false, text(Lang::En));

@@ -786,3 +786,33 @@ fn the_challenge_names_a_scripts_value_in_both_languages() {
     assert!(ja.starts_with("新しい仕事が上書きされるようになるのは、「b_asks」が何秒から"), "{ja}");
     assert_eq!((panels(Lang::En).outcome_map)(2_000, 9_000), "Verdict for every value from 2 to 9 s");
 }
+
+/// The page's notice, the embed protocol's error replies and locksim's argument errors say a bad value in
+/// these English sentences (one table; no second wording).
+#[test]
+fn a_link_s_problems_in_english_as_the_page_the_embed_and_locksim_say_them() {
+    use crate::present::params::{Problem, Query};
+    let en = |q: &str| {
+        Query::parse(q).problems.iter().map(|p| (text(Lang::En).problem)(&p.isolated())).collect::<Vec<_>>()
+    };
+    let said = en("?pause=30001&lease=%E2%80%AEno&fencing=Maybe&lang=xx&bogus=1");
+    assert_eq!(
+        said,
+        [
+            "pause: \u{2068}30001\u{2069} is outside 0–30000",
+            "lease: “\u{2068}\u{202e}no\u{2069}” is not one of off, on",
+            "fencing: “\u{2068}Maybe\u{2069}” is not one of off, on",
+            "lang: “\u{2068}xx\u{2069}” is not one of ja, en",
+        ]
+    );
+    assert_eq!(
+        en("?scenario=redlock&fencing=on"),
+        ["fencing: “\u{2068}on\u{2069}” is not available in redlock, so it stays off"]
+    );
+    assert_eq!(
+        en("?script=A%3A+acquire&pause=3000"),
+        ["\u{2068}pause\u{2069}: not applied to a script; set it in the script’s text"]
+    );
+    let unknown = (text(Lang::En).problem)(&Problem::UnknownKey("bogus".into()).isolated());
+    assert_eq!(unknown, "unknown setting “\u{2068}bogus\u{2069}”");
+}
