@@ -264,3 +264,40 @@ fn the_docs_hold_the_script_of_every_catalogue_scenario() {
         assert!(doc.contains(&block), "docs/scripts.md lacks or misprints {}:\n{block}", id.id());
     }
 }
+
+#[test]
+fn every_keyword_reads_in_any_case_second_words_too() {
+    // Issue #37: the second word of a step, `none` and `off` were read in lower case only.
+    let upper =
+        "VALUE t 1S\nDRAG NONE\nLEASE 10S\nEXPIRY ON\nSERVICE REDLOCK, SERVERS 3, JUMP n3 AT 2S BY 1S\n\
+                 REACH A: N1, N2\nREACH B: NONE\n\
+                 A: ACQUIRE, WORK UNTIL 3S, WRITE DELAY 2S, CHECK LEASE, RELEASE\n\
+                 B: TRY-ACQUIRE EVERY {t}, Write Delay 1s, Release\n";
+    let lower =
+        "value t 1s\ndrag none\nlease 10s\nexpiry on\nservice redlock, servers 3, jump N3 at 2s by 1s\n\
+                 reach A: N1, N2\nreach B: none\n\
+                 A: acquire, work until 3s, write delay 2s, check lease, release\n\
+                 B: try-acquire every {t}, write delay 1s, release\n";
+    assert_eq!(script::parse(upper).unwrap(), script::parse(lower).unwrap());
+    let without = script::parse("A: Acquire WITHOUT Expiry, crash").unwrap();
+    assert_eq!(without.workers[0].steps[0], sim::Step::AcquireNoExpiry);
+    let consensus = script::parse("service consensus, leader-crash OFF\nA: acquire").unwrap();
+    assert_eq!(consensus, script::parse("service consensus, leader-crash off\nA: acquire").unwrap());
+}
+
+#[test]
+fn a_named_value_at_try_acquire_ranges_from_the_step_s_least_value() {
+    // Issue #37: `{t=1s}` got the range 0s..30s, and 0s is below the 10 ms a retry needs.
+    let sc = script::parse("A: try-acquire every {t=1s}, release").unwrap();
+    assert_eq!((sc.params[0].min, sc.params[0].max), (limits::RETRY, 30_000));
+    let sc = script::parse("value t 1s\nA: try-acquire every {t}").unwrap();
+    assert_eq!(sc.params[0].min, limits::RETRY);
+    // It prints with its range and reads back the same.
+    assert_eq!(script::parse(&script::print(&sc)).unwrap(), sc);
+    // A value below the least is still refused, at the step.
+    let e = err("value t 5ms\nA: try-acquire every {t}");
+    assert_eq!(
+        (e.line, e.problem),
+        (2, Problem::OutOfRange { value: 5, min: limits::RETRY, max: limits::DURATION })
+    );
+}

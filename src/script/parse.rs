@@ -102,6 +102,13 @@ impl Cursor {
         self.one_of(Expect::Word(word), &[word]).map(|_| ())
     }
 
+    /// Takes the next word if it is `word`, in any case.
+    fn word(&mut self, word: &str) -> bool {
+        let here = matches!(self.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case(word));
+        self.at += usize::from(here);
+        here
+    }
+
     fn eat(&mut self, c: char) -> bool {
         let here = self.peek() == Some(&Tok::Punct(c));
         self.at += usize::from(here);
@@ -166,8 +173,7 @@ impl Cursor {
 
     /// A duration or `off` (0).
     fn duration_or_off(&mut self) -> Result<Ms, Error> {
-        if matches!(self.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("off")) {
-            self.at += 1;
+        if self.word("off") {
             return Ok(0);
         }
         match self.peek() {
@@ -177,7 +183,7 @@ impl Cursor {
     }
 }
 
-/// `15s`, `1.5s`, `0.25s`, `500ms` in ms; `None` for anything else (no unit, a decimal of ms, more than
+/// `15s`, `1.5s`, `0.25s`, `500ms` (units in any case) in ms; `None` for anything else (no unit, a decimal of ms, more than
 /// three decimals, too many digits).
 fn ms_of(text: &str) -> Option<Ms> {
     let (number, unit) = text.split_at(text.find(|c: char| c.is_ascii_alphabetic())?);
@@ -186,7 +192,7 @@ fn ms_of(text: &str) -> Option<Ms> {
         return None;
     }
     let whole: Ms = whole.parse().ok()?;
-    match unit {
+    match &*unit.to_ascii_lowercase() {
         "ms" if frac.is_empty() => Some(whole),
         "s" => {
             let frac: Ms = if frac.is_empty() { 0 } else { format!("{frac:0<3}").parse().ok()? };
@@ -280,12 +286,7 @@ impl State {
             "reach" => self.reach(cur)?,
             "drag" => {
                 let col = cur.col();
-                let name = if matches!(cur.peek(), Some(Tok::Word(w)) if w == "none") {
-                    cur.at += 1;
-                    None
-                } else {
-                    Some(cur.name()?)
-                };
+                let name = if cur.word("none") { None } else { Some(cur.name()?) };
                 self.drag = Some((name, cur.line, col));
             }
             _ => self.value(cur)?,
@@ -400,8 +401,7 @@ impl State {
     fn step(&mut self, cur: &mut Cursor) -> Result<Step, Error> {
         Ok(match cur.one_of(Expect::Step, STEPS)? {
             "acquire" => {
-                if matches!(cur.peek(), Some(Tok::Word(w)) if w == "without") {
-                    cur.at += 1;
+                if cur.word("without") {
                     cur.keyword("expiry")?;
                     Step::AcquireNoExpiry
                 } else {
@@ -412,13 +412,16 @@ impl State {
                 cur.keyword("every")?;
                 let col = cur.col();
                 let retry = self.dur(cur)?;
-                let least = match retry {
+                // A named value used here ranges from the step's own least value up (issue #37).
+                let value = match retry {
                     Dur::Ms(ms) => ms,
-                    Dur::Param(i) => self.params.get(usize::from(i)).map_or(0, |p| p.min.min(p.value)),
+                    Dur::Param(i) => self.params.get_mut(usize::from(i)).map_or(0, |p| {
+                        p.min = p.min.max(limits::RETRY);
+                        p.value
+                    }),
                 };
-                if least < limits::RETRY {
-                    let problem =
-                        Problem::OutOfRange { value: least, min: limits::RETRY, max: limits::DURATION };
+                if value < limits::RETRY {
+                    let problem = Problem::OutOfRange { value, min: limits::RETRY, max: limits::DURATION };
                     return Err(Error { line: cur.line, col, problem });
                 }
                 Step::TryAcquire { retry }
@@ -432,8 +435,7 @@ impl State {
                 Step::CheckLease
             }
             "work" => {
-                if matches!(cur.peek(), Some(Tok::Word(w)) if w == "until") {
-                    cur.at += 1;
+                if cur.word("until") {
                     Step::WorkUntil(self.dur(cur)?)
                 } else {
                     Step::Work(self.dur(cur)?)
@@ -442,12 +444,7 @@ impl State {
             "idle" => Step::Idle(self.dur(cur)?),
             "pause" => Step::Pause(self.dur(cur)?),
             _ => {
-                let delay = if matches!(cur.peek(), Some(Tok::Word(w)) if w == "delay") {
-                    cur.at += 1;
-                    self.dur(cur)?
-                } else {
-                    Dur::Ms(0)
-                };
+                let delay = if cur.word("delay") { self.dur(cur)? } else { Dur::Ms(0) };
                 Step::Write { delay }
             }
         })
@@ -513,8 +510,7 @@ impl State {
                     match cur.one_of(Expect::Word("election"), &["election", "leader-crash"])? {
                         "election" => election = cur.duration()?,
                         _ => {
-                            leader_crash = if matches!(cur.peek(), Some(Tok::Word(w)) if w == "off") {
-                                cur.at += 1;
+                            leader_crash = if cur.word("off") {
                                 None
                             } else {
                                 let d = self.dur(cur)?;
@@ -542,9 +538,7 @@ impl State {
         cur.at += 1;
         cur.punct(':', Expect::Colon)?;
         let mut mask = 0u8;
-        if matches!(cur.peek(), Some(Tok::Word(w)) if w == "none") {
-            cur.at += 1;
-        } else {
+        if !cur.word("none") {
             loop {
                 mask |= 1 << server(cur)?;
                 if !cur.eat(',') {
