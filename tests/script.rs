@@ -301,3 +301,42 @@ fn a_named_value_at_try_acquire_ranges_from_the_step_s_least_value() {
         (2, Problem::OutOfRange { value: 5, min: limits::RETRY, max: limits::DURATION })
     );
 }
+
+/// Issue #37: what has no meaning under Redlock is refused at its line, whichever comes first in the text,
+/// in both languages (the Redis distributed-locks page: keys are set with `SET NX PX` and released by value).
+#[test]
+fn what_redlock_has_no_meaning_for_is_refused_at_its_line() {
+    let redlock = "service redlock, servers 3\n";
+    for (text, line, col, what) in [
+        ("expiry off\n", 1, 1, "expiry off"),
+        ("release plain\n", 1, 1, "release plain"),
+        ("lock-delay 15s\n", 1, 1, "lock-delay"),
+        ("register on\n", 1, 1, "register on"),
+        ("A: idle 1s, acquire without expiry\n", 1, 13, "acquire without expiry"),
+        ("A: get, set\n", 1, 4, "get"),
+        ("A: acquire\nB: idle 1s, set\n", 2, 13, "set"),
+    ] {
+        // The service line may come before or after.
+        for script in [format!("{redlock}{text}A9: acquire\n"), format!("{text}{redlock}A9: acquire\n")] {
+            let e = err(&script);
+            let shift = usize::from(script.starts_with("service"));
+            assert_eq!((e.line, e.col, &e.problem), (line + shift, col, &Problem::NotWithRedlock(what)), "{script}");
+            assert!(e.en().contains("does not work with \"service redlock\""), "{}", e.en());
+            assert!(e.ja().contains("「service redlock」では使えません"), "{}", e.ja());
+        }
+        // Without Redlock the same lines read.
+        script::parse(&format!("{text}A9: acquire\n")).unwrap();
+    }
+    // Off and compare are fine.
+    script::parse("service redlock\nexpiry on\nrelease compare\nlock-delay off\nregister off\nA: acquire").unwrap();
+}
+
+#[test]
+fn a_fourth_worker_in_a_reach_line_is_told_the_limit_not_undefined() {
+    let text = "service redlock\nreach D: N1\nA: acquire\nB: acquire\nC: acquire\nD: acquire\n";
+    let e = err(text);
+    assert_eq!((e.line, e.col, e.problem), (2, 7, Problem::ReachWorker("D".into())));
+    assert!(err(text).en().contains("first three workers"));
+    // A name nobody has is still undefined.
+    assert_eq!(err("service redlock\nreach Q: N1\nA: acquire").problem, Problem::Unknown("Q".into()));
+}

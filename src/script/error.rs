@@ -61,6 +61,11 @@ pub enum Problem {
     Unknown(String),
     /// A setting that only one lock service has (`reach` without `service redlock`).
     NotForService(&'static str),
+    /// A setting or step that has no meaning with Redlock (`expiry off`, `acquire without expiry`, `get`,
+    /// `set`, `release plain`, `lock-delay`, `register on`).
+    NotWithRedlock(&'static str),
+    /// `reach NAME:` naming a worker past the third.
+    ReachWorker(String),
     /// The script is longer than [`limits::CHARS`].
     TooLong(usize),
     /// More than [`limits::WORKERS`] workers.
@@ -197,6 +202,17 @@ impl Problem {
             }
             Problem::Unknown(n) => format!("\"{n}\" is not defined in this script"),
             Problem::NotForService(w) => format!("\"{w}\" needs \"service redlock\""),
+            Problem::NotWithRedlock(w) => {
+                let why = match *w {
+                    "expiry off" | "acquire without expiry" => "its keys always expire (SET NX PX)",
+                    "get" | "set" => "a client takes a majority with SET NX only",
+                    "release plain" => "a client deletes only its own keys",
+                    "lock-delay" => "Redis has no lock-delay",
+                    _ => "its values are random: there is no token to register",
+                };
+                format!("\"{w}\" does not work with \"service redlock\": {why}")
+            }
+            Problem::ReachWorker(n) => format!("\"reach\" names one of the first three workers, not \"{n}\""),
             Problem::TooLong(n) => format!(
                 "the script has {n} characters; at most {} are allowed ({} too many)",
                 limits::CHARS,
@@ -236,6 +252,21 @@ impl Problem {
             }
             Problem::Unknown(n) => format!("「{n}」はこのスクリプトで定義されていません"),
             Problem::NotForService(w) => format!("「{w}」は「service redlock」のときだけ使えます"),
+            Problem::NotWithRedlock(w) => {
+                let why = match *w {
+                    "expiry off" | "acquire without expiry" => {
+                        "Redlock の鍵は必ず期限切れになります（SET NX PX）"
+                    }
+                    "get" | "set" => "Redlock は SET NX だけで過半数のサーバを取ります",
+                    "release plain" => "Redlock は自分の鍵だけを消してロックを返します",
+                    "lock-delay" => "Redis にはロック遅延がありません",
+                    _ => "Redlock の値はランダムで、登録する番号がありません",
+                };
+                format!("「{w}」は「service redlock」では使えません。{why}")
+            }
+            Problem::ReachWorker(n) => {
+                format!("「reach」に書けるのは最初の3つのワーカーだけです（「{n}」は書けません）")
+            }
             Problem::TooLong(n) => format!(
                 "スクリプトが{n}文字あります。{}文字までです（{}文字多すぎます）",
                 limits::CHARS,

@@ -54,6 +54,8 @@ struct State {
     reach: Vec<(String, u8, usize, usize)>,
     /// `drag NAME|none`: (name, line, column).
     drag: Option<(Option<String>, usize, usize)>,
+    /// What has no meaning with Redlock, where it was written: (what, line, column).
+    not_redlock: Vec<(&'static str, usize, usize)>,
 }
 
 struct Cursor {
@@ -273,15 +275,28 @@ impl State {
                 }
                 self.sc().ttl = ttl;
             }
-            "expiry" => self.sc().lease = cur.on_off()?,
+            "expiry" => {
+                let on = cur.on_off()?;
+                self.sc().lease = on;
+                self.not_redlock_if(!on, "expiry off", cur.line, 1);
+            }
             "fencing" => self.sc().fencing = cur.on_off()?,
-            "register" => self.sc().register = cur.on_off()?,
+            "register" => {
+                let on = cur.on_off()?;
+                self.sc().register = on;
+                self.not_redlock_if(on, "register on", cur.line, 1);
+            }
             "first-token" => self.sc().first_token = cur.number(limits::FIRST_TOKEN)?,
             "release" => {
                 let plain = cur.one_of(Expect::Release, &["compare", "plain"])? == "plain";
                 self.sc().release = if plain { Release::PlainDelete } else { Release::CompareAndDelete };
+                self.not_redlock_if(plain, "release plain", cur.line, 1);
             }
-            "lock-delay" => self.sc().lock_delay = cur.duration_or_off()?,
+            "lock-delay" => {
+                let delay = cur.duration_or_off()?;
+                self.sc().lock_delay = delay;
+                self.not_redlock_if(delay > 0, "lock-delay", cur.line, 1);
+            }
             "service" => self.service(cur)?,
             "reach" => self.reach(cur)?,
             "drag" => {
@@ -398,11 +413,20 @@ impl State {
         Ok(())
     }
 
+    /// Notes that `what`, written at `line`, `col`, is refused if the service turns out to be Redlock.
+    fn not_redlock_if(&mut self, yes: bool, what: &'static str, line: usize, col: usize) {
+        if yes {
+            self.not_redlock.push((what, line, col));
+        }
+    }
+
     fn step(&mut self, cur: &mut Cursor) -> Result<Step, Error> {
+        let (line, col) = (cur.line, cur.col());
         Ok(match cur.one_of(Expect::Step, STEPS)? {
             "acquire" => {
                 if cur.word("without") {
                     cur.keyword("expiry")?;
+                    self.not_redlock_if(true, "acquire without expiry", line, col);
                     Step::AcquireNoExpiry
                 } else {
                     Step::Acquire
@@ -426,8 +450,14 @@ impl State {
                 }
                 Step::TryAcquire { retry }
             }
-            "get" => Step::Get,
-            "set" => Step::Set,
+            "get" => {
+                self.not_redlock_if(true, "get", line, col);
+                Step::Get
+            }
+            "set" => {
+                self.not_redlock_if(true, "set", line, col);
+                Step::Set
+            }
             "release" => Step::Release,
             "crash" => Step::Crash,
             "check" => {
@@ -568,12 +598,19 @@ impl State {
                 None => return Err(Error { line, col, problem: Problem::Unknown(name) }),
             },
         };
+        if let (Service::Redlock { .. }, Some(&(what, line, col))) = (sc.service, self.not_redlock.first()) {
+            return Err(Error { line, col, problem: Problem::NotWithRedlock(what) });
+        }
         for (name, mask, line, col) in self.reach {
             let Service::Redlock { nodes, ref mut reach, .. } = sc.service else {
                 return Err(Error { line, col: 1, problem: Problem::NotForService("reach") });
             };
-            let w = self.workers.iter().position(|w| w.name == name).filter(|&w| w < reach.len());
-            let Some(w) = w else { return Err(Error { line, col, problem: Problem::Unknown(name) }) };
+            let Some(w) = self.workers.iter().position(|w| w.name == name) else {
+                return Err(Error { line, col, problem: Problem::Unknown(name) });
+            };
+            if w >= reach.len() {
+                return Err(Error { line, col, problem: Problem::ReachWorker(name) });
+            }
             if mask >> nodes != 0 {
                 let problem = Problem::Unknown(format!("N{}", 8 - mask.leading_zeros()));
                 return Err(Error { line, col, problem });
