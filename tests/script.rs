@@ -320,7 +320,11 @@ fn what_redlock_has_no_meaning_for_is_refused_at_its_line() {
         for script in [format!("{redlock}{text}A9: acquire\n"), format!("{text}{redlock}A9: acquire\n")] {
             let e = err(&script);
             let shift = usize::from(script.starts_with("service"));
-            assert_eq!((e.line, e.col, &e.problem), (line + shift, col, &Problem::NotWithRedlock(what)), "{script}");
+            assert_eq!(
+                (e.line, e.col, &e.problem),
+                (line + shift, col, &Problem::NotWithRedlock(what)),
+                "{script}"
+            );
             assert!(e.en().contains("does not work with \"service redlock\""), "{}", e.en());
             assert!(e.ja().contains("「service redlock」では使えません"), "{}", e.ja());
         }
@@ -328,7 +332,8 @@ fn what_redlock_has_no_meaning_for_is_refused_at_its_line() {
         script::parse(&format!("{text}A9: acquire\n")).unwrap();
     }
     // Off and compare are fine.
-    script::parse("service redlock\nexpiry on\nrelease compare\nlock-delay off\nregister off\nA: acquire").unwrap();
+    script::parse("service redlock\nexpiry on\nrelease compare\nlock-delay off\nregister off\nA: acquire")
+        .unwrap();
 }
 
 #[test]

@@ -436,3 +436,92 @@ fn a_run_ends_at_the_horizon_even_when_a_worker_polls_for_ever() {
     assert!(run.trace.events.iter().all(|e| e.at <= sim::HORIZON));
     assert_eq!(run.outcome.kind, Orphaned);
 }
+
+// Issue #37: each rule an independent reading of the docs found the core breaking, at a minimal script.
+
+fn script_run(text: &str) -> sim::Run {
+    sim::run(&fencing_lab::script::parse(text).unwrap())
+}
+
+/// (time, worker, expires) of every grant.
+fn grant_leases(run: &sim::Run) -> Vec<(u64, usize, Option<u64>)> {
+    let grant = |e: &sim::Event| match e.kind {
+        EventKind::Grant { worker, expires, .. } => Some((e.at, worker, expires)),
+        _ => None,
+    };
+    run.trace.events.iter().filter_map(grant).collect()
+}
+
+#[test]
+fn an_acquire_without_expiry_that_waited_is_granted_without_expiry() {
+    let run = script_run(
+        "A: acquire, work 2s, release\nB: idle 1s, acquire without expiry, crash\n\
+         C: idle 3s, acquire, write, release\n",
+    );
+    assert_eq!(grant_leases(&run), vec![(0, 0, Some(10_000)), (2_000, 1, None)]);
+    // B's SETNX key never expires: C waits for ever.
+    assert_eq!(run.outcome.kind, Orphaned);
+}
+
+#[test]
+fn a_new_consensus_leader_re_arms_only_leases_that_had_one() {
+    for text in [
+        "service consensus, election 1s, leader-crash 5s\nA: acquire without expiry, crash\n\
+         B: idle 1s, acquire, write, release\n",
+        "expiry off\nservice consensus, election 1s, leader-crash 5s\nA: acquire, crash\n\
+         B: idle 1s, acquire, write, release\n",
+    ] {
+        let run = script_run(text);
+        assert!(!run.trace.events.iter().any(|e| matches!(e.kind, EventKind::Renew { .. })), "{text}");
+        assert_eq!(grant_leases(&run), vec![(0, 0, None)], "{text}");
+        assert_eq!(run.outcome.kind, Orphaned, "{text}");
+    }
+}
+
+#[test]
+fn a_lease_that_runs_out_during_a_failover_outage_frees_the_lock_at_the_promotion() {
+    for wait in ["on", "off"] {
+        let run = script_run(&format!(
+            "lease 1s\nservice failover, crash 0.5s, promote 2s, wait {wait}\nA: acquire, crash\n\
+             B: idle 0.6s, acquire, write, release\n"
+        ));
+        assert_eq!(grants(&run)[1..], [(2_000, 1, if wait == "on" { 34 } else { 33 })], "wait {wait}");
+    }
+}
+
+#[test]
+fn a_set_after_a_free_get_waits_while_the_lock_is_unavailable() {
+    // Lock-delay (B's lease ends at 1 s, the lock is unavailable to 6 s), a failover outage (0.5 s to 2 s)
+    // and a leaderless group (0.5 s to 1.5 s): the set at 1.5 s or 1 s waits in line like an acquire.
+    for (text, at) in [
+        ("lease 1s\nlock-delay 5s\nA: get, idle 1.5s, set, write, release\nB: acquire, crash\n", 6_000),
+        ("service failover, crash 0.5s, promote 2s\nA: get, idle 1s, set, write, release\n", 2_000),
+        ("service consensus, election 1s, leader-crash 0.5s\nA: get, idle 1s, set, write, release\n", 1_500),
+    ] {
+        let run = script_run(text);
+        let a = grant_leases(&run).into_iter().find(|g| g.1 == 0).expect("A is granted");
+        assert_eq!(a.0, at, "{text}");
+        assert_eq!(run.outcome.kind, Safe, "{text}");
+    }
+}
+
+#[test]
+fn a_queued_redlock_acquire_is_granted_when_the_keys_expire() {
+    let run =
+        script_run("service redlock, servers 3\nA: acquire, crash\nB: idle 1s, acquire, write, release\n");
+    assert_eq!(grants(&run), vec![(0, 0, 33), (10_000, 1, 34)]);
+    assert_eq!(run.outcome.kind, Safe);
+}
+
+#[test]
+fn a_redlock_request_waits_behind_the_line() {
+    // A loses its majority at 2 s (N3's clock jumps) but keeps N1 and N2 to 10 s; B, in line since 1 s,
+    // needs them. C asks at 3 s for N3-N5, all free: it waits behind B instead of taking them.
+    let run = script_run(
+        "service redlock, servers 5, jump N3 at 2s by 20s\nreach A: N1, N2, N3\nreach B: N1, N2, N3\n\
+         reach C: N3, N4, N5\nA: acquire, crash\nB: idle 1s, acquire, write, release\n\
+         C: idle 3s, acquire, write, release\n",
+    );
+    assert_eq!(grants(&run), vec![(0, 0, 33), (10_000, 1, 34), (10_000, 2, 35)]);
+    assert!(!run.outcome.double_grant.is_some());
+}

@@ -219,7 +219,8 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                 self.holder = None;
                 self.emit(now, EventKind::Expire { worker: h.worker, token });
                 self.replicas(now, NodeChange::Clear(h.worker));
-                self.unavailable_until = now + self.sc.lock_delay;
+                // An outage (a failover's, a leaderless group's) lasts as long as it lasts.
+                self.unavailable_until = self.unavailable_until.max(now + self.sc.lock_delay);
                 if self.sc.lock_delay > 0 {
                     self.emit(now, EventKind::LockDelay { until: self.unavailable_until });
                 }
@@ -296,6 +297,8 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                         self.holder = None;
                         self.emit(now, EventKind::Expire { worker, token: h.token });
                     }
+                    // A freed server may complete a waiter's majority, in the grant phase (rule 7).
+                    self.schedule(now, Happening::LockFree);
                 }
             }
             Happening::Keepalive { worker, token } => {
@@ -310,15 +313,17 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     let until = now + election;
                     self.emit(now, EventKind::Election { until });
                     self.unavailable_until = until;
-                    // Nothing expires without a leader: the new one re-arms every lease.
-                    if let Some(h) = self.holder.as_mut() {
-                        h.expires = None;
+                    // Nothing expires without a leader: the new one re-arms every lease (a lock with no
+                    // lease, say an etcd key put without one, has nothing to re-arm).
+                    if let Some(e) = self.holder.as_mut().and_then(|h| h.expires.as_mut()) {
+                        *e = Ms::MAX;
                     }
                     self.schedule(until, Happening::LeaderReady);
                 }
             }
             Happening::LeaderReady => {
-                if let (Service::Consensus { election, .. }, Some(h)) = (self.sc.service, self.holder) {
+                let leased = self.holder.filter(|h| h.expires.is_some());
+                if let (Service::Consensus { election, .. }, Some(h)) = (self.sc.service, leased) {
                     // etcd: "Newly promoted lessor renew the TTL of all lease to extend + previous TTL"
                     // (server/lease/lessor.go, extend = the election timeout); without checkpoints the
                     // previous TTL is the whole TTL.
@@ -388,7 +393,8 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
     /// Whether worker `w` may take the lock now: it is free, or (Redlock) a majority of its servers are.
     fn can_take(&self, w: WorkerId, now: Ms) -> bool {
         match self.sc.service {
-            Service::Redlock { .. } => self.majority(w, true),
+            // No jumping the line: a request waits behind those already waiting, as on one server.
+            Service::Redlock { .. } => self.waiters.is_empty() && self.majority(w, true),
             _ => self.free_for(now),
         }
     }
@@ -466,7 +472,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     self.emit(now, EventKind::Get { worker: w, free });
                 }
                 Step::Set => {
-                    if self.workers[w].saw_free {
+                    if self.workers[w].saw_free && now >= self.unavailable_until {
                         self.emit(now, EventKind::Request { worker: w });
                         self.grant(w, now, true);
                     } else if !self.acquire(w, now, true) {
@@ -553,7 +559,9 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
             return;
         }
         let w = self.waiters.remove(0);
-        self.grant(w, now, true);
+        // The waiter's own step asked with or without expiry (its pc is past it).
+        let step = self.sc.workers[w].steps.get(self.workers[w].pc.wrapping_sub(1));
+        self.grant(w, now, step != Some(&Step::AcquireNoExpiry));
         self.schedule(now, Happening::Continue(w));
     }
 
@@ -577,8 +585,9 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
         if let Some(holder) = freed {
             self.holder = None;
             self.replicas(now, NodeChange::Clear(holder));
-            self.grant_next(now);
         }
+        // Also after a Redlock client that had lost its majority deleted its remaining keys.
+        self.grant_next(now);
     }
 
     fn store(&mut self, worker: WorkerId, token: Option<u64>, sent: Ms, now: Ms) {
