@@ -525,3 +525,61 @@ fn a_redlock_request_waits_behind_the_line() {
     assert_eq!(grants(&run), vec![(0, 0, 33), (10_000, 1, 34), (10_000, 2, 35)]);
     assert!(!run.outcome.double_grant.is_some());
 }
+
+#[test]
+fn double_grant_looks_at_every_overlapping_pair_not_only_the_first() {
+    // A's set takes 33, B's takes 34 over it, C's 35 over B: pairs A–B, A–C, B–C. A never writes; B and C
+    // both do, so B–C is a double grant both of whose holders wrote, though C's first pair (A–C) is not.
+    let run = script_run(
+        "A: get, idle 1s, set, crash\nB: get, idle 1.5s, set, write, work 5s, release\n\
+         C: get, idle 2s, set, write, release\n",
+    );
+    assert_eq!(run.outcome.kind, DoubleGrant);
+    assert_eq!(run.outcome.newer_token, Some(34));
+}
+
+#[test]
+fn a_release_lets_go_of_every_grant_its_worker_still_has() {
+    // A holds 33 (no expiry), B's set takes 34 over it at 1 s and B releases; A takes 35 at 2.5 s and
+    // releases it. A's older 33 is let go then too: the double grant (A–B at 1 s) was promised until 2.5 s.
+    let run = script_run(
+        "A: idle 0.5s, acquire without expiry, idle 2s, acquire, release\nB: get, idle 1s, set, release\n\
+         C: idle 4s, acquire, write, release\n",
+    );
+    let dg = run.outcome.double_grant.expect("A–B");
+    assert_eq!((dg.earlier, dg.later, dg.at, dg.until), (0, 1, 1_000, Some(2_500)));
+}
+
+#[test]
+fn orphaned_is_any_wait_still_open_at_the_end_whoever_held_the_lock() {
+    // C asks during a lock-delay (nobody holds the lock); B, ahead of it, takes it for ever.
+    let run = script_run(
+        "lease 1s\nlock-delay 5s\nA: acquire, crash\nB: idle 2s, acquire without expiry, crash\n\
+         C: idle 3s, acquire, write, release\n",
+    );
+    assert_eq!(run.outcome.kind, Orphaned);
+    let w = run.outcome.wait.unwrap();
+    assert_eq!((w.worker, w.from, w.until, w.holder, w.holder_since), (2, 3_000, None, 1, 6_000));
+    // C asks behind A, whose lock is freed at 2 s; B, ahead in line, then keeps it: the wait names B.
+    let run = script_run(
+        "A: acquire, work 2s, release\nB: idle 1s, acquire without expiry, crash\n\
+         C: idle 1.5s, acquire, write, release\n",
+    );
+    assert_eq!(run.outcome.kind, Orphaned);
+    let w = run.outcome.wait.unwrap();
+    assert_eq!((w.worker, w.holder, w.holder_since), (2, 1, 2_000));
+}
+
+#[test]
+fn stalled_is_a_lock_without_expiry_let_go_after_its_ttl_while_others_wait() {
+    // C has waited since 2 s and gets the lock at 11 s, past A's grant + ttl; but A let go at 5 s and B at
+    // 11 s, each inside its own 10 s: a lease would have freed nothing sooner.
+    let text = "expiry off\nA: acquire, work 5s, release\nB: idle 1s, acquire, work 6s, release\n\
+                C: idle 2s, acquire, write, release\n";
+    assert_eq!(script_run(text).outcome.kind, Safe);
+    assert_eq!(script_run(&text.replace("work 6s", "work 10s")).outcome.kind, Stalled);
+    // A lock taken without expiry stalls a waiter as expiry off does.
+    let run =
+        script_run("A: acquire without expiry, work 12s, release\nB: idle 1s, acquire, write, release\n");
+    assert_eq!(run.outcome.kind, Stalled);
+}
