@@ -322,7 +322,7 @@ fn what_redlock_has_no_meaning_for_is_refused_at_its_line() {
             let shift = usize::from(script.starts_with("service"));
             assert_eq!(
                 (e.line, e.col, &e.problem),
-                (line + shift, col, &Problem::NotWithRedlock(what)),
+                (line + shift, col, &Problem::NotWith(what, "redlock")),
                 "{script}"
             );
             assert!(e.en().contains("does not work with \"service redlock\""), "{}", e.en());
@@ -344,4 +344,23 @@ fn a_fourth_worker_in_a_reach_line_is_told_the_limit_not_undefined() {
     assert!(err(text).en().contains("first three workers"));
     // A name nobody has is still undefined.
     assert_eq!(err("service redlock\nreach Q: N1\nA: acquire").problem, Problem::Unknown("Q".into()));
+}
+
+/// Issue #37: a consensus lock is a queue of each worker's own key (etcd's mutex, ZooKeeper's lock recipe):
+/// a write that takes the lock over its holder, or a delete of another's key, has no meaning there.
+#[test]
+fn what_a_consensus_lock_has_no_meaning_for_is_refused_at_its_line() {
+    for (text, line, col, what) in [
+        ("A: get, set\n", 2, 4, "get"),
+        ("A: acquire\nB: idle 1s, set\n", 3, 13, "set"),
+        ("release plain\nA: acquire\n", 2, 1, "release plain"),
+    ] {
+        let e = err(&format!("service consensus\n{text}"));
+        assert_eq!((e.line, e.col, &e.problem), (line, col, &Problem::NotWith(what, "consensus")), "{text}");
+        assert!(e.en().contains("does not work with \"service consensus\""), "{}", e.en());
+        assert!(e.ja().contains("「service consensus」では使えません"), "{}", e.ja());
+    }
+    // What a consensus group can do: a key without a lease, a lock-delay (Chubby's), registration.
+    script::parse("service consensus\nexpiry off\nlock-delay 5s\nregister on\nA: acquire without expiry")
+        .unwrap();
 }

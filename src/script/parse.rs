@@ -54,8 +54,8 @@ struct State {
     reach: Vec<(String, u8, usize, usize)>,
     /// `drag NAME|none`: (name, line, column).
     drag: Option<(Option<String>, usize, usize)>,
-    /// What has no meaning with Redlock, where it was written: (what, line, column).
-    not_redlock: Vec<(&'static str, usize, usize)>,
+    /// What has no meaning with some lock service, where it was written: (what, line, column).
+    limited: Vec<(&'static str, usize, usize)>,
 }
 
 struct Cursor {
@@ -278,24 +278,24 @@ impl State {
             "expiry" => {
                 let on = cur.on_off()?;
                 self.sc().lease = on;
-                self.not_redlock_if(!on, "expiry off", cur.line, 1);
+                self.limited_if(!on, "expiry off", cur.line, 1);
             }
             "fencing" => self.sc().fencing = cur.on_off()?,
             "register" => {
                 let on = cur.on_off()?;
                 self.sc().register = on;
-                self.not_redlock_if(on, "register on", cur.line, 1);
+                self.limited_if(on, "register on", cur.line, 1);
             }
             "first-token" => self.sc().first_token = cur.number(limits::FIRST_TOKEN)?,
             "release" => {
                 let plain = cur.one_of(Expect::Release, &["compare", "plain"])? == "plain";
                 self.sc().release = if plain { Release::PlainDelete } else { Release::CompareAndDelete };
-                self.not_redlock_if(plain, "release plain", cur.line, 1);
+                self.limited_if(plain, "release plain", cur.line, 1);
             }
             "lock-delay" => {
                 let delay = cur.duration_or_off()?;
                 self.sc().lock_delay = delay;
-                self.not_redlock_if(delay > 0, "lock-delay", cur.line, 1);
+                self.limited_if(delay > 0, "lock-delay", cur.line, 1);
             }
             "service" => self.service(cur)?,
             "reach" => self.reach(cur)?,
@@ -413,10 +413,11 @@ impl State {
         Ok(())
     }
 
-    /// Notes that `what`, written at `line`, `col`, is refused if the service turns out to be Redlock.
-    fn not_redlock_if(&mut self, yes: bool, what: &'static str, line: usize, col: usize) {
+    /// Notes that `what`, written at `line`, `col`, is refused if the service turns out to be one it has no
+    /// meaning for.
+    fn limited_if(&mut self, yes: bool, what: &'static str, line: usize, col: usize) {
         if yes {
-            self.not_redlock.push((what, line, col));
+            self.limited.push((what, line, col));
         }
     }
 
@@ -426,7 +427,7 @@ impl State {
             "acquire" => {
                 if cur.word("without") {
                     cur.keyword("expiry")?;
-                    self.not_redlock_if(true, "acquire without expiry", line, col);
+                    self.limited_if(true, "acquire without expiry", line, col);
                     Step::AcquireNoExpiry
                 } else {
                     Step::Acquire
@@ -451,11 +452,11 @@ impl State {
                 Step::TryAcquire { retry }
             }
             "get" => {
-                self.not_redlock_if(true, "get", line, col);
+                self.limited_if(true, "get", line, col);
                 Step::Get
             }
             "set" => {
-                self.not_redlock_if(true, "set", line, col);
+                self.limited_if(true, "set", line, col);
                 Step::Set
             }
             "release" => Step::Release,
@@ -598,8 +599,19 @@ impl State {
                 None => return Err(Error { line, col, problem: Problem::Unknown(name) }),
             },
         };
-        if let (Service::Redlock { .. }, Some(&(what, line, col))) = (sc.service, self.not_redlock.first()) {
-            return Err(Error { line, col, problem: Problem::NotWithRedlock(what) });
+        // Redlock: every key has its ttl and is set with SET NX; consensus: each worker's own key in a queue.
+        let service = match sc.service {
+            Service::Redlock { .. } => "redlock",
+            Service::Consensus { .. } => "consensus",
+            _ => "",
+        };
+        let refused = |what: &str| match service {
+            "redlock" => true,
+            "consensus" => matches!(what, "get" | "set" | "release plain"),
+            _ => false,
+        };
+        if let Some(&(what, line, col)) = self.limited.iter().find(|u| refused(u.0)) {
+            return Err(Error { line, col, problem: Problem::NotWith(what, service) });
         }
         for (name, mask, line, col) in self.reach {
             let Service::Redlock { nodes, ref mut reach, .. } = sc.service else {

@@ -76,6 +76,14 @@ pub fn any_program() -> impl Strategy<Value = Scenario> {
                     }
                 }
             }
+            if let Service::Consensus { .. } = sc.service {
+                sc.release = Release::CompareAndDelete;
+                for s in sc.workers.iter_mut().flat_map(|w| w.steps.iter_mut()) {
+                    if matches!(s, Step::Get | Step::Set) {
+                        *s = Step::Acquire;
+                    }
+                }
+            }
             sc
         })
 }
