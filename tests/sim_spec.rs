@@ -583,3 +583,12 @@ fn stalled_is_a_lock_without_expiry_let_go_after_its_ttl_while_others_wait() {
         script_run("A: acquire without expiry, work 12s, release\nB: idle 1s, acquire, write, release\n");
     assert_eq!(run.outcome.kind, Stalled);
 }
+
+#[test]
+fn a_wait_with_no_holder_is_not_called_a_lock_delay() {
+    // A asks during a failover's outage: nobody holds the lock, and there is no lock-delay.
+    let run = script_run("service failover, crash 0.5s, promote 2s\nA: idle 1s, acquire, release\n");
+    let table = fencing_lab::present::report::table(&run);
+    assert!(table.contains("wait            nobody may take it"), "{table}");
+    assert!(!table.contains("lock-delay"), "{table}");
+}
