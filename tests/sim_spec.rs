@@ -523,7 +523,7 @@ fn a_redlock_request_waits_behind_the_line() {
          C: idle 3s, acquire, write, release\n",
     );
     assert_eq!(grants(&run), vec![(0, 0, 33), (10_000, 1, 34), (10_000, 2, 35)]);
-    assert!(!run.outcome.double_grant.is_some());
+    assert!(run.outcome.double_grant.is_none());
 }
 
 #[test]
