@@ -400,7 +400,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
     }
 
     /// `Acquire`: take the lock, or queue for it. Returns whether the worker goes on now.
-    fn acquire(&mut self, w: WorkerId, now: Ms, expiry: bool) -> bool {
+    fn acquire(&mut self, w: WorkerId, now: Ms) -> bool {
         self.emit(now, EventKind::Request { worker: w });
         if let Service::Consensus { .. } = self.sc.service {
             // The request is a write to the log (etcd's put of the waiter's key, ZooKeeper's create of its
@@ -409,7 +409,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
             self.next_token += 1;
         }
         if self.can_take(w, now) {
-            self.grant(w, now, expiry);
+            self.grant(w, now);
             true
         } else {
             self.emit(now, EventKind::Wait { worker: w, holder: self.holder.map(|h| h.worker) });
@@ -445,7 +445,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     }
                 }
                 Step::Acquire | Step::AcquireNoExpiry => {
-                    if !self.acquire(w, now, step == Step::Acquire) {
+                    if !self.acquire(w, now) {
                         return;
                     }
                 }
@@ -456,7 +456,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     }
                     if self.can_take(w, now) {
                         self.workers[w].retrying = false;
-                        self.grant(w, now, true);
+                        self.grant(w, now);
                     } else {
                         if first {
                             let holder = self.holder.map(|h| h.worker);
@@ -474,8 +474,8 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                 Step::Set => {
                     if self.workers[w].saw_free && now >= self.unavailable_until {
                         self.emit(now, EventKind::Request { worker: w });
-                        self.grant(w, now, true);
-                    } else if !self.acquire(w, now, true) {
+                        self.grant(w, now);
+                    } else if !self.acquire(w, now) {
                         return;
                     }
                 }
@@ -508,8 +508,11 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
         }
     }
 
-    /// Hands the lock to `w`, over whoever holds it (only a `SET` without `NX` gets here while it is held).
-    fn grant(&mut self, w: WorkerId, now: Ms, expiry: bool) {
+    /// Hands the lock to `w`, over whoever holds it (only a `SET` without `NX` gets here while it is held),
+    /// as the step it is at asked: with a lease, or none for `AcquireNoExpiry` (a waiter too).
+    fn grant(&mut self, w: WorkerId, now: Ms) {
+        let step = self.sc.workers[w].steps.get(self.workers[w].pc.wrapping_sub(1));
+        let expiry = !matches!(step, Some(Step::AcquireNoExpiry));
         let token = self.workers[w].ticket.take().unwrap_or_else(|| {
             self.next_token += 1;
             self.next_token - 1
@@ -559,9 +562,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
             return;
         }
         let w = self.waiters.remove(0);
-        // The waiter's own step asked with or without expiry (its pc is past it).
-        let step = self.sc.workers[w].steps.get(self.workers[w].pc.wrapping_sub(1));
-        self.grant(w, now, step != Some(&Step::AcquireNoExpiry));
+        self.grant(w, now);
         self.schedule(now, Happening::Continue(w));
     }
 
