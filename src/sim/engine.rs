@@ -315,8 +315,8 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     self.unavailable_until = until;
                     // Nothing expires without a leader: the new one re-arms every lease (a lock with no
                     // lease, say an etcd key put without one, has nothing to re-arm).
-                    if let Some(e) = self.holder.as_mut().and_then(|h| h.expires.as_mut()) {
-                        *e = Ms::MAX;
+                    if let Some(h) = self.holder.as_mut() {
+                        h.expires = h.expires.and(Some(Ms::MAX));
                     }
                     self.schedule(until, Happening::LeaderReady);
                 }
@@ -385,18 +385,19 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
         }
     }
 
-    /// Whether a worker asking now may take the lock at once.
-    fn free_for(&self, now: Ms) -> bool {
-        self.holder.is_none() && now >= self.unavailable_until && self.waiters.is_empty()
+    /// Whether worker `w` could take the lock now, the line aside: nobody holds it and it is available, or
+    /// (Redlock) a majority of the servers `w` reaches is free.
+    fn open(&self, w: WorkerId, now: Ms) -> bool {
+        match self.sc.service {
+            Service::Redlock { .. } => self.majority(w, true),
+            _ => self.holder.is_none() && now >= self.unavailable_until,
+        }
     }
 
-    /// Whether worker `w` may take the lock now: it is free, or (Redlock) a majority of its servers are.
+    /// Whether `w`, asking now, may take the lock at once: it is open and nobody waits in line before it
+    /// (under Redlock too: no request takes a free majority ahead of the line).
     fn can_take(&self, w: WorkerId, now: Ms) -> bool {
-        match self.sc.service {
-            // No jumping the line: a request waits behind those already waiting, as on one server.
-            Service::Redlock { .. } => self.waiters.is_empty() && self.majority(w, true),
-            _ => self.free_for(now),
-        }
+        self.waiters.is_empty() && self.open(w, now)
     }
 
     /// `Acquire`: take the lock, or queue for it. Returns whether the worker goes on now.
@@ -467,7 +468,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     }
                 }
                 Step::Get => {
-                    let free = self.free_for(now);
+                    let free = self.can_take(w, now);
                     self.workers[w].saw_free = free;
                     self.emit(now, EventKind::Get { worker: w, free });
                 }
@@ -555,13 +556,11 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
 
     /// Hands a free lock to the first waiter, who goes on at once.
     fn grant_next(&mut self, now: Ms) {
-        if self.holder.is_some() || now < self.unavailable_until || self.waiters.is_empty() {
-            return;
-        }
-        if matches!(self.sc.service, Service::Redlock { .. }) && !self.majority(self.waiters[0], true) {
-            return;
-        }
-        let w = self.waiters.remove(0);
+        let w = match self.waiters.first() {
+            Some(&w) if self.open(w, now) => w,
+            _ => return,
+        };
+        self.waiters.remove(0);
         self.grant(w, now);
         self.schedule(now, Happening::Continue(w));
     }
