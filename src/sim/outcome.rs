@@ -160,7 +160,6 @@ impl Promise {
 /// Decides the outcome as events arrive.
 pub struct Classifier {
     ttl: Ms,
-    lease: bool,
     kind: OutcomeKind,
     stale_write: Option<WriteRecord>,
     newer_token: Option<u64>,
@@ -182,11 +181,10 @@ pub struct Classifier {
 }
 
 impl Classifier {
-    /// A classifier for a scenario with this lease length and lease setting.
-    pub fn new(ttl: Ms, lease: bool) -> Self {
+    /// A classifier for a scenario with this lease length.
+    pub fn new(ttl: Ms) -> Self {
         Classifier {
             ttl,
-            lease,
             kind: OutcomeKind::Safe,
             stale_write: None,
             newer_token: None,
@@ -202,12 +200,12 @@ impl Classifier {
     }
 
     /// Ready for a new run, keeping its buffers.
-    pub fn reset(&mut self, ttl: Ms, lease: bool) {
+    pub fn reset(&mut self, ttl: Ms) {
         fn emptied<T>(mut v: Vec<T>) -> Vec<T> {
             v.clear();
             v
         }
-        let old = std::mem::replace(self, Classifier::new(ttl, lease));
+        let old = std::mem::replace(self, Classifier::new(ttl));
         self.grants = emptied(old.grants);
         self.overlaps = emptied(old.overlaps);
         self.accepted = emptied(old.accepted);
@@ -339,10 +337,10 @@ impl Observer for Classifier {
                 }
                 // A lock without expiry freed at or after grant + ttl while others waited: a lease would
                 // have freed it sooner.
-                if let (EventKind::Release { freed: Some(_), .. }, Some((_, since, expiry))) =
+                if let (EventKind::Release { freed: Some(_), .. }, Some((_, since, false))) =
                     (event.kind, self.last)
                 {
-                    if (!self.lease || !expiry) && at >= since + self.ttl && !self.waiting.is_empty() {
+                    if at >= since + self.ttl && !self.waiting.is_empty() {
                         self.raise(OutcomeKind::Stalled);
                     }
                 }
