@@ -322,12 +322,16 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                 }
             }
             Happening::LeaderReady => {
-                let leased = self.holder.filter(|h| h.expires.is_some());
-                if let (Service::Consensus { election, .. }, Some(h)) = (self.sc.service, leased) {
+                // A lock without a lease (its expiry None) has nothing to re-arm.
+                if let (
+                    Service::Consensus { election, .. },
+                    Some(Holder { worker, token, expires: Some(_) }),
+                ) = (self.sc.service, self.holder)
+                {
                     // etcd: "Newly promoted lessor renew the TTL of all lease to extend + previous TTL"
                     // (server/lease/lessor.go, extend = the election timeout); without checkpoints the
                     // previous TTL is the whole TTL.
-                    self.renew(h.worker, h.token, now + election + self.sc.ttl, now);
+                    self.renew(worker, token, now + election + self.sc.ttl, now);
                 }
                 self.grant_next(now);
             }
