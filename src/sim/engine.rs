@@ -315,8 +315,8 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     self.unavailable_until = until;
                     // Nothing expires without a leader: the new one re-arms every lease (a lock with no
                     // lease, say an etcd key put without one, has nothing to re-arm).
-                    if let Some(h) = self.holder.as_mut() {
-                        h.expires = h.expires.and(Some(Ms::MAX));
+                    if let Some(Holder { expires: Some(e), .. }) = self.holder.as_mut() {
+                        *e = Ms::MAX;
                     }
                     self.schedule(until, Happening::LeaderReady);
                 }

@@ -292,8 +292,12 @@ impl Classifier {
             }
             // Both holders of a double grant wrote (any pair that overlapped, not only the first).
             let other = self.overlaps.iter().find_map(|&(a, b)| {
-                let o = if a == l { b } else { a };
-                ((a == l || b == l) && self.accepted.contains(&o)).then_some(o)
+                let o = match (a == l, b == l) {
+                    (true, _) => b,
+                    (_, true) => a,
+                    _ => return None,
+                };
+                Some(o).filter(|o| self.accepted.contains(o))
             });
             if let Some(o) = other {
                 let token = Some(self.grants[o].token);
@@ -332,8 +336,10 @@ impl Observer for Classifier {
             }
             EventKind::Release { worker, .. } | EventKind::CheckLease { worker, ok: false } => {
                 // The holder lets go of its promises (an older one too), whatever the release did to the key.
-                for g in self.grants.iter_mut().filter(|g| g.worker == worker) {
-                    g.let_go = g.let_go.or(Some(at));
+                for g in &mut self.grants {
+                    if g.worker == worker {
+                        g.let_go = g.let_go.or(Some(at));
+                    }
                 }
                 // A lock without expiry freed at or after grant + ttl while others waited: a lease would
                 // have freed it sooner.
