@@ -213,12 +213,13 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
         let now = p.at;
         match p.what {
             Happening::Expire { token } => {
-                let Some(h) = self.holder.filter(|h| h.token == token && h.expires == Some(now)) else {
+                let Some(Holder { worker, token: t, expires: Some(at) }) = self.holder else { return };
+                if t != token || at != now {
                     return;
-                };
+                }
                 self.holder = None;
-                self.emit(now, EventKind::Expire { worker: h.worker, token });
-                self.replicas(now, NodeChange::Clear(h.worker));
+                self.emit(now, EventKind::Expire { worker, token });
+                self.replicas(now, NodeChange::Clear(worker));
                 // An outage (a failover's, a leaderless group's) lasts as long as it lasts.
                 self.unavailable_until = self.unavailable_until.max(now + self.sc.lock_delay);
                 if self.sc.lock_delay > 0 {
