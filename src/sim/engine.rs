@@ -609,9 +609,11 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
             self.highest_written = self.highest_written.max(token);
         }
         // Stale: the writer is not the lock's holder (with this token) when its write arrives.
-        let holder = self.holder.map(|h| h.worker);
-        let tokens = self.sc.tokens();
-        let stale = !self.holder.is_some_and(|h| h.worker == worker && (Some(h.token) == token || !tokens));
+        let (holder, held) = match self.holder {
+            Some(h) => (Some(h.worker), h.worker == worker && (Some(h.token) == token || !self.sc.tokens())),
+            None => (None, false),
+        };
+        let stale = !held;
         let kind =
             EventKind::Store { worker, token, sent, accepted, highest_before, written_before, stale, holder };
         self.emit(now, kind);
