@@ -360,6 +360,12 @@ fn what_a_consensus_lock_has_no_meaning_for_is_refused_at_its_line() {
         assert!(e.en().contains("does not work with \"service consensus\""), "{}", e.en());
         assert!(e.ja().contains("「service consensus」では使えません"), "{}", e.ja());
     }
+    // Failover is Redis, which has no lock-delay.
+    let e = err("service failover\nlock-delay 5s\nA: acquire");
+    assert_eq!((e.line, e.col, &e.problem), (2, 1, &Problem::NotWith("lock-delay", "failover")));
+    assert!(e
+        .en()
+        .ends_with("\"lock-delay\" does not work with \"service failover\": Redis has no lock-delay"));
     // What a consensus group can do: a key without a lease, a lock-delay (Chubby's), registration.
     script::parse("service consensus\nexpiry off\nlock-delay 5s\nregister on\nA: acquire without expiry")
         .unwrap();

@@ -63,7 +63,7 @@ pub enum Problem {
     NotForService(&'static str),
     /// A setting or step that has no meaning with a lock service: (what, the service). Redlock: `expiry off`,
     /// `acquire without expiry`, `get`, `set`, `release plain`, `lock-delay`, `register on`; consensus: `get`,
-    /// `set`, `release plain`.
+    /// `set`, `release plain`; failover: `lock-delay`.
     NotWith(&'static str, &'static str),
     /// `reach NAME:` naming a worker past the third.
     ReachWorker(String),

@@ -599,15 +599,18 @@ impl State {
                 None => return Err(Error { line, col, problem: Problem::Unknown(name) }),
             },
         };
-        // Redlock: every key has its ttl and is set with SET NX; consensus: each worker's own key in a queue.
+        // Redlock: every key has its ttl and is set with SET NX; consensus: each worker's own key in a queue;
+        // failover: Redis, which has no lock-delay.
         let service = match sc.service {
             Service::Redlock { .. } => "redlock",
             Service::Consensus { .. } => "consensus",
-            _ => "",
+            Service::Failover { .. } => "failover",
+            Service::Single => "",
         };
         let refused = |what: &str| match service {
             "redlock" => true,
             "consensus" => matches!(what, "get" | "set" | "release plain"),
+            "failover" => what == "lock-delay",
             _ => false,
         };
         if let Some(&(what, line, col)) = self.limited.iter().find(|u| refused(u.0)) {

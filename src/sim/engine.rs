@@ -220,13 +220,15 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                 self.holder = None;
                 self.emit(now, EventKind::Expire { worker, token });
                 self.replicas(now, NodeChange::Clear(worker));
-                // An outage (a failover's, a leaderless group's) lasts as long as it lasts.
-                self.unavailable_until = self.unavailable_until.max(now + self.sc.lock_delay);
-                if self.sc.lock_delay > 0 {
-                    self.emit(now, EventKind::LockDelay { until: self.unavailable_until });
+                // A lock-delay makes the lock unavailable; no expiry ends an outage (a failover's: the
+                // language refuses a lock-delay there, Redis has none).
+                let until = now + self.sc.lock_delay;
+                if until > now {
+                    self.unavailable_until = until;
+                    self.emit(now, EventKind::LockDelay { until });
                 }
                 // The next holder is granted in the grant phase, after this millisecond's service changes.
-                self.schedule(self.unavailable_until, Happening::LockFree);
+                self.schedule(until, Happening::LockFree);
             }
             Happening::LockFree => self.grant_next(now),
             Happening::Continue(w) => self.run_worker(w, now),

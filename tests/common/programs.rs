@@ -76,6 +76,9 @@ pub fn any_program() -> impl Strategy<Value = Scenario> {
                     }
                 }
             }
+            if let Service::Failover { .. } = sc.service {
+                sc.lock_delay = 0;
+            }
             if let Service::Consensus { .. } = sc.service {
                 sc.release = Release::CompareAndDelete;
                 for s in sc.workers.iter_mut().flat_map(|w| w.steps.iter_mut()) {
