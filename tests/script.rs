@@ -264,3 +264,109 @@ fn the_docs_hold_the_script_of_every_catalogue_scenario() {
         assert!(doc.contains(&block), "docs/scripts.md lacks or misprints {}:\n{block}", id.id());
     }
 }
+
+#[test]
+fn every_keyword_reads_in_any_case_second_words_too() {
+    // Issue #37: the second word of a step, `none` and `off` were read in lower case only.
+    let upper =
+        "VALUE t 1S\nDRAG NONE\nLEASE 10S\nEXPIRY ON\nSERVICE REDLOCK, SERVERS 3, JUMP n3 AT 2S BY 1S\n\
+                 REACH A: N1, N2\nREACH B: NONE\n\
+                 A: ACQUIRE, WORK UNTIL 3S, WRITE DELAY 2S, CHECK LEASE, RELEASE\n\
+                 B: TRY-ACQUIRE EVERY {t}, Write Delay 1s, Release\n";
+    let lower =
+        "value t 1s\ndrag none\nlease 10s\nexpiry on\nservice redlock, servers 3, jump N3 at 2s by 1s\n\
+                 reach A: N1, N2\nreach B: none\n\
+                 A: acquire, work until 3s, write delay 2s, check lease, release\n\
+                 B: try-acquire every {t}, write delay 1s, release\n";
+    assert_eq!(script::parse(upper).unwrap(), script::parse(lower).unwrap());
+    let without = script::parse("A: Acquire WITHOUT Expiry, crash").unwrap();
+    assert_eq!(without.workers[0].steps[0], sim::Step::AcquireNoExpiry);
+    let consensus = script::parse("service consensus, leader-crash OFF\nA: acquire").unwrap();
+    assert_eq!(consensus, script::parse("service consensus, leader-crash off\nA: acquire").unwrap());
+}
+
+#[test]
+fn a_named_value_at_try_acquire_ranges_from_the_step_s_least_value() {
+    // Issue #37: `{t=1s}` got the range 0s..30s, and 0s is below the 10 ms a retry needs.
+    let sc = script::parse("A: try-acquire every {t=1s}, release").unwrap();
+    assert_eq!((sc.params[0].min, sc.params[0].max), (limits::RETRY, 30_000));
+    let sc = script::parse("value t 1s\nA: try-acquire every {t}").unwrap();
+    assert_eq!(sc.params[0].min, limits::RETRY);
+    // It prints with its range and reads back the same.
+    assert_eq!(script::parse(&script::print(&sc)).unwrap(), sc);
+    // A value below the least is still refused, at the step.
+    let e = err("value t 5ms\nA: try-acquire every {t}");
+    assert_eq!(
+        (e.line, e.problem),
+        (2, Problem::OutOfRange { value: 5, min: limits::RETRY, max: limits::DURATION })
+    );
+}
+
+/// Issue #37: what has no meaning under Redlock is refused at its line, whichever comes first in the text,
+/// in both languages (the Redis distributed-locks page: keys are set with `SET NX PX` and released by value).
+#[test]
+fn what_redlock_has_no_meaning_for_is_refused_at_its_line() {
+    let redlock = "service redlock, servers 3\n";
+    for (text, line, col, what) in [
+        ("expiry off\n", 1, 1, "expiry off"),
+        ("release plain\n", 1, 1, "release plain"),
+        ("lock-delay 15s\n", 1, 1, "lock-delay"),
+        ("register on\n", 1, 1, "register on"),
+        ("A: idle 1s, acquire without expiry\n", 1, 13, "acquire without expiry"),
+        ("A: get, set\n", 1, 4, "get"),
+        ("A: acquire\nB: idle 1s, set\n", 2, 13, "set"),
+    ] {
+        // The service line may come before or after.
+        for script in [format!("{redlock}{text}A9: acquire\n"), format!("{text}{redlock}A9: acquire\n")] {
+            let e = err(&script);
+            let shift = usize::from(script.starts_with("service"));
+            assert_eq!(
+                (e.line, e.col, &e.problem),
+                (line + shift, col, &Problem::NotWith(what, "redlock")),
+                "{script}"
+            );
+            assert!(e.en().contains("does not work with \"service redlock\""), "{}", e.en());
+            assert!(e.ja().contains("「service redlock」では使えません"), "{}", e.ja());
+        }
+        // Without Redlock the same lines read.
+        script::parse(&format!("{text}A9: acquire\n")).unwrap();
+    }
+    // Off and compare are fine.
+    script::parse("service redlock\nexpiry on\nrelease compare\nlock-delay off\nregister off\nA: acquire")
+        .unwrap();
+}
+
+#[test]
+fn a_fourth_worker_in_a_reach_line_is_told_the_limit_not_undefined() {
+    let text = "service redlock\nreach D: N1\nA: acquire\nB: acquire\nC: acquire\nD: acquire\n";
+    let e = err(text);
+    assert_eq!((e.line, e.col, e.problem), (2, 7, Problem::ReachWorker("D".into())));
+    assert!(err(text).en().contains("first three workers"));
+    // A name nobody has is still undefined.
+    assert_eq!(err("service redlock\nreach Q: N1\nA: acquire").problem, Problem::Unknown("Q".into()));
+}
+
+/// Issue #37: a consensus lock is a queue of each worker's own key (etcd's mutex, ZooKeeper's lock recipe):
+/// a write that takes the lock over its holder, or a delete of another's key, has no meaning there.
+#[test]
+fn what_a_consensus_lock_has_no_meaning_for_is_refused_at_its_line() {
+    for (text, line, col, what) in [
+        ("A: get, set\n", 2, 4, "get"),
+        ("A: acquire\nB: idle 1s, set\n", 3, 13, "set"),
+        ("release plain\nA: acquire\n", 2, 1, "release plain"),
+    ] {
+        let e = err(&format!("service consensus\n{text}"));
+        assert_eq!((e.line, e.col, &e.problem), (line, col, &Problem::NotWith(what, "consensus")), "{text}");
+        assert!(e.en().contains("does not work with \"service consensus\""), "{}", e.en());
+        assert!(e.ja().contains("「service consensus」では使えません"), "{}", e.ja());
+    }
+    // Failover is Redis, which has no lock-delay.
+    let e = err("service failover\nlock-delay 5s\nA: acquire");
+    assert_eq!((e.line, e.col, &e.problem), (2, 1, &Problem::NotWith("lock-delay", "failover")));
+    assert!(e
+        .en()
+        .ends_with("\"lock-delay\" does not work with \"service failover\": Redis has no lock-delay"));
+    // What a consensus group can do: a key without a lease, a lock-delay (Chubby's), registration.
+    script::parse("service consensus\nexpiry off\nlock-delay 5s\nregister on\nA: acquire without expiry")
+        .unwrap();
+}

@@ -216,3 +216,86 @@ proptest! {
         if !breaks { prop_assert!(run.outcome.double_grant.is_none(), "{:?}", id); }
     }
 }
+
+mod common;
+
+use common::programs::any_program;
+use fencing_lab::sim::{Service, Step};
+
+/// The documented invariants of every run of any script (issue #37): a random program the language accepts,
+/// judged from its trace alone.
+fn invariants(sc: &Scenario) -> Result<(), TestCaseError> {
+    let run = sim::run(sc);
+    let polls = |w: usize| sc.workers[w].steps.iter().any(|s| matches!(s, Step::TryAcquire { .. }));
+    // Whether each (worker, token) was granted with an expiry; the queue of waiters, in line order.
+    let mut expiry: Vec<((usize, u64), bool)> = Vec::new();
+    let mut line: Vec<usize> = Vec::new();
+    // Every wait not yet granted, queued or polling.
+    let mut open: Vec<usize> = Vec::new();
+    for e in &run.trace.events {
+        match e.kind {
+            EventKind::Grant { worker, token, expires, .. } => {
+                expiry.retain(|g| g.0 != (worker, token));
+                expiry.push(((worker, token), expires.is_some()));
+                open.retain(|&w| w != worker);
+                if let Some(i) = line.iter().position(|&w| w == worker) {
+                    prop_assert_eq!(i, 0, "a queued worker granted out of line at {}", e.at);
+                    line.remove(0);
+                }
+            }
+            EventKind::Wait { worker, .. } => {
+                open.push(worker);
+                if !polls(worker) {
+                    line.push(worker);
+                }
+            }
+            // A lock without expiry never expires, and nothing gives it one.
+            EventKind::Expire { worker, token } | EventKind::Renew { worker, token, .. } => {
+                let had = expiry.iter().find(|g| g.0 == (worker, token)).map(|g| g.1);
+                prop_assert_eq!(had, Some(true), "{:?} at {} of a lock without expiry", e.kind, e.at);
+            }
+            _ => {}
+        }
+    }
+    // A consensus service never grants twice.
+    if let Service::Consensus { .. } = sc.service {
+        prop_assert!(run.outcome.double_grant.is_none(), "{:?}", run.outcome.double_grant);
+    }
+    // The verdict is the highest of the conditions that hold, each read from the trace (section 4).
+    let o = run.outcome;
+    let mut held = vec![OutcomeKind::Safe];
+    let w = &run.trace.writes;
+    if w.iter().any(|w| !w.accepted && w.stale) {
+        held.push(OutcomeKind::Fenced);
+    }
+    if w.iter().any(|w| w.accepted && w.stale && w.holder.is_some_and(|h| h != w.worker)) {
+        held.push(OutcomeKind::UnfencedGap);
+    }
+    if !open.is_empty() {
+        held.push(OutcomeKind::Orphaned);
+    }
+    let top = held.iter().copied().max().unwrap();
+    prop_assert!(o.kind >= top, "{} below {} that holds", o.kind, top);
+    match o.kind {
+        OutcomeKind::Corrupted | OutcomeKind::UnfencedGap => {
+            prop_assert!(o.stale_write.is_some_and(|s| s.accepted))
+        }
+        OutcomeKind::DoubleGrant => prop_assert!(o.double_grant.is_some()),
+        OutcomeKind::Fenced | OutcomeKind::Orphaned => prop_assert_eq!(o.kind, top),
+        OutcomeKind::Stalled => prop_assert!(top <= OutcomeKind::Stalled),
+        OutcomeKind::Safe => prop_assert_eq!(top, OutcomeKind::Safe),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+    #[test]
+    fn every_script_keeps_the_documented_invariants(sc in any_program()) {
+        // A program the language accepts.
+        let text = fencing_lab::script::print(&sc);
+        prop_assert_eq!(fencing_lab::script::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?, sc.clone());
+        invariants(&sc)?;
+    }
+}

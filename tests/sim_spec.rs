@@ -436,3 +436,159 @@ fn a_run_ends_at_the_horizon_even_when_a_worker_polls_for_ever() {
     assert!(run.trace.events.iter().all(|e| e.at <= sim::HORIZON));
     assert_eq!(run.outcome.kind, Orphaned);
 }
+
+// Issue #37: each rule an independent reading of the docs found the core breaking, at a minimal script.
+
+fn script_run(text: &str) -> sim::Run {
+    sim::run(&fencing_lab::script::parse(text).unwrap())
+}
+
+/// (time, worker, expires) of every grant.
+fn grant_leases(run: &sim::Run) -> Vec<(u64, usize, Option<u64>)> {
+    let grant = |e: &sim::Event| match e.kind {
+        EventKind::Grant { worker, expires, .. } => Some((e.at, worker, expires)),
+        _ => None,
+    };
+    run.trace.events.iter().filter_map(grant).collect()
+}
+
+#[test]
+fn an_acquire_without_expiry_that_waited_is_granted_without_expiry() {
+    let run = script_run(
+        "A: acquire, work 2s, release\nB: idle 1s, acquire without expiry, crash\n\
+         C: idle 3s, acquire, write, release\n",
+    );
+    assert_eq!(grant_leases(&run), vec![(0, 0, Some(10_000)), (2_000, 1, None)]);
+    // B's SETNX key never expires: C waits for ever.
+    assert_eq!(run.outcome.kind, Orphaned);
+}
+
+#[test]
+fn a_new_consensus_leader_re_arms_only_leases_that_had_one() {
+    for text in [
+        "service consensus, election 1s, leader-crash 5s\nA: acquire without expiry, crash\n\
+         B: idle 1s, acquire, write, release\n",
+        "expiry off\nservice consensus, election 1s, leader-crash 5s\nA: acquire, crash\n\
+         B: idle 1s, acquire, write, release\n",
+    ] {
+        let run = script_run(text);
+        assert!(!run.trace.events.iter().any(|e| matches!(e.kind, EventKind::Renew { .. })), "{text}");
+        assert_eq!(grant_leases(&run), vec![(0, 0, None)], "{text}");
+        assert_eq!(run.outcome.kind, Orphaned, "{text}");
+    }
+}
+
+#[test]
+fn a_lease_that_runs_out_during_a_failover_outage_frees_the_lock_at_the_promotion() {
+    for wait in ["on", "off"] {
+        let run = script_run(&format!(
+            "lease 1s\nservice failover, crash 0.5s, promote 2s, wait {wait}\nA: acquire, crash\n\
+             B: idle 0.6s, acquire, write, release\n"
+        ));
+        assert_eq!(grants(&run)[1..], [(2_000, 1, if wait == "on" { 34 } else { 33 })], "wait {wait}");
+    }
+}
+
+#[test]
+fn a_set_after_a_free_get_waits_while_the_lock_is_unavailable() {
+    // Lock-delay (B's lease ends at 1 s, the lock is unavailable to 6 s) and a failover outage (0.5 s to
+    // 2 s): the set at 1.5 s or 1 s waits in line like an acquire. (Under a consensus group, leaderless or
+    // not, the language refuses `set`: tests/script.rs.)
+    for (text, at) in [
+        ("lease 1s\nlock-delay 5s\nA: get, idle 1.5s, set, write, release\nB: acquire, crash\n", 6_000),
+        ("service failover, crash 0.5s, promote 2s\nA: get, idle 1s, set, write, release\n", 2_000),
+    ] {
+        let run = script_run(text);
+        let a = grant_leases(&run).into_iter().find(|g| g.1 == 0).expect("A is granted");
+        assert_eq!(a.0, at, "{text}");
+        assert_eq!(run.outcome.kind, Safe, "{text}");
+    }
+}
+
+#[test]
+fn a_queued_redlock_acquire_is_granted_when_the_keys_expire() {
+    let run =
+        script_run("service redlock, servers 3\nA: acquire, crash\nB: idle 1s, acquire, write, release\n");
+    assert_eq!(grants(&run), vec![(0, 0, 33), (10_000, 1, 34)]);
+    assert_eq!(run.outcome.kind, Safe);
+}
+
+#[test]
+fn a_redlock_request_waits_behind_the_line() {
+    // A loses its majority at 2 s (N3's clock jumps) but keeps N1 and N2 to 10 s; B, in line since 1 s,
+    // needs them. C asks at 3 s for N3-N5, all free: it waits behind B instead of taking them.
+    let run = script_run(
+        "service redlock, servers 5, jump N3 at 2s by 20s\nreach A: N1, N2, N3\nreach B: N1, N2, N3\n\
+         reach C: N3, N4, N5\nA: acquire, crash\nB: idle 1s, acquire, write, release\n\
+         C: idle 3s, acquire, write, release\n",
+    );
+    assert_eq!(grants(&run), vec![(0, 0, 33), (10_000, 1, 34), (10_000, 2, 35)]);
+    assert!(run.outcome.double_grant.is_none());
+}
+
+#[test]
+fn double_grant_looks_at_every_overlapping_pair_not_only_the_first() {
+    // A's set takes 33, B's takes 34 over it, C's 35 over B: pairs A–B, A–C, B–C. A never writes; B and C
+    // both do, so B–C is a double grant both of whose holders wrote, though C's first pair (A–C) is not.
+    let run = script_run(
+        "A: get, idle 1s, set, crash\nB: get, idle 1.5s, set, write, work 5s, release\n\
+         C: get, idle 2s, set, write, release\n",
+    );
+    assert_eq!(run.outcome.kind, DoubleGrant);
+    assert_eq!(run.outcome.newer_token, Some(34));
+}
+
+#[test]
+fn a_release_lets_go_of_every_grant_its_worker_still_has() {
+    // A holds 33 (no expiry), B's set takes 34 over it at 1 s and B releases; A takes 35 at 2.5 s and
+    // releases it. A's older 33 is let go then too: the double grant (A–B at 1 s) was promised until 2.5 s.
+    let run = script_run(
+        "A: idle 0.5s, acquire without expiry, idle 2s, acquire, release\nB: get, idle 1s, set, release\n\
+         C: idle 4s, acquire, write, release\n",
+    );
+    let dg = run.outcome.double_grant.expect("A–B");
+    assert_eq!((dg.earlier, dg.later, dg.at, dg.until), (0, 1, 1_000, Some(2_500)));
+}
+
+#[test]
+fn orphaned_is_any_wait_still_open_at_the_end_whoever_held_the_lock() {
+    // C asks during a lock-delay (nobody holds the lock); B, ahead of it, takes it for ever.
+    let run = script_run(
+        "lease 1s\nlock-delay 5s\nA: acquire, crash\nB: idle 2s, acquire without expiry, crash\n\
+         C: idle 3s, acquire, write, release\n",
+    );
+    assert_eq!(run.outcome.kind, Orphaned);
+    let w = run.outcome.wait.unwrap();
+    assert_eq!((w.worker, w.from, w.until, w.holder, w.holder_since), (2, 3_000, None, 1, 6_000));
+    // C asks behind A, whose lock is freed at 2 s; B, ahead in line, then keeps it: the wait names B.
+    let run = script_run(
+        "A: acquire, work 2s, release\nB: idle 1s, acquire without expiry, crash\n\
+         C: idle 1.5s, acquire, write, release\n",
+    );
+    assert_eq!(run.outcome.kind, Orphaned);
+    let w = run.outcome.wait.unwrap();
+    assert_eq!((w.worker, w.holder, w.holder_since), (2, 1, 2_000));
+}
+
+#[test]
+fn stalled_is_a_lock_without_expiry_let_go_after_its_ttl_while_others_wait() {
+    // C has waited since 2 s and gets the lock at 11 s, past A's grant + ttl; but A let go at 5 s and B at
+    // 11 s, each inside its own 10 s: a lease would have freed nothing sooner.
+    let text = "expiry off\nA: acquire, work 5s, release\nB: idle 1s, acquire, work 6s, release\n\
+                C: idle 2s, acquire, write, release\n";
+    assert_eq!(script_run(text).outcome.kind, Safe);
+    assert_eq!(script_run(&text.replace("work 6s", "work 10s")).outcome.kind, Stalled);
+    // A lock taken without expiry stalls a waiter as expiry off does.
+    let run =
+        script_run("A: acquire without expiry, work 12s, release\nB: idle 1s, acquire, write, release\n");
+    assert_eq!(run.outcome.kind, Stalled);
+}
+
+#[test]
+fn a_wait_with_no_holder_is_not_called_a_lock_delay() {
+    // A asks during a failover's outage: nobody holds the lock, and there is no lock-delay.
+    let run = script_run("service failover, crash 0.5s, promote 2s\nA: idle 1s, acquire, release\n");
+    let table = fencing_lab::present::report::table(&run);
+    assert!(table.contains("wait            nobody may take it"), "{table}");
+    assert!(!table.contains("lock-delay"), "{table}");
+}

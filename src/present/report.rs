@@ -36,7 +36,7 @@ pub fn table_with(run: &Run, extra: Option<(&str, &[String])>) -> String {
             EventKind::Wait { holder, .. } => (
                 "wait",
                 String::new(),
-                holder.map_or("lock-delay".into(), |h| format!("held by {}", name(h))),
+                holder.map_or("nobody may take it".into(), |h| format!("held by {}", name(h))),
             ),
             EventKind::Grant { worker, token, expires, over } => (
                 "grant",

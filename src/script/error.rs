@@ -61,6 +61,12 @@ pub enum Problem {
     Unknown(String),
     /// A setting that only one lock service has (`reach` without `service redlock`).
     NotForService(&'static str),
+    /// A setting or step that has no meaning with a lock service: (what, the service). Redlock: `expiry off`,
+    /// `acquire without expiry`, `get`, `set`, `release plain`, `lock-delay`, `register on`; consensus: `get`,
+    /// `set`, `release plain`; failover: `lock-delay`.
+    NotWith(&'static str, &'static str),
+    /// `reach NAME:` naming a worker past the third.
+    ReachWorker(String),
     /// The script is longer than [`limits::CHARS`].
     TooLong(usize),
     /// More than [`limits::WORKERS`] workers.
@@ -197,6 +203,20 @@ impl Problem {
             }
             Problem::Unknown(n) => format!("\"{n}\" is not defined in this script"),
             Problem::NotForService(w) => format!("\"{w}\" needs \"service redlock\""),
+            Problem::NotWith(w, service) => {
+                let why = match (*w, *service) {
+                    ("expiry off" | "acquire without expiry", _) => "its keys always expire (SET NX PX)",
+                    ("get" | "set", "redlock") => "a client takes a majority with SET NX only",
+                    ("get" | "set", _) => {
+                        "a worker waits its turn in the lock's queue; no write takes it over"
+                    }
+                    ("release plain", _) => "a worker deletes only its own key",
+                    ("lock-delay", _) => "Redis has no lock-delay",
+                    _ => "its values are random: there is no token to register",
+                };
+                format!("\"{w}\" does not work with \"service {service}\": {why}")
+            }
+            Problem::ReachWorker(n) => format!("\"reach\" names one of the first three workers, not \"{n}\""),
             Problem::TooLong(n) => format!(
                 "the script has {n} characters; at most {} are allowed ({} too many)",
                 limits::CHARS,
@@ -236,6 +256,24 @@ impl Problem {
             }
             Problem::Unknown(n) => format!("「{n}」はこのスクリプトで定義されていません"),
             Problem::NotForService(w) => format!("「{w}」は「service redlock」のときだけ使えます"),
+            Problem::NotWith(w, service) => {
+                let why = match (*w, *service) {
+                    ("expiry off" | "acquire without expiry", _) => {
+                        "Redlock の鍵は必ず期限切れになります（SET NX PX）"
+                    }
+                    ("get" | "set", "redlock") => "Redlock は SET NX だけで過半数のサーバを取ります",
+                    ("get" | "set", _) => {
+                        "ワーカーはロックの列で順番を待ちます。書き込みで横取りはできません"
+                    }
+                    ("release plain", _) => "ワーカーは自分の鍵だけを消してロックを返します",
+                    ("lock-delay", _) => "Redis にはロック遅延がありません",
+                    _ => "Redlock の値はランダムで、登録する番号がありません",
+                };
+                format!("「{w}」は「service {service}」では使えません。{why}")
+            }
+            Problem::ReachWorker(n) => {
+                format!("「reach」に書けるのは最初の3つのワーカーだけです（「{n}」は書けません）")
+            }
             Problem::TooLong(n) => format!(
                 "スクリプトが{n}文字あります。{}文字までです（{}文字多すぎます）",
                 limits::CHARS,

@@ -54,6 +54,8 @@ struct State {
     reach: Vec<(String, u8, usize, usize)>,
     /// `drag NAME|none`: (name, line, column).
     drag: Option<(Option<String>, usize, usize)>,
+    /// What has no meaning with some lock service, where it was written: (what, line, column).
+    limited: Vec<(&'static str, usize, usize)>,
 }
 
 struct Cursor {
@@ -100,6 +102,13 @@ impl Cursor {
 
     fn keyword(&mut self, word: &'static str) -> Result<(), Error> {
         self.one_of(Expect::Word(word), &[word]).map(|_| ())
+    }
+
+    /// Takes the next word if it is `word`, in any case.
+    fn word(&mut self, word: &str) -> bool {
+        let here = matches!(self.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case(word));
+        self.at += usize::from(here);
+        here
     }
 
     fn eat(&mut self, c: char) -> bool {
@@ -166,8 +175,7 @@ impl Cursor {
 
     /// A duration or `off` (0).
     fn duration_or_off(&mut self) -> Result<Ms, Error> {
-        if matches!(self.peek(), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("off")) {
-            self.at += 1;
+        if self.word("off") {
             return Ok(0);
         }
         match self.peek() {
@@ -177,7 +185,7 @@ impl Cursor {
     }
 }
 
-/// `15s`, `1.5s`, `0.25s`, `500ms` in ms; `None` for anything else (no unit, a decimal of ms, more than
+/// `15s`, `1.5s`, `0.25s`, `500ms` (units in any case) in ms; `None` for anything else (no unit, a decimal of ms, more than
 /// three decimals, too many digits).
 fn ms_of(text: &str) -> Option<Ms> {
     let (number, unit) = text.split_at(text.find(|c: char| c.is_ascii_alphabetic())?);
@@ -186,7 +194,7 @@ fn ms_of(text: &str) -> Option<Ms> {
         return None;
     }
     let whole: Ms = whole.parse().ok()?;
-    match unit {
+    match &*unit.to_ascii_lowercase() {
         "ms" if frac.is_empty() => Some(whole),
         "s" => {
             let frac: Ms = if frac.is_empty() { 0 } else { format!("{frac:0<3}").parse().ok()? };
@@ -267,25 +275,33 @@ impl State {
                 }
                 self.sc().ttl = ttl;
             }
-            "expiry" => self.sc().lease = cur.on_off()?,
+            "expiry" => {
+                let on = cur.on_off()?;
+                self.sc().lease = on;
+                self.limited_if(!on, "expiry off", cur.line, 1);
+            }
             "fencing" => self.sc().fencing = cur.on_off()?,
-            "register" => self.sc().register = cur.on_off()?,
+            "register" => {
+                let on = cur.on_off()?;
+                self.sc().register = on;
+                self.limited_if(on, "register on", cur.line, 1);
+            }
             "first-token" => self.sc().first_token = cur.number(limits::FIRST_TOKEN)?,
             "release" => {
                 let plain = cur.one_of(Expect::Release, &["compare", "plain"])? == "plain";
                 self.sc().release = if plain { Release::PlainDelete } else { Release::CompareAndDelete };
+                self.limited_if(plain, "release plain", cur.line, 1);
             }
-            "lock-delay" => self.sc().lock_delay = cur.duration_or_off()?,
+            "lock-delay" => {
+                let delay = cur.duration_or_off()?;
+                self.sc().lock_delay = delay;
+                self.limited_if(delay > 0, "lock-delay", cur.line, 1);
+            }
             "service" => self.service(cur)?,
             "reach" => self.reach(cur)?,
             "drag" => {
                 let col = cur.col();
-                let name = if matches!(cur.peek(), Some(Tok::Word(w)) if w == "none") {
-                    cur.at += 1;
-                    None
-                } else {
-                    Some(cur.name()?)
-                };
+                let name = if cur.word("none") { None } else { Some(cur.name()?) };
                 self.drag = Some((name, cur.line, col));
             }
             _ => self.value(cur)?,
@@ -397,12 +413,21 @@ impl State {
         Ok(())
     }
 
+    /// Notes that `what`, written at `line`, `col`, is refused if the service turns out to be one it has no
+    /// meaning for.
+    fn limited_if(&mut self, yes: bool, what: &'static str, line: usize, col: usize) {
+        if yes {
+            self.limited.push((what, line, col));
+        }
+    }
+
     fn step(&mut self, cur: &mut Cursor) -> Result<Step, Error> {
+        let (line, col) = (cur.line, cur.col());
         Ok(match cur.one_of(Expect::Step, STEPS)? {
             "acquire" => {
-                if matches!(cur.peek(), Some(Tok::Word(w)) if w == "without") {
-                    cur.at += 1;
+                if cur.word("without") {
                     cur.keyword("expiry")?;
+                    self.limited_if(true, "acquire without expiry", line, col);
                     Step::AcquireNoExpiry
                 } else {
                     Step::Acquire
@@ -412,19 +437,28 @@ impl State {
                 cur.keyword("every")?;
                 let col = cur.col();
                 let retry = self.dur(cur)?;
-                let least = match retry {
+                // A named value used here ranges from the step's own least value up (issue #37).
+                let value = match retry {
                     Dur::Ms(ms) => ms,
-                    Dur::Param(i) => self.params.get(usize::from(i)).map_or(0, |p| p.min.min(p.value)),
+                    Dur::Param(i) => self.params.get_mut(usize::from(i)).map_or(0, |p| {
+                        p.min = p.min.max(limits::RETRY);
+                        p.value
+                    }),
                 };
-                if least < limits::RETRY {
-                    let problem =
-                        Problem::OutOfRange { value: least, min: limits::RETRY, max: limits::DURATION };
+                if value < limits::RETRY {
+                    let problem = Problem::OutOfRange { value, min: limits::RETRY, max: limits::DURATION };
                     return Err(Error { line: cur.line, col, problem });
                 }
                 Step::TryAcquire { retry }
             }
-            "get" => Step::Get,
-            "set" => Step::Set,
+            "get" => {
+                self.limited_if(true, "get", line, col);
+                Step::Get
+            }
+            "set" => {
+                self.limited_if(true, "set", line, col);
+                Step::Set
+            }
             "release" => Step::Release,
             "crash" => Step::Crash,
             "check" => {
@@ -432,8 +466,7 @@ impl State {
                 Step::CheckLease
             }
             "work" => {
-                if matches!(cur.peek(), Some(Tok::Word(w)) if w == "until") {
-                    cur.at += 1;
+                if cur.word("until") {
                     Step::WorkUntil(self.dur(cur)?)
                 } else {
                     Step::Work(self.dur(cur)?)
@@ -442,12 +475,7 @@ impl State {
             "idle" => Step::Idle(self.dur(cur)?),
             "pause" => Step::Pause(self.dur(cur)?),
             _ => {
-                let delay = if matches!(cur.peek(), Some(Tok::Word(w)) if w == "delay") {
-                    cur.at += 1;
-                    self.dur(cur)?
-                } else {
-                    Dur::Ms(0)
-                };
+                let delay = if cur.word("delay") { self.dur(cur)? } else { Dur::Ms(0) };
                 Step::Write { delay }
             }
         })
@@ -513,8 +541,7 @@ impl State {
                     match cur.one_of(Expect::Word("election"), &["election", "leader-crash"])? {
                         "election" => election = cur.duration()?,
                         _ => {
-                            leader_crash = if matches!(cur.peek(), Some(Tok::Word(w)) if w == "off") {
-                                cur.at += 1;
+                            leader_crash = if cur.word("off") {
                                 None
                             } else {
                                 let d = self.dur(cur)?;
@@ -542,9 +569,7 @@ impl State {
         cur.at += 1;
         cur.punct(':', Expect::Colon)?;
         let mut mask = 0u8;
-        if matches!(cur.peek(), Some(Tok::Word(w)) if w == "none") {
-            cur.at += 1;
-        } else {
+        if !cur.word("none") {
             loop {
                 mask |= 1 << server(cur)?;
                 if !cur.eat(',') {
@@ -574,12 +599,33 @@ impl State {
                 None => return Err(Error { line, col, problem: Problem::Unknown(name) }),
             },
         };
+        // Redlock: every key has its ttl and is set with SET NX; consensus: each worker's own key in a queue;
+        // failover: Redis, which has no lock-delay.
+        let service = match sc.service {
+            Service::Redlock { .. } => "redlock",
+            Service::Consensus { .. } => "consensus",
+            Service::Failover { .. } => "failover",
+            Service::Single => "",
+        };
+        let refused = |what: &str| match service {
+            "redlock" => true,
+            "consensus" => matches!(what, "get" | "set" | "release plain"),
+            "failover" => what == "lock-delay",
+            _ => false,
+        };
+        if let Some(&(what, line, col)) = self.limited.iter().find(|u| refused(u.0)) {
+            return Err(Error { line, col, problem: Problem::NotWith(what, service) });
+        }
         for (name, mask, line, col) in self.reach {
             let Service::Redlock { nodes, ref mut reach, .. } = sc.service else {
                 return Err(Error { line, col: 1, problem: Problem::NotForService("reach") });
             };
-            let w = self.workers.iter().position(|w| w.name == name).filter(|&w| w < reach.len());
-            let Some(w) = w else { return Err(Error { line, col, problem: Problem::Unknown(name) }) };
+            let Some(w) = self.workers.iter().position(|w| w.name == name) else {
+                return Err(Error { line, col, problem: Problem::Unknown(name) });
+            };
+            if w >= reach.len() {
+                return Err(Error { line, col, problem: Problem::ReachWorker(name) });
+            }
             if mask >> nodes != 0 {
                 let problem = Problem::Unknown(format!("N{}", 8 - mask.leading_zeros()));
                 return Err(Error { line, col, problem });

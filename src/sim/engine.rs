@@ -213,18 +213,22 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
         let now = p.at;
         match p.what {
             Happening::Expire { token } => {
-                let Some(h) = self.holder.filter(|h| h.token == token && h.expires == Some(now)) else {
+                let Some(Holder { worker, token: t, expires: Some(at) }) = self.holder else { return };
+                if t != token || at != now {
                     return;
-                };
+                }
                 self.holder = None;
-                self.emit(now, EventKind::Expire { worker: h.worker, token });
-                self.replicas(now, NodeChange::Clear(h.worker));
-                self.unavailable_until = now + self.sc.lock_delay;
-                if self.sc.lock_delay > 0 {
-                    self.emit(now, EventKind::LockDelay { until: self.unavailable_until });
+                self.emit(now, EventKind::Expire { worker, token });
+                self.replicas(now, NodeChange::Clear(worker));
+                // A lock-delay makes the lock unavailable; no expiry ends an outage (a failover's: the
+                // language refuses a lock-delay there, Redis has none).
+                let until = now + self.sc.lock_delay;
+                if until > now {
+                    self.unavailable_until = until;
+                    self.emit(now, EventKind::LockDelay { until });
                 }
                 // The next holder is granted in the grant phase, after this millisecond's service changes.
-                self.schedule(self.unavailable_until, Happening::LockFree);
+                self.schedule(until, Happening::LockFree);
             }
             Happening::LockFree => self.grant_next(now),
             Happening::Continue(w) => self.run_worker(w, now),
@@ -296,6 +300,8 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                         self.holder = None;
                         self.emit(now, EventKind::Expire { worker, token: h.token });
                     }
+                    // A freed server may complete a waiter's majority, in the grant phase (rule 7).
+                    self.schedule(now, Happening::LockFree);
                 }
             }
             Happening::Keepalive { worker, token } => {
@@ -310,19 +316,25 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     let until = now + election;
                     self.emit(now, EventKind::Election { until });
                     self.unavailable_until = until;
-                    // Nothing expires without a leader: the new one re-arms every lease.
-                    if let Some(h) = self.holder.as_mut() {
-                        h.expires = None;
+                    // Nothing expires without a leader: the new one re-arms every lease (a lock with no
+                    // lease, say an etcd key put without one, has nothing to re-arm).
+                    if let Some(Holder { expires: Some(e), .. }) = self.holder.as_mut() {
+                        *e = Ms::MAX;
                     }
                     self.schedule(until, Happening::LeaderReady);
                 }
             }
             Happening::LeaderReady => {
-                if let (Service::Consensus { election, .. }, Some(h)) = (self.sc.service, self.holder) {
+                // A lock without a lease (its expiry None) has nothing to re-arm.
+                if let (
+                    Service::Consensus { election, .. },
+                    Some(Holder { worker, token, expires: Some(_) }),
+                ) = (self.sc.service, self.holder)
+                {
                     // etcd: "Newly promoted lessor renew the TTL of all lease to extend + previous TTL"
                     // (server/lease/lessor.go, extend = the election timeout); without checkpoints the
                     // previous TTL is the whole TTL.
-                    self.renew(h.worker, h.token, now + election + self.sc.ttl, now);
+                    self.renew(worker, token, now + election + self.sc.ttl, now);
                 }
                 self.grant_next(now);
             }
@@ -380,21 +392,23 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
         }
     }
 
-    /// Whether a worker asking now may take the lock at once.
-    fn free_for(&self, now: Ms) -> bool {
-        self.holder.is_none() && now >= self.unavailable_until && self.waiters.is_empty()
-    }
-
-    /// Whether worker `w` may take the lock now: it is free, or (Redlock) a majority of its servers are.
-    fn can_take(&self, w: WorkerId, now: Ms) -> bool {
+    /// Whether worker `w` could take the lock now, the line aside: nobody holds it and it is available, or
+    /// (Redlock) a majority of the servers `w` reaches is free.
+    fn open(&self, w: WorkerId, now: Ms) -> bool {
         match self.sc.service {
             Service::Redlock { .. } => self.majority(w, true),
-            _ => self.free_for(now),
+            _ => self.holder.is_none() && now >= self.unavailable_until,
         }
     }
 
+    /// Whether `w`, asking now, may take the lock at once: it is open and nobody waits in line before it
+    /// (under Redlock too: no request takes a free majority ahead of the line).
+    fn can_take(&self, w: WorkerId, now: Ms) -> bool {
+        self.waiters.is_empty() && self.open(w, now)
+    }
+
     /// `Acquire`: take the lock, or queue for it. Returns whether the worker goes on now.
-    fn acquire(&mut self, w: WorkerId, now: Ms, expiry: bool) -> bool {
+    fn acquire(&mut self, w: WorkerId, now: Ms) -> bool {
         self.emit(now, EventKind::Request { worker: w });
         if let Service::Consensus { .. } = self.sc.service {
             // The request is a write to the log (etcd's put of the waiter's key, ZooKeeper's create of its
@@ -403,7 +417,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
             self.next_token += 1;
         }
         if self.can_take(w, now) {
-            self.grant(w, now, expiry);
+            self.grant(w, now);
             true
         } else {
             self.emit(now, EventKind::Wait { worker: w, holder: self.holder.map(|h| h.worker) });
@@ -439,7 +453,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     }
                 }
                 Step::Acquire | Step::AcquireNoExpiry => {
-                    if !self.acquire(w, now, step == Step::Acquire) {
+                    if !self.acquire(w, now) {
                         return;
                     }
                 }
@@ -450,7 +464,7 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     }
                     if self.can_take(w, now) {
                         self.workers[w].retrying = false;
-                        self.grant(w, now, true);
+                        self.grant(w, now);
                     } else {
                         if first {
                             let holder = self.holder.map(|h| h.worker);
@@ -461,15 +475,15 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
                     }
                 }
                 Step::Get => {
-                    let free = self.free_for(now);
+                    let free = self.can_take(w, now);
                     self.workers[w].saw_free = free;
                     self.emit(now, EventKind::Get { worker: w, free });
                 }
                 Step::Set => {
-                    if self.workers[w].saw_free {
+                    if self.workers[w].saw_free && now >= self.unavailable_until {
                         self.emit(now, EventKind::Request { worker: w });
-                        self.grant(w, now, true);
-                    } else if !self.acquire(w, now, true) {
+                        self.grant(w, now);
+                    } else if !self.acquire(w, now) {
                         return;
                     }
                 }
@@ -502,8 +516,11 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
         }
     }
 
-    /// Hands the lock to `w`, over whoever holds it (only a `SET` without `NX` gets here while it is held).
-    fn grant(&mut self, w: WorkerId, now: Ms, expiry: bool) {
+    /// Hands the lock to `w`, over whoever holds it (only a `SET` without `NX` gets here while it is held),
+    /// as the step it is at asked: with a lease, or none for `AcquireNoExpiry` (a waiter too).
+    fn grant(&mut self, w: WorkerId, now: Ms) {
+        let step = self.sc.workers[w].steps.get(self.workers[w].pc.wrapping_sub(1));
+        let expiry = !matches!(step, Some(Step::AcquireNoExpiry));
         let token = self.workers[w].ticket.take().unwrap_or_else(|| {
             self.next_token += 1;
             self.next_token - 1
@@ -546,14 +563,12 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
 
     /// Hands a free lock to the first waiter, who goes on at once.
     fn grant_next(&mut self, now: Ms) {
-        if self.holder.is_some() || now < self.unavailable_until || self.waiters.is_empty() {
-            return;
-        }
-        if matches!(self.sc.service, Service::Redlock { .. }) && !self.majority(self.waiters[0], true) {
-            return;
-        }
-        let w = self.waiters.remove(0);
-        self.grant(w, now, true);
+        let w = match self.waiters.first() {
+            Some(&w) if self.open(w, now) => w,
+            _ => return,
+        };
+        self.waiters.remove(0);
+        self.grant(w, now);
         self.schedule(now, Happening::Continue(w));
     }
 
@@ -577,8 +592,9 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
         if let Some(holder) = freed {
             self.holder = None;
             self.replicas(now, NodeChange::Clear(holder));
-            self.grant_next(now);
         }
+        // Also after a Redlock client that had lost its majority deleted its remaining keys.
+        self.grant_next(now);
     }
 
     fn store(&mut self, worker: WorkerId, token: Option<u64>, sent: Ms, now: Ms) {
@@ -595,9 +611,11 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
             self.highest_written = self.highest_written.max(token);
         }
         // Stale: the writer is not the lock's holder (with this token) when its write arrives.
-        let holder = self.holder.map(|h| h.worker);
-        let tokens = self.sc.tokens();
-        let stale = !self.holder.is_some_and(|h| h.worker == worker && (Some(h.token) == token || !tokens));
+        let (holder, held) = match self.holder {
+            Some(h) => (Some(h.worker), h.worker == worker && (Some(h.token) == token || !self.sc.tokens())),
+            None => (None, false),
+        };
+        let stale = !held;
         let kind =
             EventKind::Store { worker, token, sent, accepted, highest_before, written_before, stale, holder };
         self.emit(now, kind);

@@ -60,17 +60,15 @@ pub fn replay(scenario: &Scenario, events: &[Event]) -> Run {
 /// The run that `feed` tells a trace builder and a classifier set up for `scenario`.
 fn record(scenario: &Scenario, feed: impl FnOnce(&mut (TraceBuilder, Classifier))) -> Run {
     let names = scenario.workers.iter().map(|w| w.name.as_str());
-    let mut observers = (
-        TraceBuilder::new(names, scenario.ttl, scenario.tokens()),
-        Classifier::new(scenario.ttl, scenario.lease),
-    );
+    let mut observers =
+        (TraceBuilder::new(names, scenario.ttl, scenario.tokens()), Classifier::new(scenario.ttl));
     feed(&mut observers);
     Run { trace: observers.0.finish(), outcome: observers.1.finish() }
 }
 
 /// Runs a scenario for its verdict only, recording no trace.
 pub fn outcome(scenario: &Scenario) -> Outcome {
-    let mut classifier = Classifier::new(scenario.ttl, scenario.lease);
+    let mut classifier = Classifier::new(scenario.ttl);
     simulate(scenario, observer!(&mut classifier));
     classifier.finish()
 }
@@ -84,14 +82,14 @@ pub struct Runner {
 
 impl Default for Runner {
     fn default() -> Self {
-        Runner { buffers: engine::Buffers::default(), classifier: Classifier::new(0, true) }
+        Runner { buffers: engine::Buffers::default(), classifier: Classifier::new(0) }
     }
 }
 
 impl Runner {
     /// The verdict of `scenario`, as [`outcome`] gives it.
     pub fn outcome(&mut self, scenario: &Scenario) -> Outcome {
-        self.classifier.reset(scenario.ttl, scenario.lease);
+        self.classifier.reset(scenario.ttl);
         engine::simulate_in(scenario, observer!(&mut self.classifier), &mut self.buffers);
         self.classifier.verdict()
     }

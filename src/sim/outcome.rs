@@ -18,10 +18,10 @@ use super::trace::{Event, EventKind, Observer, WorkerId, WriteRecord};
 pub enum OutcomeKind {
     /// Every accepted write came from the lock's holder of the moment, or harmed no one.
     Safe,
-    /// Without lease expiry, a waiter got the lock only at or after the point where a lease would have
-    /// freed it.
+    /// A lock without expiry was let go at or after its grant + ttl while a worker waited: a lease would
+    /// have freed it no later.
     Stalled,
-    /// The lock was never freed within the run: a waiter never got it.
+    /// A worker still waits for the lock when the run ends.
     Orphaned,
     /// A write from a worker that no longer held the lock reached the storage and was rejected.
     Fenced,
@@ -160,7 +160,6 @@ impl Promise {
 /// Decides the outcome as events arrive.
 pub struct Classifier {
     ttl: Ms,
-    lease: bool,
     kind: OutcomeKind,
     stale_write: Option<WriteRecord>,
     newer_token: Option<u64>,
@@ -174,17 +173,18 @@ pub struct Classifier {
     newest_accepted: Option<(usize, Option<u64>)>,
     /// The first overlap: (earlier grant, later grant, when).
     first_overlap: Option<(usize, usize, Ms)>,
-    holder_since: Option<Ms>,
-    waiting: Vec<(WorkerId, Ms, WorkerId, Ms)>,
+    /// The latest grant: its holder, when, and whether it has an expiry.
+    last: Option<(WorkerId, Ms, bool)>,
+    /// Who waits for the lock, since when.
+    waiting: Vec<(WorkerId, Ms)>,
     wait: Option<WaitRecord>,
 }
 
 impl Classifier {
-    /// A classifier for a scenario with this lease length and lease setting.
-    pub fn new(ttl: Ms, lease: bool) -> Self {
+    /// A classifier for a scenario with this lease length.
+    pub fn new(ttl: Ms) -> Self {
         Classifier {
             ttl,
-            lease,
             kind: OutcomeKind::Safe,
             stale_write: None,
             newer_token: None,
@@ -193,19 +193,19 @@ impl Classifier {
             accepted: Vec::new(),
             newest_accepted: None,
             first_overlap: None,
-            holder_since: None,
+            last: None,
             waiting: Vec::new(),
             wait: None,
         }
     }
 
     /// Ready for a new run, keeping its buffers.
-    pub fn reset(&mut self, ttl: Ms, lease: bool) {
+    pub fn reset(&mut self, ttl: Ms) {
         fn emptied<T>(mut v: Vec<T>) -> Vec<T> {
             v.clear();
             v
         }
-        let old = std::mem::replace(self, Classifier::new(ttl, lease));
+        let old = std::mem::replace(self, Classifier::new(ttl));
         self.grants = emptied(old.grants);
         self.overlaps = emptied(old.overlaps);
         self.accepted = emptied(old.accepted);
@@ -221,9 +221,8 @@ impl Classifier {
     pub fn verdict(&mut self) -> Outcome {
         // Whoever still waits at the end waits for ever: the lock was orphaned.
         for i in 0..self.waiting.len() {
-            let (worker, from, holder, holder_since) = self.waiting[i];
             self.raise(OutcomeKind::Orphaned);
-            self.waited(WaitRecord { worker, from, until: None, holder, holder_since });
+            self.waited(self.waiting[i], None);
         }
         let double_grant = self.first_overlap.map(|(earlier, later, at)| DoubleGrant {
             earlier: self.grants[earlier].worker,
@@ -256,11 +255,10 @@ impl Classifier {
         }
     }
 
-    fn waited(&mut self, record: WaitRecord) {
-        // Without a lease the lock would have been freed at holder_since + ttl; waiting to or past that is a stall.
-        if !self.lease && record.until.is_some_and(|until| until >= record.holder_since + self.ttl) {
-            self.raise(OutcomeKind::Stalled);
-        }
+    /// Records a wait that ended at `until` (`None`: never), behind the latest holder.
+    fn waited(&mut self, (worker, from): (WorkerId, Ms), until: Option<Ms>) {
+        let Some((holder, holder_since, _)) = self.last else { return };
+        let record = WaitRecord { worker, from, until, holder, holder_since };
         if self.wait.is_none_or(|longest| record.length() > longest.length()) {
             self.wait = Some(record);
         }
@@ -292,13 +290,16 @@ impl Classifier {
             if !self.accepted.contains(&l) {
                 self.accepted.push(l);
             }
-            // Both holders of a double grant wrote.
-            let other = self.overlaps.iter().find_map(|&(a, b)| match (a == l, b == l) {
-                (true, _) => Some(b),
-                (_, true) => Some(a),
-                _ => None,
+            // Both holders of a double grant wrote (any pair that overlapped, not only the first).
+            let other = self.overlaps.iter().find_map(|&(a, b)| {
+                let o = match (a == l, b == l) {
+                    (true, _) => b,
+                    (_, true) => a,
+                    _ => return None,
+                };
+                Some(o).filter(|o| self.accepted.contains(o))
             });
-            if let Some(o) = other.filter(|o| self.accepted.contains(o)) {
+            if let Some(o) = other {
                 let token = Some(self.grants[o].token);
                 if self.raise(OutcomeKind::DoubleGrant) {
                     self.newer_token = token;
@@ -320,8 +321,8 @@ impl Observer for Classifier {
         match event.kind {
             EventKind::Grant { worker, token, expires, .. } => {
                 if let Some(i) = self.waiting.iter().position(|w| w.0 == worker) {
-                    let (worker, from, holder, holder_since) = self.waiting.remove(i);
-                    self.waited(WaitRecord { worker, from, until: Some(at), holder, holder_since });
+                    let waiter = self.waiting.remove(i);
+                    self.waited(waiter, Some(at));
                 }
                 let index = self.grants.len();
                 for (i, g) in self.grants.iter().enumerate() {
@@ -331,12 +332,23 @@ impl Observer for Classifier {
                     }
                 }
                 self.grants.push(Promise { worker, token, expires, let_go: None });
-                self.holder_since = Some(at);
+                self.last = Some((worker, at, expires.is_some()));
             }
             EventKind::Release { worker, .. } | EventKind::CheckLease { worker, ok: false } => {
-                // The holder lets go of its own promise, whatever the release did to the key.
-                if let Some(g) = self.grants.iter_mut().rev().find(|g| g.worker == worker) {
-                    g.let_go = g.let_go.or(Some(at));
+                // The holder lets go of its promises (an older one too), whatever the release did to the key.
+                for g in &mut self.grants {
+                    if g.worker == worker {
+                        g.let_go = g.let_go.or(Some(at));
+                    }
+                }
+                // A lock without expiry freed at or after grant + ttl while others waited: a lease would
+                // have freed it sooner.
+                if let (EventKind::Release { freed: Some(_), .. }, Some((_, since, false))) =
+                    (event.kind, self.last)
+                {
+                    if at >= since + self.ttl && !self.waiting.is_empty() {
+                        self.raise(OutcomeKind::Stalled);
+                    }
                 }
             }
             EventKind::Renew { worker, token, expires } => {
@@ -346,12 +358,7 @@ impl Observer for Classifier {
                     g.expires = Some(expires);
                 }
             }
-            EventKind::Wait { worker, holder } => {
-                // During a lock-delay nobody holds the lock: the wait is not on a holder.
-                if let (Some(holder), Some(since)) = (holder, self.holder_since) {
-                    self.waiting.push((worker, at, holder, since));
-                }
-            }
+            EventKind::Wait { worker, .. } => self.waiting.push((worker, at)),
             EventKind::Store { .. } => {
                 if let Some(write) = WriteRecord::from_event(event) {
                     self.on_store(write);

@@ -67,6 +67,25 @@ pub fn any_program() -> impl Strategy<Value = Scenario> {
             let n = sc.workers.len();
             if let Service::Redlock { nodes, ref mut reach, .. } = sc.service {
                 reach.iter_mut().skip(n).for_each(|r| *r = ((1u16 << nodes) - 1) as u8);
+                // What the language refuses under Redlock (docs/scripts.md): its nearest valid program.
+                (sc.lease, sc.lock_delay, sc.register, sc.release) =
+                    (true, 0, false, Release::CompareAndDelete);
+                for s in sc.workers.iter_mut().flat_map(|w| w.steps.iter_mut()) {
+                    if matches!(s, Step::AcquireNoExpiry | Step::Get | Step::Set) {
+                        *s = Step::Acquire;
+                    }
+                }
+            }
+            if let Service::Failover { .. } = sc.service {
+                sc.lock_delay = 0;
+            }
+            if let Service::Consensus { .. } = sc.service {
+                sc.release = Release::CompareAndDelete;
+                for s in sc.workers.iter_mut().flat_map(|w| w.steps.iter_mut()) {
+                    if matches!(s, Step::Get | Step::Set) {
+                        *s = Step::Acquire;
+                    }
+                }
             }
             sc
         })
