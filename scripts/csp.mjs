@@ -16,6 +16,9 @@ import { minify } from 'terser';
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('csp.mjs runs as a trunk post_build hook (TRUNK_STAGING_DIR unset)');
 const file = join(dir, 'index.html');
+// Where the site is served from (`trunk build --public-url`, given to hooks as TRUNK_PUBLIC_URL; `/` by
+// default): the files this hook names are under it, as trunk's own links are.
+const base = process.env.TRUNK_PUBLIC_URL || '/';
 let html = await readFile(file, 'utf8');
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -31,13 +34,15 @@ html = html.replace(inline, (_, body) => {
   const code = body.trim().replace(imported, 'const bindings = await import($1);\nconst init = bindings.default;');
   const guarded = `try {\n${code}\n} catch (e) {\n  document.documentElement.classList.add('app-failed');\n  throw e;\n}\n`;
   loaders.push([name, guarded]);
-  return `<script type="module" src="/${name}"></script>`;
+  return `<script type="module" src="${base}${name}"></script>`;
 });
 if (loaders.length !== 1) throw new Error(`expected trunk's one inline loader script, found ${loaders.length}`);
 for (const [name, body] of loaders) await writeFile(join(dir, name), body);
 
 const boot = (await minify(await readFile(new URL('../assets/boot.js', import.meta.url), 'utf8'))).code;
-const sheets = [...html.matchAll(/<link[^>]*rel="?stylesheet"?[^>]*>/g)].map(([tag]) => [tag, tag.match(/href="?\/?([^"\s>]+)/)?.[1]]);
+// Each sheet's file, as named under the public URL (trunk's links start with it).
+const under = (href) => (href?.startsWith(base) ? href.slice(base.length) : href?.replace(/^\//, ''));
+const sheets = [...html.matchAll(/<link[^>]*rel="?stylesheet"?[^>]*>/g)].map(([tag]) => [tag, under(tag.match(/href="?([^"\s>]+)/)?.[1])]);
 const [sheet, href] = sheets.find(([, h]) => /^main-/.test(h ?? '')) ?? [];
 if (!href) throw new Error('no link to the main style sheet in index.html');
 const css = (await readFile(join(dir, href), 'utf8')).trim();
@@ -48,7 +53,7 @@ await rm(join(dir, href));
 const [laterSheet, laterHref] = sheets.find(([, h]) => /^later-/.test(h ?? '')) ?? [];
 const workbench = html.match(/<meta name="?fencing-lab-workbench"? content="([^"]*)">/);
 if (!laterHref || !workbench) throw new Error('no link to the later panels\' style sheet, or no <meta name="fencing-lab-workbench">');
-html = html.replace(laterSheet, '').replace(workbench[0], workbench[0].replace(workbench[1], `${workbench[1]} /${laterHref}`));
+html = html.replace(laterSheet, '').replace(workbench[0], workbench[0].replace(workbench[1], `${workbench[1]} ${base}${laterHref}`));
 // First in the head (right after the charset; the minifier leaves out <head> itself), so the classes it sets
 // are there before anything is drawn.
 const charset = html.match(/<meta charset[^>]*>/i)?.[0];

@@ -26,6 +26,9 @@ for (const file of [glue[0], 'workbench.js']) {
   if (!listing.includes(file.replace(/\.js$/, '_bg.wasm'))) throw new Error(`no wasm beside ${file}`);
 }
 const index = join(dir, 'index.html');
+// Where the site is served from (`trunk build --public-url`, TRUNK_PUBLIC_URL; `/` by default): the
+// module's files are named under it in the <meta>, as trunk names its own.
+const base = process.env.TRUNK_PUBLIC_URL || '/';
 let html = await readFile(index, 'utf8');
 
 const page = await shrink(glue[0]);
@@ -42,7 +45,7 @@ await rm(join(dir, 'workbench.js'));
 await rm(join(dir, 'workbench_bg.wasm'));
 const meta = /<meta name="?fencing-lab-workbench"?[^>]*>/;
 if (!meta.test(html)) throw new Error('no <meta name="fencing-lab-workbench"> in index.html');
-html = html.replace(meta, `<meta name="fencing-lab-workbench" content="/${js} /${wasm}">`);
+html = html.replace(meta, `<meta name="fencing-lab-workbench" content="${base}${js} ${base}${wasm}">`);
 await writeFile(index, html);
 
 // wasm-bindgen's snippets that no glue imports any more (a file since removed from the source) stay in its

@@ -88,6 +88,12 @@ $low trunk build --release
 step "first-load budget (gzip -9, at most 160,000 B)"
 node scripts/budget.mjs dist
 
+step "the site for hosting under a path (scripts/build-site.sh --public-url /courses/locks/)"
+# A second release build (wasm-bindgen, wasm-opt and the hooks again; the compiled crates are reused), into
+# a temporary folder removed on exit: tests/e2e/subpath.test.mjs serves it under that path.
+$low scripts/build-site.sh --public-url /courses/locks/ --out "$logs/subpath-site"
+export FENCING_LAB_SUBPATH_SITE="$logs/subpath-site"
+
 step "end-to-end tests: playwright-core driving Debian's Chromium"
 node --test --test-concurrency=1 tests/e2e/
 

@@ -11,7 +11,9 @@ export async function load(files) {
     link.onerror = () => failed(new Error(`${css} could not be loaded`));
     document.head.append(link);
   });
-  const started = import(js).then(async (module) => {
+  // The names are the document's (a site under a path names them under it), not this file's: import()
+  // alone would resolve them against this script's address.
+  const started = import(new URL(js, document.baseURI)).then(async (module) => {
     await module.default({ module_or_path: wasm });
     return module;
   });

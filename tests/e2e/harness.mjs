@@ -18,15 +18,18 @@ const types = {
 
 /**
  * Serves dist/ (and tests/e2e/pages/ under /test/) on a free loopback port; with `gzip`, compressed for a
- * client that accepts it, as a real host would serve the page.
+ * client that accepts it, as a real host would serve the page. With `site` and `prefix` (`/courses/locks/`),
+ * serves that folder under that path instead, and nothing above it, as a host serving the site under a path.
  */
-export async function serve({ gzip = false } = {}) {
+export async function serve({ gzip = false, site = dist, prefix = '/' } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const inside = path.startsWith(prefix) ? `/${path.slice(prefix.length)}` : null;
     const file = path.startsWith('/test/')
       ? join(root, 'tests/e2e/pages', normalize(path.slice(6)))
-      : join(dist, normalize(path === '/' ? 'index.html' : path));
+      : inside && join(site, normalize(inside === '/' ? 'index.html' : inside));
     try {
+      if (!file) throw new Error('outside the site');
       const body = await readFile(file);
       const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream' };
       if (gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
