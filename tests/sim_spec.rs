@@ -479,6 +479,17 @@ fn a_new_consensus_leader_re_arms_only_leases_that_had_one() {
 }
 
 #[test]
+fn a_keepalive_of_a_lease_given_back_never_renews_the_lock_taken_again_without_one() {
+    // Found by every_script_keeps_the_documented_invariants: A's keepalive for its leased 33 fell due while
+    // A was paused holding 34 without expiry, and on waking renewed 34.
+    let run = script_run(
+        "lease 10ms\nservice consensus\nA: acquire, release, acquire without expiry, pause 6.5s\n",
+    );
+    assert!(!run.trace.events.iter().any(|e| matches!(e.kind, EventKind::Renew { token: 34, .. })));
+    assert_eq!(grant_leases(&run).last().map(|g| g.2), Some(None));
+}
+
+#[test]
 fn a_lease_that_runs_out_during_a_failover_outage_frees_the_lock_at_the_promotion() {
     for wait in ["on", "off"] {
         let run = script_run(&format!(

@@ -344,7 +344,9 @@ impl<O: Observer + ?Sized> Engine<'_, O> {
     /// Consensus: a keepalive reaches the leader; a lease still held is renewed for a whole ttl, and the
     /// client sends the next one ttl/3 later (etcd's client: `nextKeepAlive` = TTL/3 after each reply).
     fn keepalive(&mut self, worker: WorkerId, token: u64, now: Ms) {
-        let held = self.holder.is_some_and(|h| h.worker == worker && h.token == token)
+        // Only a lease is kept alive: a lock taken again without one (an etcd key put with no lease) has
+        // nothing to renew, whatever keepalive of the lease before it falls due.
+        let held = self.holder.is_some_and(|h| h.worker == worker && h.token == token && h.expires.is_some())
             && self.workers[worker].token == Some(token);
         if !held {
             return;
