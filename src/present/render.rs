@@ -582,27 +582,29 @@ fn strip_comments(css: &str) -> String {
     out
 }
 
+/// Where the `close` that balances the first `open` at or after `from` stands in `s` (`s.len()` if none).
+fn matching(s: &str, from: usize, open: char, close: char) -> usize {
+    let mut depth = 0;
+    for (i, c) in s[from..].char_indices() {
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            depth -= 1;
+            if depth == 0 {
+                return from + i;
+            }
+        }
+    }
+    s.len()
+}
+
 /// The rules and `@media` blocks of a style sheet without comments.
 fn rules(css: &str) -> Vec<Item> {
     let mut out = Vec::new();
     let mut rest = css;
     while let Some(open) = rest.find('{') {
         let prelude = rest[..open].trim().to_owned();
-        let mut depth = 0;
-        let mut close = rest.len();
-        for (i, c) in rest[open..].char_indices() {
-            match c {
-                '{' => depth += 1,
-                '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        close = open + i;
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
+        let close = matching(rest, open, '{', '}');
         let body = &rest[open + 1..close.min(rest.len())];
         if prelude.starts_with("@media") {
             out.push(Item::Media(prelude, rules(body)));
@@ -681,21 +683,7 @@ fn resolve(value: &str, vars: &BTreeMap<String, String>) -> String {
         }
     }
     while let Some(at) = v.find("color-mix(") {
-        let mut depth = 0;
-        let mut close = v.len();
-        for (i, c) in v[at..].char_indices() {
-            match c {
-                '(' => depth += 1,
-                ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        close = at + i;
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
+        let close = matching(&v, at, '(', ')');
         let inner = &v[at + "color-mix(".len()..close.min(v.len())];
         let mixed = mix(inner).unwrap_or_else(|| "currentColor".to_owned());
         v.replace_range(at..(close + 1).min(v.len()), &mixed);

@@ -601,17 +601,13 @@ impl State {
         };
         // Redlock: every key has its ttl and is set with SET NX; consensus: each worker's own key in a queue;
         // failover: Redis, which has no lock-delay.
-        let service = match sc.service {
-            Service::Redlock { .. } => "redlock",
-            Service::Consensus { .. } => "consensus",
-            Service::Failover { .. } => "failover",
-            Service::Single => "",
-        };
-        let refused = |what: &str| match service {
-            "redlock" => true,
-            "consensus" => matches!(what, "get" | "set" | "release plain"),
-            "failover" => what == "lock-delay",
-            _ => false,
+        let (service, refused): (_, fn(&str) -> bool) = match sc.service {
+            Service::Redlock { .. } => ("redlock", |_| true),
+            Service::Consensus { .. } => {
+                ("consensus", |what| matches!(what, "get" | "set" | "release plain"))
+            }
+            Service::Failover { .. } => ("failover", |what| what == "lock-delay"),
+            Service::Single => ("", |_| false),
         };
         if let Some(&(what, line, col)) = self.limited.iter().find(|u| refused(u.0)) {
             return Err(Error { line, col, problem: Problem::NotWith(what, service) });
