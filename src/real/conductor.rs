@@ -43,7 +43,7 @@ static CAUGHT: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
 /// Turns Ctrl-C, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\) into an early return, so
 /// [`Processes`] is dropped and stops everything and removes the directory; their default action would end
 /// the process with no destructor run.
-fn catch_signals() {
+pub(super) fn catch_signals() {
     let caught = CAUGHT.get_or_init(Arc::default);
     for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
         // The handler stores the signal's number: async-signal-safe.
@@ -279,7 +279,17 @@ pub fn conduct(
     let real = sim::replay(&sc, &events);
     let jitter = jitter(&simulated.trace.events, &real.trace.events);
     timing(&jitter, sc.ttl)?;
-    Ok(RealRun { scenario: id, inputs: *inputs, backend, version, scale: scale.0, simulated, real, jitter })
+    Ok(RealRun {
+        scenario: id,
+        inputs: *inputs,
+        backend,
+        version,
+        scale: scale.0,
+        simulated,
+        real,
+        jitter,
+        client: None,
+    })
 }
 
 /// What the watcher saw: every change of the holder's mark, and (Redlock) of each server's key.
