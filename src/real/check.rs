@@ -744,6 +744,28 @@ fn set_token(kind: &mut EventKind, t: u64) {
     }
 }
 
+/// Whether a process of group `pgid` still runs (a zombie runs nothing).
+pub fn group_alive(pgid: u32) -> bool {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return false };
+    entries.flatten().any(|e| {
+        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+        // After the command name: state, ppid, pgrp.
+        let fields: Vec<&str> =
+            stat.rsplit_once(')').map_or("", |(_, rest)| rest).split_whitespace().collect();
+        fields.get(2).and_then(|g| g.parse::<u32>().ok()) == Some(pgid)
+            && fields.first().is_some_and(|s| !matches!(*s, "Z" | "X"))
+    })
+}
+
+/// Tells every thread of the run to stop when dropped.
+struct StopOnDrop(Arc<Shared>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Ordering::SeqCst);
+    }
+}
+
 /// The clients: one process group each, killed and reaped when dropped.
 struct Clients {
     children: Vec<Child>,
@@ -802,6 +824,8 @@ pub fn conduct(
         failed: Mutex::new(None),
         stop: AtomicBool::new(false),
     });
+    // However the run ends, the proxies and the storage stop listening.
+    let _stop = StopOnDrop(shared.clone());
     let mut threads = Vec::new();
     let mut clients = Clients { children: Vec::new() };
     let mut pipes = Vec::new();
@@ -923,7 +947,9 @@ pub fn conduct(
         if lock(&shared.workers[w]).killed {
             continue;
         }
-        while child.try_wait().ok().flatten().is_none() {
+        let pgid = child.id();
+        // The whole process group: `sh -c` may have ended while what it started goes on.
+        while child.try_wait().ok().flatten().is_none() || group_alive(pgid) {
             if now_ns() > deadline {
                 return Err(Failure::Broken(format!(
                     "worker {} ignored SIGTERM: still running {} ms after the run ended at {} ms (killed)",
