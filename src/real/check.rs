@@ -104,6 +104,8 @@ struct Shared {
     /// The first failure: one line.
     failed: Mutex<Option<String>>,
     stop: AtomicBool,
+    /// The longest the lab's own part took (real ns): see [`Shared::lagged`].
+    lag: AtomicU64,
 }
 
 #[derive(Default)]
@@ -153,6 +155,12 @@ impl Shared {
             *failed = Some(msg);
         }
         self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Notes how long the lab's own part of something that came at `since` took (a command on the key, a
+    /// write at the storage): the run's lag.
+    fn lagged(&self, since: u64) {
+        self.lag.fetch_max(now_ns().saturating_sub(since), Ordering::SeqCst);
     }
 
     fn stopped(&self) -> bool {
@@ -245,6 +253,7 @@ fn connection(shared: &Shared, me: WorkerId, mut client: TcpStream, port: u16) -
             client.write_all(&reply)?;
             continue;
         }
+        let came = now_ns();
         let mut guard = lock(&shared.lock);
         let (side, held) = &mut *guard;
         let before = bulk(side.call(&["GET", KEY]))?;
@@ -302,6 +311,7 @@ fn connection(shared: &Shared, me: WorkerId, mut client: TcpStream, port: u16) -
                 *held = Some(Holding { worker: me, value: value.clone(), expires });
             }
         }
+        shared.lagged(came);
         match fault {
             Some(Fault::Pause(ns)) => {
                 shared.signal(me, Signal::SIGSTOP);
@@ -351,7 +361,7 @@ fn storage(
 }
 
 fn serve_writes(shared: &Shared, me: WorkerId, stream: TcpStream, db: &Path) -> io::Result<()> {
-    let mut storage = Storage::open(db).map_err(io::Error::other)?;
+    let mut storage = Storage::open(db).and_then(Storage::unsynced).map_err(io::Error::other)?;
     let mut out = stream.try_clone()?;
     for line in BufReader::new(stream).lines() {
         let line = line?;
@@ -373,17 +383,19 @@ fn serve_writes(shared: &Shared, me: WorkerId, stream: TcpStream, db: &Path) -> 
         };
         // Who holds the lock when the write arrives (the key read under the lock's mutex, so no command on
         // it runs meanwhile).
-        let mut guard = lock(&shared.lock);
-        let (side, held) = &mut *guard;
-        let now = now_ns();
-        let key = bulk(side.call(&["GET", KEY]))?;
-        if let Some(h) = held.take_if(|h| key.as_ref() != Some(&h.value)) {
-            shared.expired(&h, now);
-        }
-        let holder = shared.holder(held, now);
+        let at = now_ns();
+        let holder = {
+            let mut guard = lock(&shared.lock);
+            let (side, held) = &mut *guard;
+            let key = bulk(side.call(&["GET", KEY]))?;
+            if let Some(h) = held.take_if(|h| key.as_ref() != Some(&h.value)) {
+                shared.expired(&h, at);
+            }
+            shared.holder(held, at)
+        };
         let stored =
             storage.write_as(&shared.names[me], token, shared.fencing, true).map_err(io::Error::other)?;
-        let at = now_ns();
+        shared.lagged(at);
         shared.push(at, EventKind::Write { worker: me, token, arrives: shared.since(at) });
         shared.push(
             at,
@@ -398,7 +410,6 @@ fn serve_writes(shared: &Shared, me: WorkerId, stream: TcpStream, db: &Path) -> 
                 holder,
             },
         );
-        drop(guard);
         if stored.accepted {
             writeln!(out, "ACCEPTED")?;
         } else {
@@ -529,7 +540,8 @@ impl Driver {
     }
 
     /// Ends a pause: SIGCONT, stamped before the signal.
-    fn resume(&mut self, _wake: u64) -> Result<(), Bad> {
+    fn resume(&mut self, wake: u64) -> Result<(), Bad> {
+        self.shared.lagged(wake);
         lock(&self.shared.workers[self.me]).wake_at = None;
         self.shared.push(now_ns(), EventKind::Wake { worker: self.me });
         self.shared.signal(self.me, Signal::SIGCONT);
@@ -552,7 +564,11 @@ impl Driver {
             let step = steps[i];
             i += 1;
             match step {
-                Step::Idle(d) => sleep_until(now_ns() + self.real(self.sc.dur(d))),
+                Step::Idle(d) => {
+                    let until = now_ns() + self.real(self.sc.dur(d));
+                    sleep_until(until);
+                    self.shared.lagged(until);
+                }
                 Step::Get => return Err("a GET step has no command in the protocol".into()),
                 Step::Acquire | Step::AcquireNoExpiry | Step::Set | Step::TryAcquire { .. } => {
                     // A pause or a crash right after the grant lands at the grant itself (the proxy applies it).
@@ -823,6 +839,7 @@ pub fn conduct(
         events: Mutex::new(Vec::new()),
         failed: Mutex::new(None),
         stop: AtomicBool::new(false),
+        lag: AtomicU64::new(0),
     });
     // However the run ends, the proxies and the storage stop listening.
     let _stop = StopOnDrop(shared.clone());
@@ -985,6 +1002,16 @@ pub fn conduct(
     fill_expiry_tokens(&mut events);
     for t in threads {
         let _ = t.join();
+    }
+    // A run where the lab itself fell behind (a stalled machine) is not about this scenario.
+    let lag = scale.scenario_ms(shared.lag.load(Ordering::SeqCst));
+    let bound = super::jitter_bound(sc.ttl);
+    if lag >= bound {
+        return Err(Failure::Broken(format!(
+            "the lab could not keep its timing: its own part of one step took {lag} ms (scenario time), over \
+             the bound of {bound} ms (a tenth of the lease), so the run gives no verdict; try again on a less \
+             busy machine"
+        )));
     }
     let events = scaled(events, scale);
     let real = sim::replay(&sc, &events);

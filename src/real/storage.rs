@@ -101,6 +101,14 @@ impl Storage {
         Ok(Storage { conn })
     }
 
+    /// Commits without waiting for the disk at all (`synchronous = off`): `locksim check`'s storage, whose
+    /// writes must not wait behind other programs' disk traffic on a shared machine; the file is thrown away
+    /// with the run.
+    pub fn unsynced(self) -> rusqlite::Result<Storage> {
+        self.conn.pragma_update(None, "synchronous", "off")?;
+        Ok(self)
+    }
+
     /// One write by `holder` with `token`: accepted or rejected by the database itself.
     pub fn write(&mut self, holder: &str, token: Option<u64>, fencing: bool) -> rusqlite::Result<Stored> {
         self.write_as(holder, token, fencing, false)
