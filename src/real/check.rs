@@ -67,9 +67,6 @@ const ANSWER_NS: u64 = 2_000_000_000;
 const HELLO_NS: u64 = 10_000_000_000;
 /// How long a client has to exit after its standard input closes and it is sent SIGTERM.
 const TERM_NS: u64 = 1_000_000_000;
-/// How far a lease's end must move for the lab to count a renewal (an `EXPIRE` after `SETNX`, say), in real
-/// time: two reads of one lease's `PTTL` differ by the time between them.
-const RENEWED_NS: u64 = 5_000_000;
 /// How often a waiter asks again for the lock, in real time (`acquire` is one attempt).
 const POLL_NS: u64 = 2_000_000;
 
@@ -86,6 +83,8 @@ struct Holding {
     value: Vec<u8>,
     /// When its lease ends (monotonic ns), as Redis's `PTTL` said; `None`: no expiry.
     expires: Option<u64>,
+    /// Its end as Redis keeps it (`PEXPIRETIME`: Unix ms, −1 for none): a renewal changes it.
+    end: i64,
 }
 
 /// What every thread of a run shares.
@@ -264,21 +263,29 @@ fn connection(shared: &Shared, me: WorkerId, mut client: TcpStream, port: u16) -
         let reply = read_frame(&mut server, &mut from_server)?.ok_or_else(|| io::Error::other("closed"))?;
         let now = now_ns();
         let after = bulk(side.call(&["GET", KEY]))?;
-        let pttl = match side.call(&["PTTL", KEY])? {
-            Reply::Int(ms) => ms,
-            _ => -2,
+        // The lease as Redis keeps it: its absolute end (PEXPIRETIME, which changes only when the lease
+        // does), and the time left (PTTL), which places that end on this clock.
+        let int = |reply: io::Result<Reply>| match reply {
+            Ok(Reply::Int(n)) => Ok(n),
+            Ok(other) => Err(io::Error::other(format!("expected an integer, got {other:?}"))),
+            Err(e) => Err(e),
         };
-        let expires = u64::try_from(pttl).ok().map(|ms| now + ms * 1_000_000);
+        let end = int(side.call(&["PEXPIRETIME", KEY]))?;
+        let pttl = int(side.call(&["PTTL", KEY]))?;
+        let expires = u64::try_from(pttl).ok().map(|ms| now_ns() + ms * 1_000_000);
+        // A lease that ran out meanwhile (between the read before and the command, or while it ran) is an
+        // expiry, not something the command did.
+        if let Some(h) =
+            held.take_if(|h| after.as_ref() != Some(&h.value) && h.expires.is_some_and(|e| e <= now))
+        {
+            shared.expired(&h, now);
+        }
         let mut fault = None;
-        match (&before, &after) {
-            (b, a) if b == a => {
-                // The same holder: an EXPIRE or PEXPIRE may have given it a lease.
-                // (Two reads of one lease differ by the time between them: a renewal moves it further.)
-                let moved = |h: &Holding| match (h.expires, expires) {
-                    (Some(was), Some(now)) => was.abs_diff(now) > RENEWED_NS,
-                    (was, now) => was != now,
-                };
-                if let Some(h) = held.as_mut().filter(|h| a.is_some() && moved(h)) {
+        match &after {
+            Some(value) if held.as_ref().is_some_and(|h| h.value == *value) => {
+                // The same holder: an EXPIRE or PEXPIRE may have given it a lease, or a new one.
+                if let Some(h) = held.as_mut().filter(|h| h.end != end) {
+                    h.end = end;
                     h.expires = expires;
                     if let Some(until) = expires {
                         let kind =
@@ -287,13 +294,13 @@ fn connection(shared: &Shared, me: WorkerId, mut client: TcpStream, port: u16) -
                     }
                 }
             }
-            (_, None) => {
+            None => {
                 // Deleted by this command: whose it was.
                 if let Some(h) = held.take() {
                     lock(&shared.workers[me]).freed = Some(h.worker);
                 }
             }
-            (_, Some(value)) => {
+            Some(value) => {
                 // Set by this command: a grant to this worker, over a lock still held if there was one.
                 let over = shared.holder(held, now).filter(|&h| h != me);
                 let kind = EventKind::Grant {
@@ -308,7 +315,7 @@ fn connection(shared: &Shared, me: WorkerId, mut client: TcpStream, port: u16) -
                 state.unreported.push(i);
                 state.token = None;
                 fault = state.armed.take();
-                *held = Some(Holding { worker: me, value: value.clone(), expires });
+                *held = Some(Holding { worker: me, value: value.clone(), expires, end });
             }
         }
         shared.lagged(came);
