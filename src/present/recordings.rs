@@ -159,3 +159,146 @@ impl Recording {
         })
     }
 }
+
+/// A run the reader opened on the page ("Open a run"): the `--json` of `locksim check` or `locksim real`.
+/// It stays in the page: nothing is uploaded, and it is no part of the link.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Opened {
+    /// The run, read as a recording (no date: `recorded` is empty).
+    pub recording: Recording,
+    /// `locksim check`: the reader's client (`None`: `locksim real`'s own workers).
+    pub client: Option<String>,
+}
+
+/// Why a file did not read as a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpenProblem {
+    /// Not JSON at all.
+    NotJson,
+    /// JSON, but a field a run has is missing or not what it should be (its name).
+    Field(&'static str),
+    /// A run list with no run in it.
+    Empty,
+    /// Larger than [`MAX_OPEN`] bytes.
+    TooBig,
+}
+
+/// The largest run file the page reads: a run of `locksim check` is a few tens of kB.
+pub const MAX_OPEN: usize = 4_000_000;
+
+/// The runs of a file of `locksim check --json` or `locksim real --json` (one run, or `--all --json`'s list).
+/// Every event is checked against the scenario it claims (its workers and servers, times in order), so no
+/// file can make the core's trace builder index past what it knows.
+pub fn open(text: &str) -> Result<Vec<Opened>, OpenProblem> {
+    if text.len() > MAX_OPEN {
+        return Err(OpenProblem::TooBig);
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|_| OpenProblem::NotJson)?;
+    let runs = match value {
+        serde_json::Value::Array(runs) if runs.is_empty() => return Err(OpenProblem::Empty),
+        serde_json::Value::Array(runs) => runs,
+        one => vec![one],
+    };
+    runs.iter().map(open_one).collect()
+}
+
+/// A string that lives as long as the page: a recording's words are `&'static str` (the page leaks the
+/// fetched recordings file once too). An opened file costs its version and speed, a few bytes.
+fn keep(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+fn open_one(v: &serde_json::Value) -> Result<Opened, OpenProblem> {
+    use OpenProblem::Field;
+    let text = |name: &'static str| v.get(name).and_then(|s| s.as_str()).ok_or(Field(name));
+    let scenario = ScenarioId::parse(text("scenario")?).ok_or(Field("scenario"))?;
+    let inputs: Inputs =
+        v.get("inputs").and_then(|i| serde_json::from_value(i.clone()).ok()).ok_or(Field("inputs"))?;
+    let backend = match text("backend")? {
+        "redis" => "redis",
+        "etcd" => "etcd",
+        "zookeeper" => "zookeeper",
+        _ => return Err(Field("backend")),
+    };
+    let version = text("version")?;
+    if version.len() > 40 {
+        return Err(Field("version"));
+    }
+    let outcome = |name: &'static str| OutcomeKind::from_name(text(name)?).ok_or(Field(name));
+    let (simulated, real) = (outcome("simulated")?, outcome("real")?);
+    let scale =
+        v.get("scale").and_then(|s| s.as_f64()).filter(|s| *s > 0.0 && *s <= 100.0).ok_or(Field("scale"))?;
+    // As the recordings file writes it: `10` times faster, `1`, `1/2` (half speed).
+    let speed =
+        if scale < 1.0 { format!("{}", (1.0 / scale).round()) } else { format!("1/{}", scale.round()) };
+    let speed = if speed == "1/1" { "1".to_owned() } else { speed };
+    let max_jitter_ms = v.get("max_jitter_ms").and_then(|j| j.as_u64()).unwrap_or(0);
+    let numbers = v.get("events").and_then(|e| e.as_array()).ok_or(Field("events"))?;
+    let events = numbers
+        .iter()
+        .map(|e| {
+            let n: Option<Vec<i64>> = e.as_array()?.iter().map(|n| n.as_i64()).collect();
+            Event::from_numbers(&n?)
+        })
+        .collect::<Option<Vec<Event>>>()
+        .ok_or(Field("events"))?;
+    let sc = scenario.build(&inputs);
+    if !fits(&events, sc.workers.len(), crate::sim::MAX_NODES) {
+        return Err(Field("events"));
+    }
+    let client = match v.get("client") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(c) => Some(c.as_str().ok_or(Field("client"))?.chars().take(200).collect()),
+    };
+    let recording = Recording {
+        scenario,
+        inputs,
+        backend,
+        version: keep(version.to_owned()),
+        recorded: "",
+        simulated,
+        real,
+        max_jitter_ms,
+        speed: keep(speed),
+        events,
+    };
+    Ok(Opened { recording, client })
+}
+
+/// The latest time a run file may name (a day, in ms): sums of times stay far from overflowing.
+const MAX_TIME: u64 = 86_400_000;
+
+/// Whether `events` fit a scenario of `workers` workers and `nodes` servers: every worker and server they
+/// name exists, every time is within a day, and they come in time order.
+pub fn fits(events: &[Event], workers: usize, nodes: usize) -> bool {
+    use crate::sim::{EventKind::*, NodeChange};
+    let w = |id: usize| id < workers;
+    let ow = |id: Option<usize>| id.is_none_or(w);
+    let t = |ms: u64| ms <= MAX_TIME;
+    let ot = |ms: Option<u64>| ms.is_none_or(t);
+    events.windows(2).all(|p| p[0].at <= p[1].at)
+        && events.iter().all(|e| {
+            t(e.at)
+                && match e.kind {
+                    Request { worker } | Wake { worker } | Crash { worker } => w(worker),
+                    Get { worker, .. } | CheckLease { worker, .. } => w(worker),
+                    Register { worker, .. } | Expire { worker, .. } => w(worker),
+                    Wait { worker, holder } => w(worker) && ow(holder),
+                    Grant { worker, expires, over, .. } => w(worker) && ot(expires) && ow(over),
+                    PauseStart { worker, until } => w(worker) && t(until),
+                    Write { worker, arrives, .. } => w(worker) && t(arrives),
+                    Store { worker, sent, holder, .. } => w(worker) && t(sent) && ow(holder),
+                    Release { worker, freed, .. } => w(worker) && ow(freed),
+                    Renew { worker, expires, .. } => w(worker) && t(expires),
+                    LockDelay { until } | Election { until } => t(until),
+                    Node { node, change } => {
+                        node < nodes
+                            && match change {
+                                NodeChange::Set(x) | NodeChange::Clear(x) => w(x),
+                                NodeChange::Jump(by) => t(by),
+                                NodeChange::Down | NodeChange::Promoted { .. } => true,
+                            }
+                    }
+                }
+        })
+}
