@@ -305,3 +305,24 @@ fn bad_flags_exit_2_before_anything_starts() {
         assert!(!stderr.contains("locksim check: redis-server"), "{args:?} started a server: {stderr}");
     }
 }
+
+#[test]
+fn sigterm_mid_run_stops_the_clients_and_the_server() {
+    require();
+    let child = Command::new(env!("CARGO_BIN_EXE_locksim"))
+        .current_dir(root())
+        .args(["check", "--client", &python(None), "--scenario", "gc-pause"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("locksim runs");
+    // Within A's pause (0 to 1.5 s of real time, after the clients started).
+    std::thread::sleep(Duration::from_millis(1_200));
+    let pid = nix::unistd::Pid::from_raw(i32::try_from(child.id()).unwrap());
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).expect("signalled");
+    let out = child.wait_with_output().expect("it ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(128 + 15), "{stderr}");
+    assert!(stderr.contains("interrupted (signal 15)"), "{stderr}");
+    assert_gone(&started(&stderr), "SIGTERM mid-run");
+}
