@@ -282,7 +282,8 @@ fn a_file_that_is_not_a_run_says_why_in_both_languages() {
         (with("backend", "consul".into()), Field("backend")),
         (with("real", "fine".into()), Field("real")),
         (with("scale", 0.into()), Field("scale")),
-        (with("inputs", serde_json::json!({"pause": "x"})), Field("inputs")),
+        (with("changed", serde_json::json!({"pause": "x"})), Field("changed")),
+        (with("changed", serde_json::json!({"nope": 1})), Field("changed")),
         // A worker the scenario does not have, a time out of order, an event of no kind.
         (with("events", serde_json::json!([[0, 0, 7]])), Field("events")),
         (with("events", serde_json::json!([[5, 0, 0], [1, 0, 1]])), Field("events")),
@@ -320,4 +321,35 @@ fn no_run_file_that_reads_makes_the_figure_panic() {
         }
     }
     assert!(read > 50, "only {read} variants read");
+}
+
+#[test]
+fn a_run_file_of_locksim_real_opens_with_the_inputs_it_changed() {
+    use fencing_lab::real::{Backend, RealRun};
+    for (id, inputs) in [
+        (
+            ScenarioId::UnsafeRelease,
+            Inputs { work: 15_500, fencing: false, ..ScenarioId::UnsafeRelease.defaults() },
+        ),
+        (ScenarioId::Etcd, Inputs { leader_crash: 5_000, ..ScenarioId::Etcd.defaults() }),
+        (ScenarioId::Redlock, ScenarioId::Redlock.defaults()),
+    ] {
+        let run = sim::run(&id.build(&inputs));
+        let real = RealRun {
+            scenario: id,
+            inputs,
+            backend: Backend::Redis,
+            version: "7.0.15".into(),
+            scale: 2.0,
+            simulated: run.clone(),
+            jitter: vec![None; run.trace.events.len()],
+            real: run.clone(),
+            client: None,
+        };
+        let opened = recordings::open(&real.json()).expect("it reads");
+        assert_eq!(opened[0].recording.inputs, inputs, "{}", id.id());
+        assert_eq!(opened[0].recording.speed, "1/2");
+        assert_eq!(opened[0].client, None);
+        assert_eq!(opened[0].recording.run().outcome, run.outcome, "{}", id.id());
+    }
 }

@@ -8,6 +8,7 @@
 //! so the recordings are no part of the first load; natively the tests read the same file with the same
 //! parser ([`all`]). A line is plain text, so reading it needs no JSON reader in the page.
 
+use crate::present::json::{self, Json};
 use crate::present::params::set_input;
 use crate::scenarios::{Inputs, Kind, ScenarioId};
 use crate::sim::{self, Event, OutcomeKind, Run};
@@ -193,13 +194,12 @@ pub fn open(text: &str) -> Result<Vec<Opened>, OpenProblem> {
     if text.len() > MAX_OPEN {
         return Err(OpenProblem::TooBig);
     }
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|_| OpenProblem::NotJson)?;
-    let runs = match value {
-        serde_json::Value::Array(runs) if runs.is_empty() => return Err(OpenProblem::Empty),
-        serde_json::Value::Array(runs) => runs,
-        one => vec![one],
-    };
-    runs.iter().map(open_one).collect()
+    let value = json::parse(text).ok_or(OpenProblem::NotJson)?;
+    match &value {
+        Json::Arr(runs) if runs.is_empty() => Err(OpenProblem::Empty),
+        Json::Arr(runs) => runs.iter().map(open_one).collect(),
+        one => Ok(vec![open_one(one)?]),
+    }
 }
 
 /// A string that lives as long as the page: a recording's words are `&'static str` (the page leaks the
@@ -208,12 +208,20 @@ fn keep(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
-fn open_one(v: &serde_json::Value) -> Result<Opened, OpenProblem> {
+fn open_one(v: &Json) -> Result<Opened, OpenProblem> {
     use OpenProblem::Field;
-    let text = |name: &'static str| v.get(name).and_then(|s| s.as_str()).ok_or(Field(name));
+    let text = |name: &'static str| v.get(name).and_then(Json::as_str).ok_or(Field(name));
     let scenario = ScenarioId::parse(text("scenario")?).ok_or(Field("scenario"))?;
-    let inputs: Inputs =
-        v.get("inputs").and_then(|i| serde_json::from_value(i.clone()).ok()).ok_or(Field("inputs"))?;
+    // The inputs: the scenario's defaults and what the run changed, as links write them.
+    let mut inputs = scenario.defaults();
+    for (name, value) in v.get("changed").and_then(Json::as_object).ok_or(Field("changed"))? {
+        let value = match value {
+            Json::Str(s) => s.clone(),
+            Json::Bool(b) => if *b { "on" } else { "off" }.to_owned(),
+            other => other.as_i64().ok_or(Field("changed"))?.to_string(),
+        };
+        set_input(&mut inputs, name, &value).map_err(|_| Field("changed"))?;
+    }
     let backend = match text("backend")? {
         "redis" => "redis",
         "etcd" => "etcd",
@@ -227,17 +235,21 @@ fn open_one(v: &serde_json::Value) -> Result<Opened, OpenProblem> {
     let outcome = |name: &'static str| OutcomeKind::from_name(text(name)?).ok_or(Field(name));
     let (simulated, real) = (outcome("simulated")?, outcome("real")?);
     let scale =
-        v.get("scale").and_then(|s| s.as_f64()).filter(|s| *s > 0.0 && *s <= 100.0).ok_or(Field("scale"))?;
+        v.get("scale").and_then(Json::as_f64).filter(|s| *s > 0.0 && *s <= 100.0).ok_or(Field("scale"))?;
     // As the recordings file writes it: `10` times faster, `1`, `1/2` (half speed).
-    let speed =
-        if scale < 1.0 { format!("{}", (1.0 / scale).round()) } else { format!("1/{}", scale.round()) };
-    let speed = if speed == "1/1" { "1".to_owned() } else { speed };
-    let max_jitter_ms = v.get("max_jitter_ms").and_then(|j| j.as_u64()).unwrap_or(0);
-    let numbers = v.get("events").and_then(|e| e.as_array()).ok_or(Field("events"))?;
+    // (Whole numbers: formatting a float would bring std's float printing into the page.)
+    let speed = match (scale < 1.0, (if scale < 1.0 { 1.0 / scale } else { scale }).round() as u64) {
+        (_, 1) => "1".to_owned(),
+        (true, n) => n.to_string(),
+        (false, n) => format!("1/{n}"),
+    };
+    let max_jitter_ms =
+        v.get("max_jitter_ms").and_then(Json::as_i64).and_then(|j| u64::try_from(j).ok()).unwrap_or(0);
+    let numbers = v.get("events").and_then(Json::as_array).ok_or(Field("events"))?;
     let events = numbers
         .iter()
         .map(|e| {
-            let n: Option<Vec<i64>> = e.as_array()?.iter().map(|n| n.as_i64()).collect();
+            let n: Option<Vec<i64>> = e.as_array()?.iter().map(Json::as_i64).collect();
             Event::from_numbers(&n?)
         })
         .collect::<Option<Vec<Event>>>()
@@ -247,7 +259,7 @@ fn open_one(v: &serde_json::Value) -> Result<Opened, OpenProblem> {
         return Err(Field("events"));
     }
     let client = match v.get("client") {
-        None | Some(serde_json::Value::Null) => None,
+        None | Some(Json::Null) => None,
         Some(c) => Some(c.as_str().ok_or(Field("client"))?.chars().take(200).collect()),
     };
     let recording = Recording {
