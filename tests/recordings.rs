@@ -353,3 +353,15 @@ fn a_run_file_of_locksim_real_opens_with_the_inputs_it_changed() {
         assert_eq!(opened[0].recording.run().outcome, run.outcome, "{}", id.id());
     }
 }
+
+#[test]
+fn every_shipped_recording_opens_as_a_run_file_with_its_verdict() {
+    let json = include_str!("../assets/recordings.json");
+    let opened = recordings::open(json).expect("assets/recordings.json reads");
+    let shipped = recordings::all();
+    assert_eq!(opened.len(), shipped.len());
+    for (o, r) in opened.iter().zip(&shipped) {
+        assert_eq!(o.recording.inputs, r.inputs, "{}", r.scenario.id());
+        assert_eq!(o.recording.run().outcome.kind, r.real, "{}", r.scenario.id());
+    }
+}

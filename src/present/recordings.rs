@@ -212,9 +212,11 @@ fn open_one(v: &Json) -> Result<Opened, OpenProblem> {
     use OpenProblem::Field;
     let text = |name: &'static str| v.get(name).and_then(Json::as_str).ok_or(Field(name));
     let scenario = ScenarioId::parse(text("scenario")?).ok_or(Field("scenario"))?;
-    // The inputs: the scenario's defaults and what the run changed, as links write them.
+    // The inputs: the scenario's defaults and what the run changed, as links write them (`changed`; in
+    // assets/recordings.json, `inputs` holds the same).
     let mut inputs = scenario.defaults();
-    for (name, value) in v.get("changed").and_then(Json::as_object).ok_or(Field("changed"))? {
+    let changed = v.get("changed").or_else(|| v.get("inputs")).and_then(Json::as_object);
+    for (name, value) in changed.ok_or(Field("changed"))? {
         let value = match value {
             Json::Str(s) => s.clone(),
             Json::Bool(b) => if *b { "on" } else { "off" }.to_owned(),
