@@ -141,10 +141,13 @@ mod native {
              real starts real servers on loopback (redis-server, etcd, a ZooKeeper ensemble, PostgreSQL), runs each\n\
              worker as a process (SIGSTOP/SIGCONT for a pause, SIGKILL for a crash), time scaled by --scale\n\
              (default 0.1, on etcd 1, on ZooKeeper 0.5); no verdict if an event strays a tenth of the lease from\n\
-             its time. Real runs: {}",
+             its time. Real runs: {}\n\n\
+             check runs your own lock client (--client CMD, protocol in docs/clients.md) as the workers on a real\n\
+             Redis server, with the same faults; --all plays every scenario it can: {}",
             rows.join("\n"),
             search::DISTURBANCES.map(|k| k.spec().name).join(", "),
-            real::runs()
+            real::runs(),
+            real::check::SCENARIOS.map(|s| s.id()).join(", ")
         )
     }
 
