@@ -79,6 +79,10 @@ if ((real)); then
   command -v java >/dev/null || missing+=(default-jre-headless)
   # network-delay's storage server; locksim runs it as the package's `postgres` user in its own directory.
   compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || missing+=(postgresql)
+  # The Python reference lock client (examples/clients/python, on Debian's own python3) and its tests.
+  /usr/bin/python3 -c "import redis" 2>/dev/null || missing+=(python3-redis)
+  # The shell client the tests write from docs/clients.md alone talks to Redis with redis-cli (redis-tools).
+  command -v redis-cli >/dev/null || missing+=(redis-tools)
 fi
 if ((${#missing[@]})); then
   say "installing ${missing[*]} with apt"

@@ -34,11 +34,13 @@ cargo test --locked --all-targets --no-run
 low="nice -n 19"
 logs=$(mktemp -d)
 # --nocapture: the log, shown when they end, says which runs were tried again for their timing.
-setsid cargo test --locked --test real -- --nocapture >"$logs/real" 2>&1 &
+# tests/clients.rs (`locksim check` with real lock clients, about 15 s) runs after them in the same job:
+# its runs keep their timing only at normal priority too.
+setsid cargo test --locked --test real --test clients -- --nocapture >"$logs/real" 2>&1 &
 real_pid=$!
 others=()
 for test in tests/*.rs; do
-  [[ $test == tests/real.rs ]] || others+=(--test "$(basename "$test" .rs)")
+  [[ $test == tests/real.rs || $test == tests/clients.rs ]] || others+=(--test "$(basename "$test" .rs)")
 done
 setsid $low cargo test --locked --lib "${others[@]}" >"$logs/native" 2>&1 &
 native_pid=$!
@@ -103,5 +105,5 @@ node --test --test-concurrency=1 tests/e2e-firefox/
 step "core, command line and property tests (native), started after their build"
 finish "$native_pid" native
 
-step "real-server tests (native), started after their build"
+step "real-server and lock-client tests (native), started after their build"
 finish "$real_pid" real

@@ -236,3 +236,132 @@ fn each_caption_says_how_fast_its_run_went() {
         assert!(r.speed == "1/2" || r.speed.parse::<u64>().is_ok_and(|n| n >= 1), "{}", r.speed);
     }
 }
+
+/// A run file of `locksim check --json` (the Python reference client without its token, in the pause).
+const CHECK_RUN: &str = include_str!("e2e/pages/run-check.json");
+
+#[test]
+fn a_run_file_of_locksim_check_opens_with_its_client_and_verdicts() {
+    let runs = recordings::open(CHECK_RUN).expect("it reads");
+    assert_eq!(runs.len(), 1);
+    let o = &runs[0];
+    assert_eq!(o.recording.scenario, ScenarioId::GcPause);
+    assert_eq!(o.recording.backend, "redis");
+    assert_eq!(o.recording.speed, "10");
+    assert_eq!(
+        o.client.as_deref(),
+        Some("/usr/bin/python3 examples/clients/python/lock_client.py --mistake no-token")
+    );
+    let run = o.recording.run();
+    assert_eq!(run.outcome.kind.name(), "corrupted");
+    for lang in [Lang::En, Lang::Ja] {
+        let html = markup::opened_runs(&[(o, run.clone())], None, panels(lang));
+        assert!(html.contains("data-outcome=\"corrupted\""), "{html}");
+        assert!(html.contains("lock_client.py --mistake no-token"), "{html}");
+        roxmltree::Document::parse(&format!("<div>{html}</div>")).expect("well-formed");
+    }
+    // `--all --json` writes a list of runs.
+    let list = format!("[{CHECK_RUN},{CHECK_RUN}]");
+    assert_eq!(recordings::open(&list).map(|r| r.len()), Ok(2));
+}
+
+#[test]
+fn a_file_that_is_not_a_run_says_why_in_both_languages() {
+    use recordings::OpenProblem::*;
+    let v: serde_json::Value = serde_json::from_str(CHECK_RUN).unwrap();
+    let with = |name: &str, value: serde_json::Value| {
+        let mut v = v.clone();
+        v[name] = value;
+        v.to_string()
+    };
+    let cases = [
+        ("not json".to_owned(), NotJson),
+        ("[]".to_owned(), Empty),
+        ("{}".to_owned(), Field("scenario")),
+        (with("scenario", "nope".into()), Field("scenario")),
+        (with("backend", "consul".into()), Field("backend")),
+        (with("real", "fine".into()), Field("real")),
+        (with("scale", 0.into()), Field("scale")),
+        (with("changed", serde_json::json!({"pause": "x"})), Field("changed")),
+        (with("changed", serde_json::json!({"nope": 1})), Field("changed")),
+        // A worker the scenario does not have, a time out of order, an event of no kind.
+        (with("events", serde_json::json!([[0, 0, 7]])), Field("events")),
+        (with("events", serde_json::json!([[5, 0, 0], [1, 0, 1]])), Field("events")),
+        (with("events", serde_json::json!([[0, 99]])), Field("events")),
+        (with("events", serde_json::json!([[0, 16, 9, 0, 0]])), Field("events")),
+        (" ".repeat(recordings::MAX_OPEN + 1), TooBig),
+    ];
+    for (text, problem) in cases {
+        assert_eq!(recordings::open(&text), Err(problem.clone()), "{}", &text[..text.len().min(80)]);
+        for lang in [Lang::En, Lang::Ja] {
+            let html = markup::opened_runs(&[], Some(&problem), panels(lang));
+            assert!(html.contains("role=\"alert\""), "{html}");
+        }
+    }
+}
+
+#[test]
+fn no_run_file_that_reads_makes_the_figure_panic() {
+    // Every event of the file with each of its numbers moved a little: whatever reads must draw.
+    let v: serde_json::Value = serde_json::from_str(CHECK_RUN).unwrap();
+    let events = v["events"].as_array().unwrap().clone();
+    let mut read = 0;
+    for (i, e) in events.iter().enumerate() {
+        for (j, _) in e.as_array().unwrap().iter().enumerate().skip(1) {
+            for bump in [-2_i64, -1, 1, 2, 1_000_000] {
+                let mut v = v.clone();
+                let n = v["events"][i][j].as_i64().unwrap();
+                v["events"][i][j] = (n + bump).into();
+                if let Ok(runs) = recordings::open(&v.to_string()) {
+                    let run = runs[0].recording.run();
+                    markup::opened_runs(&[(&runs[0], run)], None, panels(Lang::En));
+                    read += 1;
+                }
+            }
+        }
+    }
+    assert!(read > 50, "only {read} variants read");
+}
+
+#[test]
+fn a_run_file_of_locksim_real_opens_with_the_inputs_it_changed() {
+    use fencing_lab::real::{Backend, RealRun};
+    for (id, inputs) in [
+        (
+            ScenarioId::UnsafeRelease,
+            Inputs { work: 15_500, fencing: false, ..ScenarioId::UnsafeRelease.defaults() },
+        ),
+        (ScenarioId::Etcd, Inputs { leader_crash: 5_000, ..ScenarioId::Etcd.defaults() }),
+        (ScenarioId::Redlock, ScenarioId::Redlock.defaults()),
+    ] {
+        let run = sim::run(&id.build(&inputs));
+        let real = RealRun {
+            scenario: id,
+            inputs,
+            backend: Backend::Redis,
+            version: "7.0.15".into(),
+            scale: 2.0,
+            simulated: run.clone(),
+            jitter: vec![None; run.trace.events.len()],
+            real: run.clone(),
+            client: None,
+        };
+        let opened = recordings::open(&real.json()).expect("it reads");
+        assert_eq!(opened[0].recording.inputs, inputs, "{}", id.id());
+        assert_eq!(opened[0].recording.speed, "1/2");
+        assert_eq!(opened[0].client, None);
+        assert_eq!(opened[0].recording.run().outcome, run.outcome, "{}", id.id());
+    }
+}
+
+#[test]
+fn every_shipped_recording_opens_as_a_run_file_with_its_verdict() {
+    let json = include_str!("../assets/recordings.json");
+    let opened = recordings::open(json).expect("assets/recordings.json reads");
+    let shipped = recordings::all();
+    assert_eq!(opened.len(), shipped.len());
+    for (o, r) in opened.iter().zip(&shipped) {
+        assert_eq!(o.recording.inputs, r.inputs, "{}", r.scenario.id());
+        assert_eq!(o.recording.run().outcome.kind, r.real, "{}", r.scenario.id());
+    }
+}

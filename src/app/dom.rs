@@ -116,6 +116,8 @@ pub const OPEN_DETAILS: &str = "details[open]";
 pub const SUMMARY: &str = "summary";
 /// The recordings panel's body: the runs, or where loading them stands.
 pub const REAL_BODY: &str = ".real-body";
+/// Where "Open a run" draws the runs the reader opened.
+pub const OPEN_BODY: &str = ".open-body";
 
 /// The selectors that find an element on the first screen of a mounted app (the others belong to a state:
 /// a prediction told, a search run, a panel open).

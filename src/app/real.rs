@@ -5,6 +5,11 @@
 //! origin when the reader first opens it, says that it is loading, and if the request fails says so with a
 //! button to try again. Once loaded, the body is redrawn only when the recordings it shows or the language
 //! change (dragging does not).
+//!
+//! "Open a run" reads a file of the reader's own (`locksim check --json`, `locksim real --json`), chosen or
+//! dropped on the panel, in the page (nothing is uploaded) and draws it the same way, with its verdicts and
+//! its narration. It is no part of the lab's state, so it never reaches the link; a file that does not read
+//! says why, and the runs drawn before stay.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -17,7 +22,7 @@ use super::dom;
 use super::{data_of, effect, Lab};
 use crate::present::markup;
 use crate::present::params::Lang;
-use crate::present::recordings::{self, Recording};
+use crate::present::recordings::{self, OpenProblem, Opened, Recording};
 use crate::present::text::panels;
 
 /// Where the recordings stand.
@@ -39,16 +44,33 @@ pub fn Real(lab: Lab) -> impl IntoView {
     let framed = StoredValue::new_local(None::<Lang>);
     let drawn = StoredValue::new_local(None::<(Vec<usize>, Lang)>);
     let body = NodeRef::<html::Section>::new();
+    // The runs the reader opened, and why the last file did not read (if it did not); `opens` counts the
+    // files read, so that each one redraws.
+    let opened: Rc<RefCell<(Vec<Opened>, Option<OpenProblem>)>> = Rc::default();
+    let opened = StoredValue::new_local(opened);
+    let opens = RwSignal::new(0_u32);
+    let drawn_open = StoredValue::new_local(None::<(u32, Lang)>);
     effect(move || {
         let (id, inputs, lang, state) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get(), load.get());
+        let opens = opens.get();
         let Some(el) = body.get() else { return };
         let t = panels(lang);
         // The frame follows the language only, so a click on its summary is never cut short by a redraw.
         if framed.get_value() != Some(lang) {
             framed.set_value(Some(lang));
             drawn.set_value(None);
+            drawn_open.set_value(None);
             let open = dom::find(&el, dom::OPEN_DETAILS).is_some();
             el.set_inner_html(&markup::real_panel(open, t));
+        }
+        if drawn_open.get_value() != Some((opens, lang)) {
+            if let Some(target) = dom::find(&el, dom::OPEN_BODY) {
+                let opened = opened.get_value();
+                let opened = opened.borrow();
+                let runs: Vec<_> = opened.0.iter().map(|o| (o, o.recording.run())).collect();
+                target.set_inner_html(&markup::opened_runs(&runs, opened.1.as_ref(), t));
+                drawn_open.set_value(Some((opens, lang)));
+            }
         }
         let Some(inner) = dom::find(&el, dom::REAL_BODY) else { return };
         if state != Load::Loaded {
@@ -88,8 +110,47 @@ pub fn Real(lab: Lab) -> impl IntoView {
             });
         }
     };
+    // "Open a run": the file chosen, or dropped anywhere on the panel, is read here and drawn.
+    let read = move |file: Option<web_sys::File>| {
+        let Some(file) = file else { return };
+        let opened = opened.get_value();
+        leptos::task::spawn_local(async move {
+            let text =
+                wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string());
+            {
+                let mut opened = opened.borrow_mut();
+                match text.as_deref().map(recordings::open) {
+                    Some(Ok(runs)) => *opened = (runs, None),
+                    Some(Err(problem)) => opened.1 = Some(problem),
+                    None => opened.1 = Some(OpenProblem::NotJson),
+                }
+            }
+            opens.update(|n| *n += 1);
+        });
+    };
+    let on_change = move |ev: web_sys::Event| {
+        let input = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
+        let Some(input) = input.filter(|i| i.has_attribute("data-open-run")) else { return };
+        read(input.files().and_then(|f| f.get(0)));
+        // The same file chosen again reads again.
+        input.set_value("");
+    };
+    let on_dragover = move |ev: web_sys::DragEvent| ev.prevent_default();
+    let on_drop = move |ev: web_sys::DragEvent| {
+        ev.prevent_default();
+        if let (Some(el), Some(t)) = (body.get_untracked(), ev.data_transfer()) {
+            // Dropped on a closed panel: it opens, where the run is drawn.
+            if let Some(details) = dom::find(&el, "details") {
+                let _ = details.set_attribute("open", "");
+            }
+            read(t.files().and_then(|f| f.get(0)));
+        }
+    };
     // One element, its content markup: a view per part would cost the bundle more than the panel.
-    view! { <section class="real" node_ref=body on:click=on_click></section> }
+    view! {
+        <section class="real" node_ref=body on:click=on_click on:change=on_change on:dragover=on_dragover
+            on:drop=on_drop></section>
+    }
 }
 
 fn is_summary(ev: &web_sys::MouseEvent) -> bool {

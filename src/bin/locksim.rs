@@ -21,6 +21,10 @@
 //! scenario on a real lock service with real worker processes (`fencing_lab::real`) and prints both
 //! verdicts. The workers are this binary again, as the hidden `locksim real-worker JSON`.
 //!
+//! `locksim check --client CMD --scenario ID [inputs] [--all] [--json]` runs a reader's own lock client as
+//! the workers, on a real Redis server under the lab's faults (`fencing_lab::real::check`, protocol in
+//! `docs/clients.md`).
+//!
 //! The flags are a `clap` command built from the input table (and, with `--script`, from the script's
 //! named values), so the parser, the help and the table cannot disagree.
 
@@ -137,10 +141,13 @@ mod native {
              real starts real servers on loopback (redis-server, etcd, a ZooKeeper ensemble, PostgreSQL), runs each\n\
              worker as a process (SIGSTOP/SIGCONT for a pause, SIGKILL for a crash), time scaled by --scale\n\
              (default 0.1, on etcd 1, on ZooKeeper 0.5); no verdict if an event strays a tenth of the lease from\n\
-             its time. Real runs: {}",
+             its time. Real runs: {}\n\n\
+             check runs your own lock client (--client CMD, protocol in docs/clients.md) as the workers on a real\n\
+             Redis server, with the same faults; --all plays every scenario it can: {}",
             rows.join("\n"),
             search::DISTURBANCES.map(|k| k.spec().name).join(", "),
-            real::runs()
+            real::runs(),
+            real::check::SCENARIOS.map(|s| s.id()).join(", ")
         )
     }
 
@@ -196,6 +203,25 @@ mod native {
             shared(Command::new("real").about("The scenario on a real lock service, beside the simulation"))
                 .arg(Arg::new("backend").long("backend").value_name("NAME").help("redis, etcd or zookeeper"))
                 .arg(Arg::new("scale").long("scale").value_name("S").help("scenario time × S = real time")),
+        )
+        .subcommand(
+            shared(Command::new("check").about(
+                "Your own lock client as the workers, on a real Redis server under the lab's faults \
+                 (docs/clients.md)",
+            ))
+            .arg(
+                Arg::new("client")
+                    .long("client")
+                    .value_name("CMD")
+                    .help("the client's command line, run with sh -c once per worker"),
+            )
+            .arg(Arg::new("backend").long("backend").value_name("NAME").help("redis (the default)"))
+            .arg(
+                Arg::new("all")
+                    .long("all")
+                    .action(ArgAction::SetTrue)
+                    .help("every scenario a client can play: scenario, verdict, first bad event"),
+            ),
         )
         .subcommand(
             shared(
@@ -322,7 +348,7 @@ mod native {
         let mut inputs = scenario.defaults();
         // A real GC pause without --pause plays the source's own question, as the page's first prediction
         // does: A wakes after 15 s (the default 4 s pause is over before anything can go wrong).
-        if mode == "real" && scenario == ScenarioId::GcPause {
+        if (mode == "real" || mode == "check") && scenario == ScenarioId::GcPause {
             inputs.pause = SEED_QUESTION_PAUSE;
         }
         for spec in &INPUTS {
@@ -349,6 +375,18 @@ mod native {
                     report.to_string()
                 });
                 Ok(ExitCode::SUCCESS)
+            }
+            "check" => {
+                let (client, backend) = (m.get_one::<String>("client"), m.get_one::<String>("backend"));
+                Ok(real::check::main(
+                    scenario,
+                    &inputs,
+                    client.map(String::as_str),
+                    backend.map(String::as_str),
+                    m.get_flag("all"),
+                    json,
+                    usage,
+                ))
             }
             "real" => {
                 let (backend, scale) = (m.get_one::<String>("backend"), m.get_one::<String>("scale"));
@@ -391,8 +429,8 @@ mod native {
 
     /// A script: run or search it, its named values set by their flags.
     fn run_script(sc: Scenario, mode: &str, m: &ArgMatches, json: bool) -> Result<ExitCode, String> {
-        if mode == "real" {
-            return Err("locksim real runs the catalogue's scenarios, not scripts".into());
+        if mode == "real" || mode == "check" {
+            return Err(format!("locksim {mode} runs the catalogue's scenarios, not scripts"));
         }
         if m.get_one::<String>("scenario").is_some() {
             return Err("--scenario and --script: give one".into());

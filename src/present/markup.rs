@@ -12,7 +12,7 @@ use crate::present::figure;
 use crate::present::geom::{seconds, MIN_AXIS, SHORT_AXIS};
 use crate::present::html::Html;
 use crate::present::params::{Lang, Problem, FSI, PDI};
-use crate::present::recordings::Recording;
+use crate::present::recordings::{OpenProblem, Opened, Recording};
 use crate::present::text::{fill, fill_with, Panels, Reading, Text};
 use crate::scenarios::search::Bound;
 use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId};
@@ -651,8 +651,63 @@ pub fn real_panel(open: bool, pt: &Panels) -> String {
     h.open("details", &[(if open { "open" } else { "" }, "")]);
     h.text_el("summary", &[], pt.real_heading);
     h.text_el("p", &[], pt.real_intro);
+    // "Open a run": a file of the reader's own, chosen or dropped (anywhere on the panel), read in the page.
+    h.open("div", &[("class", "open-run")]);
+    h.open("label", &[("class", "open-label")]);
+    h.text(pt.open_label);
+    h.text(" ");
+    h.void("input", &[("type", "file"), ("accept", ".json,application/json"), ("data-open-run", "")]);
+    h.close("label");
+    h.text_el("p", &[("class", "open-hint")], pt.open_hint);
+    h.text_el("div", &[("class", "open-body")], "");
+    h.close("div");
     h.text_el("div", &[("class", "real-body")], "");
     h.close("details");
+    h.finish()
+}
+
+/// The runs the reader opened, each drawn as the timeline draws a run, with its verdicts and its
+/// narration; above them, if the last file did not read, why (the runs shown before stay).
+pub fn opened_runs(runs: &[(&Opened, Run)], problem: Option<&OpenProblem>, pt: &Panels) -> String {
+    let t = pt.text;
+    let mut h = Html::default();
+    if let Some(p) = problem {
+        h.text_el("p", &[("class", "open-status"), ("role", "alert")], &(pt.open_bad)(p));
+    }
+    for (o, run) in runs {
+        let r = &o.recording;
+        let name = match r.backend {
+            "redis" => "Redis",
+            "zookeeper" => "ZooKeeper",
+            other => other,
+        };
+        let system = format!("{name} {}", r.version);
+        let who = match &o.client {
+            Some(c) => fill(pt.open_client, &[c]),
+            None => pt.open_lab.to_owned(),
+        };
+        let caption = fill_with(pt.open_caption, &|name| match name {
+            "who" => who.clone(),
+            "system" => system.clone(),
+            "speed" => (pt.real_speed)(r.speed),
+            "real" => t.outcome_title(run.outcome.kind).to_owned(),
+            _ => t.outcome_title(r.simulated).to_owned(),
+        });
+        let min_axis = if r.scenario.dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
+        let attrs = [
+            ("class", "opened-run"),
+            ("data-backend", r.backend),
+            ("data-scenario", r.scenario.id()),
+            ("data-outcome", run.outcome.kind.name()),
+        ];
+        h.open("figure", &attrs);
+        h.text_el("figcaption", &[], &caption);
+        h.open("div", &[("class", "real-figure")]);
+        h.built(&figure::whole(run, figure::Who::Catalogue(r.scenario), 720.0, min_axis, &system, t));
+        h.close("div");
+        h.text_el("p", &[("class", "open-told")], &pt.tell(run));
+        h.close("figure");
+    }
     h.finish()
 }
 

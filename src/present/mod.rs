@@ -10,6 +10,7 @@ pub mod figure;
 pub mod geom;
 pub mod history;
 pub mod html;
+pub mod json;
 pub mod lesson;
 pub mod markup;
 pub mod pace;

@@ -84,18 +84,25 @@ pub fn main(
             let _ = io::stdout().write_all(text.as_bytes());
             ExitCode::SUCCESS
         }
-        Err(Failure::Usage(msg)) => {
+        Err(f) => exit(f, usage),
+    }
+}
+
+/// Says why a real run (`locksim real` or `locksim check`) gave no result, and the exit code for it.
+pub fn exit(failure: Failure, usage: &str) -> ExitCode {
+    match failure {
+        Failure::Usage(msg) => {
             eprintln!("locksim: {msg}\n{usage}");
             ExitCode::from(2)
         }
-        Err(Failure::Missing(binary)) => {
+        Failure::Missing(binary) => {
             eprintln!(
                 "locksim: {binary} is not installed; run scripts/setup.sh --real (it installs the servers \
                  locksim real starts with apt: redis-server, etcd, zookeeper and java)"
             );
             ExitCode::from(2)
         }
-        Err(Failure::Untimed { max_jitter, bound }) => {
+        Failure::Untimed { max_jitter, bound } => {
             eprintln!(
                 "locksim: the run could not keep its timing: an event came {max_jitter} ms (scenario time) \
                  from its simulated time, over the bound of {bound} ms (a tenth of the lease), so it gives no \
@@ -103,12 +110,12 @@ pub fn main(
             );
             ExitCode::from(1)
         }
-        Err(Failure::Interrupted) => {
+        Failure::Interrupted => {
             let signal = conductor::caught().unwrap_or(libc::SIGINT);
             eprintln!("locksim: interrupted (signal {signal}); everything it started is stopped");
             ExitCode::from(u8::try_from(128 + signal).unwrap_or(1))
         }
-        Err(Failure::Broken(msg)) => {
+        Failure::Broken(msg) => {
             eprintln!("locksim: real run failed: {msg}");
             ExitCode::from(1)
         }

@@ -43,7 +43,7 @@ static CAUGHT: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
 /// Turns Ctrl-C, SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\) into an early return, so
 /// [`Processes`] is dropped and stops everything and removes the directory; their default action would end
 /// the process with no destructor run.
-fn catch_signals() {
+pub(super) fn catch_signals() {
     let caught = CAUGHT.get_or_init(Arc::default);
     for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
         // The handler stores the signal's number: async-signal-safe.
@@ -93,101 +93,8 @@ pub fn conduct(
     catch_signals();
     let sc = id.build(inputs);
     let simulated = sim::run(&sc);
-    let binary = match backend {
-        Backend::Zookeeper => servers::find_zookeeper(),
-        _ => servers::find(backend.server_binary()),
-    };
-    let binary = binary.ok_or(Failure::Missing(backend.server_binary()))?;
-    let mut version = match backend {
-        Backend::Zookeeper => String::new(),
-        _ => servers::version(backend, &binary)?,
-    };
-
-    let mut procs = Processes::new().map_err(broken("temporary directory"))?;
-    // etcd with a leader crash: three members, so the other two elect a new leader.
-    let leader_crash = match (backend, sc.leader_crash()) {
-        (Backend::Etcd, Some(at)) => Some(at),
-        _ => None,
-    };
-    let mut ports = Vec::new();
-    if leader_crash.is_some() || backend == Backend::Zookeeper {
-        let first = procs.children.len();
-        if backend == Backend::Zookeeper {
-            (ports, version) = servers::start_zookeeper(&binary, 3, &mut procs, &interrupted)?;
-        } else {
-            ports = servers::start_etcd_cluster(&binary, 3, &mut procs, &interrupted)?;
-        }
-        for (i, (name, child)) in procs.children[first..].iter().enumerate() {
-            let within = if i == 0 { format!(" in {}", procs.dir().display()) } else { String::new() };
-            let _ = writeln!(
-                log,
-                "locksim real: {name} {version} pid {} on 127.0.0.1:{}{within}",
-                child.id(),
-                ports[i]
-            );
-        }
-    }
-    let mut cluster = leader_crash.map(|_| {
-        let pids = procs.children.iter().map(|(_, c)| c.id()).collect();
-        Cluster::new(ports.clone(), pids, sc.workers.iter().map(|w| w.name.clone()).collect())
-    });
-    let port = match ports.first() {
-        Some(&port) => port,
-        None => {
-            let port = servers::start(backend, &binary, &mut procs, &interrupted)?;
-            let server_pid = procs.children.last().map_or(0, |(_, server)| server.id());
-            let _ = writeln!(
-                log,
-                "locksim real: {} {version} pid {server_pid} on 127.0.0.1:{port} in {}",
-                backend.server_binary(),
-                procs.dir().display()
-            );
-            ports.push(port);
-            port
-        }
-    };
-    let server_pid = procs.children.first().map_or(0, |(_, server)| server.id());
-
-    let failover = match sc.service {
-        Service::Failover { crash, promote, sync } => {
-            let replica = servers::start_replica(&binary, port, &mut procs, &interrupted)?;
-            let replica_pid = procs.children.last().map_or(0, |(_, server)| server.id());
-            let _ = writeln!(
-                log,
-                "locksim real: {} {version} replica of {port} pid {replica_pid} on 127.0.0.1:{replica}",
-                backend.server_binary()
-            );
-            ports.push(replica);
-            Some((crash, promote.max(crash), sync, [server_pid, replica_pid]))
-        }
-        _ => None,
-    };
-    // Redlock: four more servers, N3 (`jump_node`) under the preload library that moves its wall clock.
-    let mut jump = None;
-    if let Service::Redlock { nodes, jump_node, jump_at, jump: by, .. } = sc.service {
-        let (lib, shift) = clockshift::build(procs.dir())?;
-        for n in 1..nodes {
-            let env: Vec<(&str, &OsStr)> = if n == jump_node {
-                vec![("LD_PRELOAD", lib.as_os_str()), (clockshift::FILE_VAR, shift.as_os_str())]
-            } else {
-                Vec::new()
-            };
-            let name = format!("n{}", n + 1);
-            let port = servers::start_named(&binary, &name, &env, &mut procs, &interrupted)?;
-            let pid = procs.children.last().map_or(0, |(_, server)| server.id());
-            let shifted =
-                if n == jump_node { ", its wall clock shifted by the file clockshift.ms" } else { "" };
-            let _ = writeln!(
-                log,
-                "locksim real: {} {version} {name} pid {pid} on 127.0.0.1:{port}{shifted}",
-                backend.server_binary()
-            );
-            ports.push(port);
-        }
-        if sc.dur(by) > 0 {
-            jump = Some((jump_at, sc.dur(by), jump_node, shift));
-        }
-    }
+    let Topology { mut procs, version, ports, mut cluster, failover, jump, leader_crash } =
+        topology(backend, &sc, log)?;
     let dir = procs.dir().to_path_buf();
     let db = dir.join("storage.db");
     Storage::create(&db).map_err(|e| Failure::Broken(format!("storage: {e}")))?;
@@ -279,7 +186,135 @@ pub fn conduct(
     let real = sim::replay(&sc, &events);
     let jitter = jitter(&simulated.trace.events, &real.trace.events);
     timing(&jitter, sc.ttl)?;
-    Ok(RealRun { scenario: id, inputs: *inputs, backend, version, scale: scale.0, simulated, real, jitter })
+    Ok(RealRun {
+        scenario: id,
+        inputs: *inputs,
+        backend,
+        version,
+        scale: scale.0,
+        simulated,
+        real,
+        jitter,
+        client: None,
+    })
+}
+
+/// The servers of one run, as its service needs them (one Redis server; a primary and its replica for
+/// `failover`; five for `redlock`, N3 under the clock shift; one etcd member, or three for a leader crash; a
+/// three-member ZooKeeper ensemble), in `procs`, which stops them all when dropped; and what the cues need.
+struct Topology {
+    procs: Processes,
+    version: String,
+    /// Their client ports, the primary first.
+    ports: Vec<u16>,
+    /// etcd with a leader crash: the members, to find and crash the leader.
+    cluster: Option<Cluster>,
+    /// `failover`: when the primary crashes, when the replica is promoted, WAIT or not, their PIDs.
+    failover: Option<(sim::Ms, sim::Ms, bool, [u32; 2])>,
+    /// `redlock`: when N3's clock jumps, by how much, which node, and its shift file.
+    jump: Option<(sim::Ms, sim::Ms, usize, std::path::PathBuf)>,
+    /// etcd: when the leader crashes.
+    leader_crash: Option<sim::Ms>,
+}
+
+/// Starts the servers `sc` needs on `backend`; says what it started on `log`.
+fn topology(backend: Backend, sc: &Scenario, log: &mut dyn Write) -> Result<Topology, Failure> {
+    let binary = match backend {
+        Backend::Zookeeper => servers::find_zookeeper(),
+        _ => servers::find(backend.server_binary()),
+    };
+    let binary = binary.ok_or(Failure::Missing(backend.server_binary()))?;
+    let mut version = match backend {
+        Backend::Zookeeper => String::new(),
+        _ => servers::version(backend, &binary)?,
+    };
+
+    let mut procs = Processes::new().map_err(broken("temporary directory"))?;
+    // etcd with a leader crash: three members, so the other two elect a new leader.
+    let leader_crash = match (backend, sc.leader_crash()) {
+        (Backend::Etcd, Some(at)) => Some(at),
+        _ => None,
+    };
+    let mut ports = Vec::new();
+    if leader_crash.is_some() || backend == Backend::Zookeeper {
+        let first = procs.children.len();
+        if backend == Backend::Zookeeper {
+            (ports, version) = servers::start_zookeeper(&binary, 3, &mut procs, &interrupted)?;
+        } else {
+            ports = servers::start_etcd_cluster(&binary, 3, &mut procs, &interrupted)?;
+        }
+        for (i, (name, child)) in procs.children[first..].iter().enumerate() {
+            let within = if i == 0 { format!(" in {}", procs.dir().display()) } else { String::new() };
+            let _ = writeln!(
+                log,
+                "locksim real: {name} {version} pid {} on 127.0.0.1:{}{within}",
+                child.id(),
+                ports[i]
+            );
+        }
+    }
+    let cluster = leader_crash.map(|_| {
+        let pids = procs.children.iter().map(|(_, c)| c.id()).collect();
+        Cluster::new(ports.clone(), pids, sc.workers.iter().map(|w| w.name.clone()).collect())
+    });
+    let port = match ports.first() {
+        Some(&port) => port,
+        None => {
+            let port = servers::start(backend, &binary, &mut procs, &interrupted)?;
+            let server_pid = procs.children.last().map_or(0, |(_, server)| server.id());
+            let _ = writeln!(
+                log,
+                "locksim real: {} {version} pid {server_pid} on 127.0.0.1:{port} in {}",
+                backend.server_binary(),
+                procs.dir().display()
+            );
+            ports.push(port);
+            port
+        }
+    };
+    let server_pid = procs.children.first().map_or(0, |(_, server)| server.id());
+
+    let failover = match sc.service {
+        Service::Failover { crash, promote, sync } => {
+            let replica = servers::start_replica(&binary, port, &mut procs, &interrupted)?;
+            let replica_pid = procs.children.last().map_or(0, |(_, server)| server.id());
+            let _ = writeln!(
+                log,
+                "locksim real: {} {version} replica of {port} pid {replica_pid} on 127.0.0.1:{replica}",
+                backend.server_binary()
+            );
+            ports.push(replica);
+            Some((crash, promote.max(crash), sync, [server_pid, replica_pid]))
+        }
+        _ => None,
+    };
+    // Redlock: four more servers, N3 (`jump_node`) under the preload library that moves its wall clock.
+    let mut jump = None;
+    if let Service::Redlock { nodes, jump_node, jump_at, jump: by, .. } = sc.service {
+        let (lib, shift) = clockshift::build(procs.dir())?;
+        for n in 1..nodes {
+            let env: Vec<(&str, &OsStr)> = if n == jump_node {
+                vec![("LD_PRELOAD", lib.as_os_str()), (clockshift::FILE_VAR, shift.as_os_str())]
+            } else {
+                Vec::new()
+            };
+            let name = format!("n{}", n + 1);
+            let port = servers::start_named(&binary, &name, &env, &mut procs, &interrupted)?;
+            let pid = procs.children.last().map_or(0, |(_, server)| server.id());
+            let shifted =
+                if n == jump_node { ", its wall clock shifted by the file clockshift.ms" } else { "" };
+            let _ = writeln!(
+                log,
+                "locksim real: {} {version} {name} pid {pid} on 127.0.0.1:{port}{shifted}",
+                backend.server_binary()
+            );
+            ports.push(port);
+        }
+        if sc.dur(by) > 0 {
+            jump = Some((jump_at, sc.dur(by), jump_node, shift));
+        }
+    }
+    Ok(Topology { procs, version, ports, cluster, failover, jump, leader_crash })
 }
 
 /// What the watcher saw: every change of the holder's mark, and (Redlock) of each server's key.

@@ -6,6 +6,8 @@
 //! Native only: the browser app never compiles this module or its dependencies.
 //!
 //! - [`cli`]: `locksim real`'s checks and exit codes.
+//! - [`check`], [`resp`]: `locksim check`, a reader's own lock client as the workers (the protocol is
+//!   `docs/clients.md`), and the bit of Redis's protocol its proxy reads.
 //! - [`conductor`]: the `locksim real` process: starts everything, gives the cues, gathers the record.
 //! - [`worker`]: a worker process (`locksim real-worker`), following its steps of the core's scenario.
 //! - [`servers`]: starting the servers, and making sure nothing outlives the run.
@@ -21,6 +23,7 @@
 //! - [`recording`]: the record as core events, and the jitter against the simulation (pure).
 //! - [`clock`]: the one monotonic clock all processes share, and the time scale.
 
+pub mod check;
 pub mod cli;
 pub mod clock;
 pub mod clockshift;
@@ -33,6 +36,7 @@ pub mod pg;
 pub mod recording;
 pub mod redis;
 pub mod redlock;
+pub mod resp;
 pub mod servers;
 pub mod storage;
 pub mod worker;
@@ -225,6 +229,8 @@ pub struct RealRun {
     pub real: Run,
     /// For each real event, scenario ms after its simulated counterpart (`None`: it has none).
     pub jitter: Vec<Option<i64>>,
+    /// `locksim check`: the reader's client that played the workers (`None`: the lab's own workers).
+    pub client: Option<String>,
 }
 
 /// The largest jitter a run may have and still give a verdict: under a tenth of the lease, in scenario ms.
@@ -251,6 +257,12 @@ impl RealRun {
 
     /// `simulated: fenced   real (redis 7.0.15): fenced`
     pub fn verdicts(&self) -> String {
+        if self.client.is_some() {
+            return format!(
+                "lab's client: {}   your client (redis {}): {}",
+                self.simulated.outcome.kind, self.version, self.real.outcome.kind
+            );
+        }
         format!(
             "simulated: {}   real ({} {}): {}",
             self.simulated.outcome.kind,
@@ -320,6 +332,9 @@ impl RealRun {
             trace: &'a Trace,
             /// The real events as numbers ([`sim::Event::to_numbers`]), as the page's recordings keep them.
             events: Vec<Vec<i64>>,
+            /// `locksim check`: the reader's client.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            client: Option<&'a str>,
         }
         let out = Out {
             scenario: self.scenario,
@@ -334,6 +349,7 @@ impl RealRun {
             jitter_ms: &self.jitter,
             trace: &self.real.trace,
             events: self.real.trace.events.iter().map(|e| e.to_numbers()).collect(),
+            client: self.client.as_deref(),
         };
         serde_json::to_string(&out).expect("plain data") + "\n"
     }

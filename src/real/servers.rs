@@ -488,3 +488,37 @@ pub fn start_zookeeper(
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// One Redis server on a free loopback port, in a temporary directory of its own: a value that stops the
+/// server and removes the directory when dropped (redis-rs's `redis-test` `RedisServer` is the model).
+/// `locksim check` runs a reader's client against one; its proxies and storage live beside it.
+pub struct RedisServer {
+    /// Its port on 127.0.0.1.
+    pub port: u16,
+    /// Its version (`7.0.15`).
+    pub version: String,
+    /// The server's process and directory, stopped and removed when this is dropped.
+    procs: Processes,
+}
+
+impl RedisServer {
+    /// Starts `redis-server` from `PATH` (no persistence) and waits until it answers; `stop` says the run
+    /// was interrupted meanwhile.
+    pub fn start(stop: &dyn Fn() -> bool) -> Result<RedisServer, Failure> {
+        let binary = find(Backend::Redis.server_binary()).ok_or(Failure::Missing("redis-server"))?;
+        let version = version(Backend::Redis, &binary)?;
+        let mut procs = Processes::new().map_err(|e| Failure::Broken(format!("temporary directory: {e}")))?;
+        let port = start(Backend::Redis, &binary, &mut procs, stop)?;
+        Ok(RedisServer { port, version, procs })
+    }
+
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.procs.children.first().map_or(0, |(_, c)| c.id())
+    }
+
+    /// Its temporary directory (the run's other files go there too).
+    pub fn dir(&self) -> &Path {
+        self.procs.dir()
+    }
+}

@@ -29,6 +29,15 @@ const FENCED: &str = "
         written = max(coalesce(written, ?1), ?1), writes = writes + 1
     WHERE id = 1 AND ?1 IS NOT NULL AND (highest IS NULL OR ?1 >= highest)";
 
+/// Fencing on for a reader's client (`locksim check`): a write that carries a token gets in only at or above
+/// the highest; one that carries none cannot be compared and gets in, as at a resource whose check is
+/// opt-in (the mistake of a client that sends no token).
+const FENCED_OPEN: &str = "
+    UPDATE resource SET holder = ?2, token = ?1,
+        highest = max(coalesce(highest, ?1), coalesce(?1, highest)),
+        written = max(coalesce(written, ?1), coalesce(?1, written)), writes = writes + 1
+    WHERE id = 1 AND (?1 IS NULL OR highest IS NULL OR ?1 >= highest)";
+
 /// Fencing off: every write gets in; the highest token is still kept, for the record.
 const UNFENCED: &str = "
     UPDATE resource SET holder = ?2, token = ?1,
@@ -92,8 +101,28 @@ impl Storage {
         Ok(Storage { conn })
     }
 
+    /// Commits without waiting for the disk at all (`synchronous = off`): `locksim check`'s storage, whose
+    /// writes must not wait behind other programs' disk traffic on a shared machine; the file is thrown away
+    /// with the run.
+    pub fn unsynced(self) -> rusqlite::Result<Storage> {
+        self.conn.pragma_update(None, "synchronous", "off")?;
+        Ok(self)
+    }
+
     /// One write by `holder` with `token`: accepted or rejected by the database itself.
     pub fn write(&mut self, holder: &str, token: Option<u64>, fencing: bool) -> rusqlite::Result<Stored> {
+        self.write_as(holder, token, fencing, false)
+    }
+
+    /// [`Storage::write`], where with `tokenless` a write without a token passes the fence (`locksim check`:
+    /// the storage can only check the token it is given).
+    pub fn write_as(
+        &mut self,
+        holder: &str,
+        token: Option<u64>,
+        fencing: bool,
+        tokenless: bool,
+    ) -> rusqlite::Result<Stored> {
         // IMMEDIATE takes the write lock first, so the highest read here is the one the UPDATE compares.
         let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let (highest, written): (Option<i64>, Option<i64>) =
@@ -101,7 +130,12 @@ impl Storage {
                 Ok((r.get(0)?, r.get(1)?))
             })?;
         let token = token.map(|t| i64::try_from(t).unwrap_or(i64::MAX));
-        let changed = tx.execute(if fencing { FENCED } else { UNFENCED }, params![token, holder])?;
+        let sql = match (fencing, tokenless) {
+            (false, _) => UNFENCED,
+            (true, false) => FENCED,
+            (true, true) => FENCED_OPEN,
+        };
+        let changed = tx.execute(sql, params![token, holder])?;
         tx.commit()?;
         let token = |t: Option<i64>| t.and_then(|t| u64::try_from(t).ok());
         Ok(Stored { accepted: changed == 1, highest_before: token(highest), written_before: token(written) })
@@ -167,6 +201,15 @@ mod tests {
         );
         let holder: String = s.conn.query_row("SELECT holder FROM resource", [], |r| r.get(0)).unwrap();
         assert_eq!(holder, "A");
+    }
+
+    #[test]
+    fn for_a_reader_s_client_a_write_without_a_token_passes_the_fence() {
+        let (_dir, mut s) = fresh();
+        s.write_as("B", Some(34), true, true).unwrap();
+        assert!(!s.write_as("A", Some(33), true, true).unwrap().accepted);
+        let late = s.write_as("A", None, true, true).unwrap();
+        assert_eq!(late, Stored { accepted: true, highest_before: Some(34), written_before: Some(34) });
     }
 
     #[test]

@@ -394,6 +394,22 @@ pub(super) static EN_PANELS: Panels = Panels {
                    most {jitter} s off its simulated time.",
     real_same: ["the same", "they differ"],
     real_script: "A script of your own has no recording: it ran only here, in the simulation.",
+    open_label: "Open a run",
+    open_hint: "A file written by locksim check --json (your own lock client) or locksim real --json: choose it, or \
+                drop it here. It stays in this page: nothing is uploaded, and it is not part of the link.",
+    open_bad: |p| {
+        use crate::present::recordings::OpenProblem::*;
+        let why = match p {
+            NotJson => "it is not JSON".to_owned(),
+            Field(name) => fill("its “{}” is missing or not what a run has", &[name]),
+            Empty => "its list of runs is empty".to_owned(),
+            TooBig => "it is larger than any run".to_owned(),
+        };
+        fill("That file is not a run of locksim check or locksim real: {}. The page keeps what it showed.", &[&why])
+    },
+    open_caption: "Your file: {who} on {system}, {speed}: “{real}”; the lab's own workers in the simulation: “{simulated}”.",
+    open_lab: "the lab's own workers",
+    open_client: "the client “{}”",
     editor_heading: "Your scenario, as a script",
     editor_label: "Script",
     editor_new: "New",

@@ -398,6 +398,22 @@ pub(super) static JA_PANELS: Panels = Panels {
                    （各イベントの時刻のずれは最大{jitter}秒）。",
     real_same: ["一致しています", "食い違っています"],
     real_script: "自分で書いたスクリプトには実機の記録がありません。ここでシミュレーションしただけです。",
+    open_label: "実行記録を開く",
+    open_hint: "locksim check --json（自作のロッククライアント）か locksim real --json が書いたファイルを選ぶか、ここに\
+                ドロップしてください。ファイルはこのページの中だけで読みます。どこにも送らず、リンクにも入りません。",
+    open_bad: |p| {
+        use crate::present::recordings::OpenProblem::*;
+        let why = match p {
+            NotJson => "JSON ではありません".to_owned(),
+            Field(name) => fill("「{}」がないか、実行記録の値ではありません", &[name]),
+            Empty => "実行記録の一覧が空です".to_owned(),
+            TooBig => "実行記録にしては大きすぎます".to_owned(),
+        };
+        fill("このファイルは locksim check や locksim real の実行記録ではありません（{}）。表示中の内容はそのままです。", &[&why])
+    },
+    open_caption: "あなたのファイル：{who}、{system}、{speed}：「{real}」。ラボ自身のワーカーのシミュレーションでは「{simulated}」。",
+    open_lab: "ラボ自身のワーカー",
+    open_client: "クライアント「{}」",
     editor_heading: "スクリプトで書いた場面",
     editor_label: "スクリプト",
     editor_new: "新しく書く",

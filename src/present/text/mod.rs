@@ -309,6 +309,18 @@ pub struct Panels {
     pub real_same: [&'static str; 2],
     /// A script has no recording: it ran only here.
     pub real_script: &'static str,
+    /// "Open a run": the file chooser's label.
+    pub open_label: &'static str,
+    /// What a run file is, that it may be dropped here, and that it stays in the page.
+    pub open_hint: &'static str,
+    /// A file that does not read as a run: why, and that the page keeps what it showed.
+    pub open_bad: fn(&crate::present::recordings::OpenProblem) -> String,
+    /// An opened run: `{who}`, `{system}`, `{speed}`, `{real}`, `{simulated}`.
+    pub open_caption: &'static str,
+    /// `{who}` for a run of `locksim real` (the lab's own workers); a client's run names its command.
+    pub open_lab: &'static str,
+    /// `{who}` for a run of `locksim check`: `{}` is the client's command.
+    pub open_client: &'static str,
     /// The editor's heading.
     pub editor_heading: &'static str,
     /// The text box's accessible name.
