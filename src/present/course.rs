@@ -14,6 +14,11 @@ use crate::sim::{self, Ms, OutcomeKind, Scenario};
 /// The course built into the page: through the source article, in its order (`course=builtin`).
 pub const BUILTIN: &str = include_str!("course/source.course");
 
+/// How many steps the built-in course has (counted without reading it: its `step` lines).
+pub fn builtin_steps() -> usize {
+    BUILTIN.lines().filter(|l| l.trim() == "step").count()
+}
+
 /// Limits a course is held to, so a course from a link can never make the page slow.
 pub mod limits {
     /// The longest course, in characters.
@@ -854,4 +859,227 @@ impl Mark {
 /// The score: steps right at the first try.
 pub fn score(marks: &[Mark]) -> usize {
     marks.iter().filter(|m| **m == Mark::First).count()
+}
+
+/// The course panel's words in one language: a missing one does not compile.
+pub struct Ui {
+    /// The panel's name.
+    pub course: &'static str,
+    /// "Step 3 of 10".
+    pub step_of: fn(usize, usize) -> String,
+    /// "Right first time: 2 of 10".
+    pub score: fn(usize, usize) -> String,
+    /// The task's label.
+    pub task: &'static str,
+    /// The source's label.
+    pub source: &'static str,
+    /// How a prediction step is answered.
+    pub predict_how: &'static str,
+    /// The check button.
+    pub check: &'static str,
+    /// The answer button.
+    pub show_answer: &'static str,
+    /// The hint's label.
+    pub hint: &'static str,
+    /// Buttons: previous, next, the summary, start again, leave, show it, copy.
+    pub previous: &'static str,
+    /// Next step.
+    pub next: &'static str,
+    /// To the summary.
+    pub to_summary: &'static str,
+    /// Start again.
+    pub again: &'static str,
+    /// Leave the course.
+    pub leave: &'static str,
+    /// Load the answer's state into the figure.
+    pub show_it: &'static str,
+    /// Copy the link.
+    pub copy: &'static str,
+    /// Bring the step's run back.
+    pub reset: &'static str,
+    /// Right.
+    pub right: &'static str,
+    /// Not yet: the run's outcome title.
+    pub not_yet: fn(&str) -> String,
+    /// A find exercise with its switches changed.
+    pub switched: &'static str,
+    /// A prove exercise broken: the outcome title and the values of the run that broke it.
+    pub broken: fn(&str, &str) -> String,
+    /// A prove exercise with too many devices on: how many, how few would do.
+    pub too_many: fn(usize, usize) -> String,
+    /// What a search covered.
+    pub searched: fn(&str) -> String,
+    /// The first prediction was right.
+    pub predicted_right: &'static str,
+    /// It was wrong.
+    pub predicted_wrong: &'static str,
+    /// The step's run is no longer on screen.
+    pub off_screen: &'static str,
+    /// The core's answer: a prediction's outcome title.
+    pub answer_predict: fn(&str) -> String,
+    /// The core's answer: an outcome title at a state (the switches and values, as words).
+    pub answer_state: fn(&str, &str) -> String,
+    /// The core's answer to a prove exercise: the devices, as words.
+    pub answer_prove: fn(&str) -> String,
+    /// "lease on, fencing off".
+    pub devices: fn(bool, bool) -> String,
+    /// The summary's heading.
+    pub summary: &'static str,
+    /// A summary from a link.
+    pub shared: &'static str,
+    /// How each step went: open, right first time, after a hint, answer shown.
+    pub marks: [&'static str; 4],
+    /// The summary's link.
+    pub share: &'static str,
+    /// Start the course (from a shared summary, or from the later panels).
+    pub take: &'static str,
+    /// The entry under the lab: the built-in course's number of steps.
+    pub entry: fn(usize) -> String,
+    /// Loading a course file.
+    pub loading: &'static str,
+    /// A course that does not read: the message.
+    pub unread: fn(&str) -> String,
+    /// A course file that could not be fetched: its path.
+    pub unfetched: fn(&str) -> String,
+    /// `course=` that is neither the built-in course, a course's text nor a path on this site.
+    pub bad_source: &'static str,
+}
+
+impl Mark {
+    fn index(self) -> usize {
+        match self {
+            Mark::Open => 0,
+            Mark::First => 1,
+            Mark::Hinted => 2,
+            Mark::Shown => 3,
+        }
+    }
+
+    /// How the step went, in words.
+    pub fn said(self, ui: &Ui) -> &'static str {
+        ui.marks[self.index()]
+    }
+}
+
+/// The panel's English.
+pub const EN: Ui = Ui {
+    course: "Course",
+    step_of: |i, n| format!("Step {i} of {n}"),
+    score: |s, n| format!("Right first time: {s} of {n}"),
+    task: "Task: ",
+    source: "Source: ",
+    predict_how: "Pick an answer under the figure, then play the run: your first prediction counts.",
+    check: "Check my answer",
+    show_answer: "Show the answer",
+    hint: "Hint: ",
+    previous: "Previous",
+    next: "Next",
+    to_summary: "Summary",
+    again: "Start again",
+    leave: "Leave the course",
+    show_it: "Show it",
+    copy: "Copy link",
+    reset: "Back to the step's run",
+    right: "Right.",
+    not_yet: |o| format!("Not yet: your run ended “{o}”."),
+    switched:
+        "Not this way: the task keeps the switches as the step gave them. Switch them back, then look again.",
+    broken: |o, at| format!("Not yet: the search found a run that went wrong, “{o}”, at {at}."),
+    too_many: |on, few| {
+        format!("Nothing breaks, but fewer devices would do: you have {on} on, and {few} is enough.")
+    },
+    searched: |b| format!("Searched: {b}."),
+    predicted_right: "Your first prediction was right.",
+    predicted_wrong: "Your first prediction was not right: the verdict under the figure shows what happened.",
+    off_screen: "The step's run is no longer on the figure.",
+    answer_predict: |o| format!("The core's answer: “{o}”."),
+    answer_state: |o, at| format!("The core's answer: “{o}” with {at}."),
+    answer_prove: |d| format!("The core's answer: {d}; nothing breaks."),
+    devices: |lease, fencing| {
+        format!(
+            "lease expiry {}, fencing {}",
+            if lease { "on" } else { "off" },
+            if fencing { "on" } else { "off" }
+        )
+    },
+    summary: "Summary",
+    shared: "A shared result",
+    marks: ["not answered", "right first time", "right after a hint", "answer shown"],
+    share: "Link to this result",
+    take: "Take the course",
+    entry: |n| format!("Take the course through the source: {n} steps, each checked by the simulation"),
+    loading: "Loading the course…",
+    unread: |m| format!("The course could not be read: {m}"),
+    unfetched: |p| format!("The course file “{p}” could not be fetched from this site."),
+    bad_source: "course= takes builtin, a course's text, or the path of a course file on this site.",
+};
+
+/// The panel's Japanese.
+pub const JA: Ui = Ui {
+    course: "コース",
+    step_of: |i, n| format!("ステップ {i} / {n}"),
+    score: |s, n| format!("一度で正解: {n} 問中 {s} 問"),
+    task: "課題: ",
+    source: "出典: ",
+    predict_how: "図の下で答えを選び、実行を再生してください。最初の予想が採点されます。",
+    check: "答えを確かめる",
+    show_answer: "答えを見る",
+    hint: "ヒント: ",
+    previous: "前へ",
+    next: "次へ",
+    to_summary: "まとめへ",
+    again: "最初から",
+    leave: "コースを終える",
+    show_it: "図で見る",
+    copy: "リンクをコピー",
+    reset: "ステップの実行に戻す",
+    right: "正解です。",
+    not_yet: |o| format!("まだです。あなたの実行の結末は「{o}」でした。"),
+    switched: "この課題では切り替えを最初のままにします。元に戻してから、もう一度探してください。",
+    broken: |o, at| format!("まだです。探索で壊れる実行が見つかりました: {at} で「{o}」。"),
+    too_many: |on, few| {
+        format!("壊れませんが、もっと少なくて足ります。オンは {on} 個で、{few} 個で足ります。")
+    },
+    searched: |b| format!("探索の範囲: {b}。"),
+    predicted_right: "最初の予想は正解でした。",
+    predicted_wrong: "最初の予想は外れました。図の下の判定で、何が起きたかを確かめてください。",
+    off_screen: "ステップの実行が図から外れています。",
+    answer_predict: |o| format!("コアの答え: 「{o}」。"),
+    answer_state: |o, at| format!("コアの答え: {at} で「{o}」。"),
+    answer_prove: |d| format!("コアの答え: {d}。これで何も壊れません。"),
+    devices: |lease, fencing| {
+        format!(
+            "リース期限 {}、フェンシング {}",
+            if lease { "オン" } else { "オフ" },
+            if fencing { "オン" } else { "オフ" }
+        )
+    },
+    summary: "まとめ",
+    shared: "共有された結果",
+    marks: ["未回答", "一度で正解", "ヒントのあとで正解", "答えを見た"],
+    share: "この結果へのリンク",
+    take: "コースを始める",
+    entry: |n| format!("出典に沿ったコースを始める（{n} ステップ、どれもシミュレーションが採点します）"),
+    loading: "コースを読み込んでいます…",
+    unread: |m| format!("コースを読めません: {m}"),
+    unfetched: |p| format!("コースのファイル「{p}」をこのサイトから取得できませんでした。"),
+    bad_source: "course= には builtin、コースの本文、またはこのサイト上のコースファイルのパスを指定します。",
+};
+
+/// The panel's words in `lang`.
+pub fn ui(lang: Lang) -> &'static Ui {
+    match lang {
+        Lang::En => &EN,
+        Lang::Ja => &JA,
+    }
+}
+
+/// A state's switches and named values as words: `lease expiry on, fencing on, pause 11001 ms`.
+pub fn state_words(s: &State, lang: Lang) -> String {
+    let mut out = (ui(lang).devices)(s.devices.lease, s.devices.fencing);
+    let sep = if lang == Lang::Ja { "、" } else { ", " };
+    for (n, v) in &s.values {
+        out += &format!("{sep}{n} {v} ms");
+    }
+    out
 }
