@@ -126,6 +126,8 @@ fn ask(lab: Lab, kind: String, payload: String) {
             lab.set_script(payload);
         }
         "edit" => lab.editing.set(payload == "1"),
+        // A course's step: its run hidden for a prediction, or shown whole for an exercise.
+        "phase" => lab.phase.set(phase_of(&payload)),
         _ => {}
     }
 }
@@ -136,6 +138,10 @@ fn ask(lab: Lab, kind: String, payload: String) {
 /// waits for the module (and it hears of a drag once per frame), and the panels show the run the figure
 /// shows in the same frame.
 pub fn connect(lab: Lab) {
+    // A link to a course (`course=`): the course is the module's.
+    if !super::url::course().is_empty() {
+        lab.need_bench();
+    }
     let asked =
         Closure::<dyn Fn(String, String)>::new(move |kind: String, payload: String| ask(lab, kind, payload));
     let asked = StoredValue::new_local(asked);
@@ -364,5 +370,13 @@ pub fn Panels(
             dragged.get().filter(|_| revealed.get()).map(|dragged| view! { <super::challenge::Challenge lab dragged/> })
         }}
         {move || revealed.get().then(|| view! { <super::breakit::BreakIt lab/> })}
+        // The course through the source: drawn above the figure (`course`).
+        {move || revealed.get().then(|| view! {
+            <p class="course-entry">
+                <button type="button" on:click=move |_| super::course::take(lab)>
+                    {move || (crate::present::course::ui(lab.lang.get()).entry)(crate::present::course::builtin_steps())}
+                </button>
+            </p>
+        })}
     }
 }

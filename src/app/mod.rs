@@ -7,6 +7,7 @@
 mod breakit;
 mod challenge;
 mod controls;
+pub mod course;
 pub mod dom;
 pub mod download;
 pub mod editor;

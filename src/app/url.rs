@@ -7,8 +7,7 @@ use crate::present::params::{Lang, Query};
 
 /// The state the page was opened with.
 pub fn read() -> Query {
-    let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-    Query::parse(&search)
+    Query::parse(&read_search())
 }
 
 /// Calls `apply` with the state of a history entry the reader went back or forward to.
@@ -71,7 +70,7 @@ pub fn write(query: &Query, push: bool) {
     let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
     if let Ok(history) = window.history() {
-        let url = format!("{path}{}{hash}", query.to_query_string());
+        let url = format!("{path}{}{}{hash}", query.to_query_string(), course());
         let null = wasm_bindgen::JsValue::NULL;
         let _ = if push {
             history.push_state_with_url(&null, "", Some(&url))
@@ -79,6 +78,18 @@ pub fn write(query: &Query, push: bool) {
             history.replace_state_with_url(&null, "", Some(&url))
         };
     }
+}
+
+/// The link's course (`course=`, `course-done=`) as `&course=…`, empty if none: the second module's
+/// (`app::course`). Kept in every link the page writes, last.
+pub fn course() -> String {
+    let search = read_search();
+    let pairs = search.strip_prefix('?').unwrap_or(&search).split('&');
+    pairs.filter(|p| p.starts_with("course")).fold(String::new(), |s, p| s + "&" + p)
+}
+
+fn read_search() -> String {
+    web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default()
 }
 
 /// Whether the reader asked the system for less motion.

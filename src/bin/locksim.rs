@@ -24,6 +24,10 @@
 //! `locksim check --client CMD --scenario ID [inputs] [--all] [--json]` runs a reader's own lock client as
 //! the workers, on a real Redis server under the lab's faults (`fencing_lab::real::check`, protocol in
 //! `docs/clients.md`).
+//! `locksim course FILE [--lang en|ja]` checks a course (`docs/courses.md`): every script reads and every
+//! goal can be met (a search within stated bounds decides), and prints its steps with the core's answers.
+//! A file that does not read: exit 2, naming its line and column; a goal that cannot be met: exit 1,
+//! naming the step and the reason.
 //!
 //! The flags are a `clap` command built from the input table (and, with `--script`, from the script's
 //! named values), so the parser, the help and the table cannot disagree.
@@ -290,6 +294,9 @@ mod native {
         if args.get(1).map(String::as_str) == Some("real-worker") {
             return real::worker::main(args.get(2).map_or("", String::as_str));
         }
+        if args.get(1).map(String::as_str) == Some("course") {
+            return course(&args[2..]);
+        }
         let ja = args.windows(2).any(|w| w[0] == "--lang" && w[1] == "ja")
             || args.iter().any(|a| a == "--lang=ja");
         let script = match script_path(&args).map(|path| read_script(&path, ja)) {
@@ -331,6 +338,99 @@ mod native {
                 Some(sub) => usage_error(&msg, sub),
                 None => usage_error(&msg, &mut cmd),
             },
+        }
+    }
+
+    /// `locksim course FILE [--lang en|ja]`: reads and checks a course, and prints its steps.
+    fn course(args: &[String]) -> ExitCode {
+        use fencing_lab::present::course::{self, Answer};
+        let mut lang = Lang::En;
+        let mut path = None;
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            match a.as_str() {
+                "--lang" | "--lang=en" | "--lang=ja" => {
+                    let tag = a.strip_prefix("--lang=").map(str::to_owned).or_else(|| it.next().cloned());
+                    match tag.as_deref().map(parse_lang) {
+                        Some(Ok(l)) => lang = l,
+                        _ => return usage("--lang takes en or ja"),
+                    }
+                }
+                "-h" | "--help" => {
+                    println!("Usage: locksim course FILE [--lang en|ja]\n\nChecks a course (docs/courses.md): every script reads, every goal can be met.\nExit 0: it can; 1: a goal cannot be met; 2: the file does not read.");
+                    return ExitCode::SUCCESS;
+                }
+                _ if path.is_none() && !a.starts_with("--") => path = Some(a.clone()),
+                _ => return usage(&format!("unexpected argument '{a}'")),
+            }
+        }
+        fn usage(msg: &str) -> ExitCode {
+            eprintln!("locksim: {msg}\nUsage: locksim course FILE [--lang en|ja]");
+            ExitCode::from(2)
+        }
+        let Some(path) = path else { return usage("course: a course file is needed (- for standard input)") };
+        let text = if path == "-" {
+            let mut s = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
+        } else {
+            std::fs::read_to_string(&path)
+        };
+        let text = match text {
+            Ok(t) => t,
+            Err(e) => return usage(&format!("{path}: {e}")),
+        };
+        let c = match course::parse(&text) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("locksim: {path}: {}", e.said(lang));
+                return ExitCode::from(2);
+            }
+        };
+        let mut out = format!("course: {} ({} steps): {}\n", c.id, c.steps.len(), c.title.get(lang));
+        for (i, step) in c.steps.iter().enumerate() {
+            let said = match course::answer(step) {
+                Answer::Predict(k) => format!("answer {}", k.name()),
+                Answer::State(s) => {
+                    let v: Vec<String> = s.values.iter().map(|(n, ms)| format!("{n} {ms}")).collect();
+                    let sw = format!("lease {}, fencing {}", on(s.devices.lease), on(s.devices.fencing));
+                    format!(
+                        "{} at {}{sw}",
+                        s.outcome.name(),
+                        if v.is_empty() { String::new() } else { v.join(", ") + ", " }
+                    )
+                }
+                Answer::Prove(p) => format!(
+                    "fewest: lease {}, fencing {} ({})",
+                    on(p.devices.lease),
+                    on(p.devices.fencing),
+                    course::bounds_text(&p.bounds, Lang::En)
+                ),
+                Answer::None => {
+                    let _ = std::io::stdout().write_all(out.as_bytes());
+                    let refusal = course::check(&c).err();
+                    let reason = refusal.map(|r| r.en()).unwrap_or_default();
+                    eprintln!("locksim: {path}: {reason}");
+                    return ExitCode::from(1);
+                }
+            };
+            out += &format!(
+                "step {} (line {}): {}: {}: {said}\n",
+                i + 1,
+                step.line,
+                step.goal.name(),
+                step.title.get(lang)
+            );
+        }
+        out += "ok: every script reads and every goal can be met\n";
+        let _ = std::io::stdout().write_all(out.as_bytes());
+        ExitCode::SUCCESS
+    }
+
+    fn on(b: bool) -> &'static str {
+        if b {
+            "on"
+        } else {
+            "off"
         }
     }
 

@@ -49,6 +49,8 @@ mod module {
         if let Some(at) = editor {
             std::mem::forget(leptos::mount::mount_to(at, move || view! { <Editor lab/> }));
         }
+        // A course the link names, above the figure.
+        fencing_lab::app::course::start(lab);
     }
 
     /// The page's lab changed: its state as a link's query (with the script on screen), the lesson's phase

@@ -3,6 +3,7 @@
 //! from it.
 
 pub mod breakit;
+pub mod course;
 // Native only: lock fences in a book (`mdbook-lock`).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod fences;

@@ -22,7 +22,7 @@ mod print;
 
 pub use edit::{set_switch, set_value};
 pub use error::{Error, Expect, Problem};
-pub use parse::parse;
+pub use parse::{nearest, parse};
 pub use print::{duration, print};
 
 /// The limits a script is held to, so that a script from a link can never make the page slow.

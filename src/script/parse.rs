@@ -205,7 +205,7 @@ fn ms_of(text: &str) -> Option<Ms> {
 }
 
 /// The word of `words` nearest to `found` (at most two edits away, and fewer than its length).
-fn nearest(found: &str, words: &[&'static str]) -> Option<&'static str> {
+pub fn nearest(found: &str, words: &[&'static str]) -> Option<&'static str> {
     let found = found.to_lowercase();
     if found.is_empty() {
         return None;
