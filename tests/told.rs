@@ -101,30 +101,16 @@ proptest! {
         // Every accepted and every rejected write is told, in order.
         let stored = facts.iter().filter(|f| matches!(f, Told::Stored { .. })).count();
         prop_assert_eq!(stored, run.trace.writes.len());
-        let times: Vec<u64> = facts.iter().map(at).collect();
+        let times: Vec<u64> = facts.iter().map(Told::at).collect();
         prop_assert!(times.windows(2).all(|w| w[0] <= w[1]));
-    }
-}
-
-fn at(f: &Told) -> u64 {
-    match *f {
-        Told::Waited { at, .. }
-        | Told::Granted { at, .. }
-        | Told::Read { at, .. }
-        | Told::Registered { at, .. }
-        | Told::Expired { at, .. }
-        | Told::Unavailable { at, .. }
-        | Told::Paused { at, .. }
-        | Told::Checked { at, .. }
-        | Told::Sent { at, .. }
-        | Told::Stored { at, .. }
-        | Told::Released { at, .. }
-        | Told::Crashed { at, .. }
-        | Told::Rearmed { at, .. }
-        | Told::LeaderLost { at, .. }
-        | Told::Jumped { at, .. }
-        | Told::Down { at, .. }
-        | Told::Promoted { at, .. } => at,
+        // A projector's steps: each moment once, in order, holding exactly the facts told then, every one a
+        // time of the trace.
+        let moments = told::moments(&run);
+        prop_assert!(moments.windows(2).all(|w| w[0].0 < w[1].0));
+        prop_assert!(moments.iter().all(|(at, fs)| !fs.is_empty() && fs.iter().all(|f| f.at() == *at)));
+        prop_assert!(moments.iter().all(|(at, _)| run.trace.events.iter().any(|e| e.at == *at)));
+        let flat: Vec<Told> = moments.into_iter().flat_map(|(_, fs)| fs).collect();
+        prop_assert_eq!(flat, facts);
     }
 }
 

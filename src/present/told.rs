@@ -106,6 +106,44 @@ pub fn told(run: &Run) -> Vec<Told> {
     out
 }
 
+impl Told {
+    /// When it happened (its start, for what spans a while).
+    pub fn at(&self) -> Ms {
+        match *self {
+            Told::Waited { at, .. }
+            | Told::Granted { at, .. }
+            | Told::Read { at, .. }
+            | Told::Registered { at, .. }
+            | Told::Expired { at, .. }
+            | Told::Unavailable { at, .. }
+            | Told::Paused { at, .. }
+            | Told::Checked { at, .. }
+            | Told::Sent { at, .. }
+            | Told::Stored { at, .. }
+            | Told::Released { at, .. }
+            | Told::Crashed { at, .. }
+            | Told::Rearmed { at, .. }
+            | Told::LeaderLost { at, .. }
+            | Told::Jumped { at, .. }
+            | Told::Down { at, .. }
+            | Told::Promoted { at, .. } => at,
+        }
+    }
+}
+
+/// The run's facts by moment, in order: each time at which the narration tells something, with what it
+/// tells then. A projector steps through these (`app::projector`).
+pub fn moments(run: &Run) -> Vec<(Ms, Vec<Told>)> {
+    let mut out: Vec<(Ms, Vec<Told>)> = Vec::new();
+    for fact in told(run) {
+        match out.last_mut() {
+            Some((at, facts)) if *at == fact.at() => facts.push(fact),
+            _ => out.push((fact.at(), vec![fact])),
+        }
+    }
+    out
+}
+
 /// Names of the run's workers, by index (`?` past the end).
 fn name(names: &[String], w: WorkerId) -> &str {
     names.get(w).map_or("?", String::as_str)
