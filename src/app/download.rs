@@ -3,8 +3,14 @@
 //!
 //! The SVG is the page's own figure, cloned, with each element's computed style written inline (so the
 //! file needs no style sheet) and a background in the page's colour; the drag handle is left out.
+//!
+//! The animated SVG is `locksim render --animate`'s, drawn by the same code for the state on screen, in
+//! the page's language and colour scheme: a file both give alike, whichever a teacher used.
 
 use super::dom;
+use super::later::read;
+use crate::present::params::{Lang, Query};
+use crate::present::render::{self, Drawn, Options, Theme};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, SvgElement};
@@ -79,6 +85,34 @@ fn save(url: &str, name: &str) {
 pub fn save_svg() {
     if let Some(url) = svg_url() {
         save(&url, "fencing-lab.svg");
+    }
+}
+
+/// The run of state `query` (a link's) as `locksim render --animate` draws it, in the scheme the reader's
+/// browser prefers; `None` if the state's script does not read.
+pub fn animated(query: &str) -> Option<String> {
+    let q = Query::parse(query);
+    let dark = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches());
+    let o = Options {
+        lang: q.lang.unwrap_or(Lang::En),
+        theme: if dark { Theme::Dark } else { Theme::Light },
+        animate: true,
+        ..Options::default()
+    };
+    Some(match &q.script {
+        Some(text) => render::svg(Drawn::Script(&read(text).ok()?), &o),
+        None => render::svg(Drawn::Catalogue(q.scenario, &q.inputs), &o),
+    })
+}
+
+/// Downloads the run of state `query` as an animated SVG.
+pub fn save_animated(query: &str) {
+    if let Some(svg) = animated(query) {
+        let url =
+            format!("data:image/svg+xml;charset=utf-8,{}", String::from(js_sys::encode_uri_component(&svg)));
+        save(&url, "fencing-lab-animated.svg");
     }
 }
 

@@ -138,8 +138,8 @@ fn ask(lab: Lab, kind: String, payload: String) {
 /// waits for the module (and it hears of a drag once per frame), and the panels show the run the figure
 /// shows in the same frame.
 pub fn connect(lab: Lab) {
-    // A link to a course (`course=`): the course is the module's.
-    if !super::url::course().is_empty() {
+    // A link to a course (`course=`) or the projector (`present=`): both are the module's.
+    if !super::url::later().is_empty() {
         lab.need_bench();
     }
     let asked =

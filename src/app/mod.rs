@@ -15,6 +15,7 @@ mod embed;
 pub mod later;
 mod picker;
 mod playback;
+pub mod projector;
 mod real;
 mod rest;
 pub mod scripting;

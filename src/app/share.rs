@@ -1,5 +1,6 @@
-//! "Share / embed": the link to the exact state and a ready iframe snippet that sizes itself, and the figure
-//! to download (saved by the page's second module, fetched when first asked).
+//! "Share / embed": the link to the exact state and a ready iframe snippet that sizes itself, the figure to
+//! download (still or animated) and the projector (`app::projector`): all three in the page's second
+//! module, fetched when first asked, or at once for a link that opens the projector (`present=`).
 //!
 //! Static markup for the page's language that one effect fills in and one listener serves (`data-*`
 //! attributes): a view per part would cost the bundle more.
@@ -68,8 +69,10 @@ pub fn Share(lab: Lab) -> impl IntoView {
     let framed = StoredValue::new(None::<Lang>);
     // Folded, the panel follows nothing: a drag meanwhile does not come here.
     let open = RwSignal::new(false);
-    // The download asked for, until it is done.
-    let wanted = RwSignal::new(None::<String>);
+    // The download (`svg`, `png`, `animated`) or the projector (`present`) asked for, until it is done: a
+    // link's projector at once. (A string: a signal of another type would cost the first load its own copy
+    // of the signal's code.)
+    let wanted = RwSignal::new(super::url::presenting().then(|| "present".to_owned()));
     let base = base_url();
     effect(move || {
         let (lang, t) = (lab.lang.get(), lab.text());
@@ -158,11 +161,16 @@ pub fn Share(lab: Lab) -> impl IntoView {
         let Some(root) = root.get() else { return };
         let status = match bench {
             Bench::Ready(_) => {
-                lab.bench("download", &[&kind]);
+                let query = lab.query(false).to_query_string();
+                lab.bench(if kind == "present" { "present" } else { "download" }, &[&kind, &query]);
                 wanted.set(None);
                 ""
             }
-            Bench::Failed => t.download_failed,
+            Bench::Failed => {
+                // Said open, where the buttons are: a link's projector asked before any click.
+                root.set_open(true);
+                t.download_failed
+            }
             _ => t.download_loading,
         };
         say(&root, ".download-status", status);

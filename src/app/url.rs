@@ -10,6 +10,11 @@ pub fn read() -> Query {
     Query::parse(&read_search())
 }
 
+/// Whether the page's link opens the projector (`present=`; `app::projector` reads its step).
+pub fn presenting() -> bool {
+    later().split('&').any(|p| p.starts_with("present="))
+}
+
 /// Calls `apply` with the state of a history entry the reader went back or forward to.
 pub fn on_popstate(apply: impl Fn(Query) + 'static) {
     let Some(window) = web_sys::window() else { return };
@@ -70,7 +75,7 @@ pub fn write(query: &Query, push: bool) {
     let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
     if let Ok(history) = window.history() {
-        let url = format!("{path}{}{}{hash}", query.to_query_string(), course());
+        let url = format!("{path}{}{}{hash}", query.to_query_string(), later());
         let null = wasm_bindgen::JsValue::NULL;
         let _ = if push {
             history.push_state_with_url(&null, "", Some(&url))
@@ -80,12 +85,14 @@ pub fn write(query: &Query, push: bool) {
     }
 }
 
-/// The link's course (`course=`, `course-done=`) as `&course=…`, empty if none: the second module's
-/// (`app::course`). Kept in every link the page writes, last.
-pub fn course() -> String {
+/// The link's pairs the second module reads (`course=`, `course-done=` for `app::course`, `present=` for
+/// `app::projector`) as `&course=…`, empty if none. Kept in every link the page writes, last.
+pub fn later() -> String {
     let search = read_search();
     let pairs = search.strip_prefix('?').unwrap_or(&search).split('&');
-    pairs.filter(|p| p.starts_with("course")).fold(String::new(), |s, p| s + "&" + p)
+    pairs
+        .filter(|p| p.starts_with("course") || p.starts_with("present="))
+        .fold(String::new(), |s, p| s + "&" + p)
 }
 
 fn read_search() -> String {

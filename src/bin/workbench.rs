@@ -91,14 +91,24 @@ mod module {
         script::set_switch(&text, &setting, on == "1")
     }
 
-    /// Saves the page's figure as `svg` or `png` (the page's first module leaves this code to this one).
+    /// Saves the page's figure as `svg` or `png`, or the run of state `query` (a link's) as an `animated`
+    /// SVG (the page's first module leaves this code to this one).
     #[wasm_bindgen]
-    pub fn download(kind: String) -> String {
-        if kind == "png" {
-            fencing_lab::app::download::save_png();
-        } else {
-            fencing_lab::app::download::save_svg();
+    pub fn download(kind: String, query: String) -> String {
+        use fencing_lab::app::download;
+        match kind.as_str() {
+            "png" => download::save_png(),
+            "animated" => download::save_animated(&query),
+            _ => download::save_svg(),
         }
+        String::new()
+    }
+
+    /// Opens the projector on state `query` (a link's) at the step the page's link gives, or the first
+    /// (`app::projector`; `_kind` is the Share panel's, `present`).
+    #[wasm_bindgen]
+    pub fn present(_kind: String, query: String) -> String {
+        fencing_lab::app::projector::open(&query);
         String::new()
     }
 

@@ -593,6 +593,8 @@ pub fn share_frame(t: &Text) -> String {
     h.open("div", &[("class", "share-row downloads")]);
     h.text_el("button", &[("type", "button"), ("data-download", "svg")], t.download_svg);
     h.text_el("button", &[("type", "button"), ("data-download", "png")], t.download_png);
+    h.text_el("button", &[("type", "button"), ("data-download", "animated")], t.download_animated);
+    h.text_el("button", &[("type", "button"), ("data-download", "present")], t.present);
     h.text_el("span", &[("class", "download-status"), ("role", "status")], "");
     h.close("div");
     h.finish()

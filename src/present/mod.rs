@@ -19,8 +19,8 @@ pub mod page;
 pub mod params;
 pub mod program;
 pub mod recordings;
-// Native only: `locksim render` and the mdBook preprocessor; the page never carries it.
-#[cfg(not(target_arch = "wasm32"))]
+// `locksim render`, the mdBook preprocessor and the Share panel's animated figure (in the page's second
+// module: the first load never carries it).
 pub mod render;
 pub mod report;
 pub mod scripted;

@@ -13,7 +13,7 @@
 //! moment the page's playback first shows it (found by drawing the run at each event's time). Its last frame
 //! is the still figure; under `prefers-reduced-motion: reduce` it holds still there.
 //!
-//! Native only: the browser's bundle never carries it.
+//! The page's first load never carries it: in the browser, only the second module's Share download does.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;

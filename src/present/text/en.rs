@@ -247,8 +247,10 @@ pub(super) static EN: Text = Text {
     copy_failed: "The browser would not copy; the text is selected: press Ctrl+C (⌘C).",
     download_svg: "Download the figure (SVG)",
     download_png: "Download the figure (PNG)",
-    download_loading: "Preparing the download…",
-    download_failed: "The download could not be prepared: the code that saves the figure did not load. Press the button again to retry.",
+    present: "Present it step by step",
+    download_animated: "Download the run, animated (SVG)",
+    download_loading: "Loading…",
+    download_failed: "The code that saves the figure and presents it did not load. Press the button again to retry.",
     consensus_service: "Consensus group",
     clock_jump: |n| fill("N{}'s clock jump", &[&(n + 1).to_string()]),
     value_handle: |name| fill("Right edge of the named value {}", &[name]),
@@ -287,6 +289,17 @@ pub(super) static EN_PANELS: Panels = Panels {
     text: &EN,
     line,
     told: crate::present::told::en,
+    projector_label: "The run, one moment at a time",
+    projector_step: |k, n, at| fill("Step {} of {} · {} s", &[&k.to_string(), &n.to_string(), &s(at)]),
+    projector_buttons: ["Back", "Next", "Leave"],
+    projector_keys: "→ or Space: next · ←: back · Esc: leave",
+    projector_bad_step: |given, n, shown| {
+        fill(
+            "This link's step “{}” is not one of this run's steps (1 to {}); showing step {}.",
+            &[given, &n.to_string(), &shown.to_string()],
+        )
+    },
+    projector_empty: "Nothing happens in this run to step through.",
     boundary_heading: "Where does it change?",
     boundary_question: |varied, kind| {
         let what = match varied {

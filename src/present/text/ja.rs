@@ -249,8 +249,10 @@ pub(super) static JA: Text = Text {
     copy_failed: "ブラウザがコピーを許しませんでした。テキストを選択したので、Ctrl+C（⌘C）を押してください。",
     download_svg: "図を保存（SVG）",
     download_png: "図を保存（PNG）",
-    download_loading: "保存の準備をしています…",
-    download_failed: "図を保存するためのコードを読み込めませんでした。もう一度ボタンを押すと、読み込み直します。",
+    present: "一場面ずつ映す（発表用）",
+    download_animated: "動く図を保存（SVG）",
+    download_loading: "読み込んでいます…",
+    download_failed: "図を保存し、映すためのコードを読み込めませんでした。もう一度ボタンを押すと、読み込み直します。",
     consensus_service: "合意のグループ",
     clock_jump: |n| fill("N{} の時計の飛び", &[&(n + 1).to_string()]),
     value_handle: |name| fill("名前付きの値 {} の帯の右端", &[name]),
@@ -288,6 +290,17 @@ pub(super) static JA_PANELS: Panels = Panels {
     text: &JA,
     line,
     told: crate::present::told::ja,
+    projector_label: "実行を一場面ずつ",
+    projector_step: |k, n, at| fill("場面 {} / {}・{} 秒", &[&k.to_string(), &n.to_string(), &s(at)]),
+    projector_buttons: ["戻る", "次へ", "閉じる"],
+    projector_keys: "→ または Space で次へ、← で戻る、Esc で閉じる",
+    projector_bad_step: |given, n, shown| {
+        fill(
+            "リンクの場面「{}」はこの実行の場面（1～{}）にないため、{} 場面目を表示しています。",
+            &[given, &n.to_string(), &shown.to_string()],
+        )
+    },
+    projector_empty: "この実行には、順に見せる出来事がありません。",
     boundary_heading: "どこで変わる？",
     boundary_question: |varied, kind| {
         let named;

@@ -172,7 +172,11 @@ pub struct Text {
     pub download_svg: &'static str,
     /// Download the figure as PNG.
     pub download_png: &'static str,
-    /// While the code that saves the figure loads (it comes with the page's second module).
+    /// Opens the projector: the run full-window, one moment at a time.
+    pub present: &'static str,
+    /// Download the run as an animated SVG, for slides.
+    pub download_animated: &'static str,
+    /// While the code that saves the figure (and shows the projector) loads (it comes with the page's second module).
     pub download_loading: &'static str,
     /// When that code could not be loaded.
     pub download_failed: &'static str,
@@ -234,6 +238,18 @@ pub struct Panels {
     /// One fact of a run told from its events, for any program (a scenario without sentences of its own,
     /// and every script).
     pub told: fn(&crate::present::told::Told, &[String]) -> String,
+    /// The projector's accessible name: the run walked through one moment at a time.
+    pub projector_label: &'static str,
+    /// Where the projector stands: moment `k` of `n`, at time `at`.
+    pub projector_step: fn(k: usize, n: usize, at: Ms) -> String,
+    /// The projector's buttons: back one moment, on one moment, leave.
+    pub projector_buttons: [&'static str; 3],
+    /// The projector's keys, in a line.
+    pub projector_keys: &'static str,
+    /// A link's step that is not one of the run's `n`: the step shown instead.
+    pub projector_bad_step: fn(given: &str, n: usize, shown: usize) -> String,
+    /// A run the narration tells nothing of.
+    pub projector_empty: &'static str,
     /// Heading of the boundary challenge.
     pub boundary_heading: &'static str,
     /// The challenge: the smallest value of `Key` that gives the verdict.
