@@ -69,8 +69,9 @@ done
 
 step "the sample book (docs/book) built by the real mdbook with mdbook-lock"
 # mdbook-lock was built with the native tests; mdbook finds it on PATH. The chapter must hold its three
-# figures (the fences' scripts drawn, with their verdicts and links to the lab) and no fence left over.
-book=$(mktemp -d)
+# figures (the fences' scripts drawn, with their verdicts and links to the lab) and no fence left over. The
+# book stays (in $logs, removed on exit): tests/e2e/book.test.mjs follows its links in Chromium.
+book="$logs/book"
 PATH="${CARGO_TARGET_DIR:-$PWD/target}/debug:$PATH" mdbook build docs/book --dest-dir "$book"
 chapter="$book/fencing.html"
 figures=$(grep -o '<div id="lock-[0-9a-f]*-[0-9]" class="fencing-lab"' "$chapter" | wc -l)
@@ -82,7 +83,7 @@ if [[ $figures != 3 || $links != 3 ]] || grep -F 'language-lock' "$chapter" >/de
   printf 'the built book has %s figures and %s links (3 each) or a fence left over: %s\n' "$figures" "$links" "$chapter" >&2
   exit 1
 fi
-rm -rf "$book"
+export FENCING_LAB_BOOK="$book"
 
 step "release build, clippy's lints denied for wasm"
 $low trunk build --release
