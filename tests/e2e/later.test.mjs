@@ -40,7 +40,7 @@ test('the later module loads at the first pick, not before; its panels wait for 
   const told = await page.textContent('#narration');
   assert.match(told, /^A /);
   assert.doesNotMatch(told, /could not be loaded|Loading/);
-  assert.deepEqual(await page.$$eval('.later-panels > *', (els) => els.map((e) => e.className)), ['real', 'challenge', 'break-it']);
+  assert.deepEqual(await page.$$eval('.later-panels > *', (els) => els.map((e) => e.className)), ['real', 'challenge', 'break-it', 'course-entry']);
   assert.ok(asked.every((u) => u.startsWith(env.server.url)), 'from the page\'s own origin');
   // The mirror follows the lab: the map marks the run on screen, and a cell loads its run into the lab.
   await page.click('[data-cell="3"]');
