@@ -83,7 +83,7 @@ test('the figure is saved by the later module: asked at the click, a loading lin
   await page.route(/\/workbench-/, (route) => (fail ? route.abort() : route.continue()));
   await page.click('.share summary');
   await page.click('.downloads [data-download=svg]');
-  await page.waitForFunction(() => /could not be prepared/.test(document.querySelector('.download-status').textContent));
+  await page.waitForFunction(() => /did not load/.test(document.querySelector('.download-status').textContent));
   assert.equal(await page.getAttribute('.download-status', 'role'), 'status');
   // The lab keeps working meanwhile.
   await page.focus('[role=slider]');
