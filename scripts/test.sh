@@ -31,6 +31,9 @@ scripts/lint-check.sh
 # links (one core's work for half a minute).
 step "build the native tests, clippy's lints denied; then run them in the background"
 cargo test --locked --all-targets --no-run
+# tests/clients.rs runs the Rust reference client as target/debug/examples/lock-client: `cargo test` builds
+# examples only under a hashed name, so the plain one comes from `cargo build`.
+cargo build --locked --examples
 low="nice -n 19"
 logs=$(mktemp -d)
 # --nocapture: the log, shown when they end, says which runs were tried again for their timing.
