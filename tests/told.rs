@@ -86,9 +86,12 @@ proptest! {
         let facts = told::told(&run);
         for fact in &facts {
             let ok = allowed(&run, fact);
-            for (lang, text) in [("en", told::en(fact, &names)), ("ja", told::ja(fact, &names))] {
-                for n in numbers(&text) {
+            for (lang, text) in [("en", told::en(fact, &names)), ("ja", told::ja(fact, &names))] {                for n in numbers(&text) {
                     prop_assert!(ok.contains(&n), "{lang}: {n} in {text:?} is not in {fact:?}");
+                }
+                // The page's one vocabulary: 番号, 資源, ロックを返す, サーバ; and no doubled で.
+                for word in ["トークン", "ストレージ", "解放", "サーバー", "でで", "で、で"] {
+                    prop_assert!(!text.contains(word), "{} in {:?}", word, text);
                 }
                 if let Told::Stored { accepted, worker, .. } = *fact {
                     let (yes, no) = if lang == "en" { ("accepted", "rejected") } else { ("受け付け", "拒否") };
@@ -138,5 +141,6 @@ fn the_source_s_question_told_from_its_events() {
         ]
     );
     let ja: Vec<String> = told::told(&run).iter().map(|f| told::ja(f, &names)).collect();
-    assert_eq!(ja[7], "15秒にストレージは A のトークン 33 の書き込みを拒否しました（すでに 34 を見ていました）。A はもうロックを持っていませんでした。");
+    assert_eq!(ja[7], "15秒に資源は A の番号 33 の書き込みを拒否しました（すでに 34 を見ていました）。A はもうロックを持っていませんでした。");
+    assert_eq!(ja[4], "10秒に B がロックを取りました（番号 34、20秒までのリース）。");
 }

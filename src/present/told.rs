@@ -268,10 +268,11 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             n(worker)
         ),
         Told::Granted { worker, at, token, expires, over } => {
-            let with = token.map_or(String::new(), |t| format!("トークン {t} で"));
+            // What it got, in one parenthesis: "番号 33 で" beside "リースで" read as a doubled で.
             let over = over.map_or(String::new(), |o| format!("{} のロックの上から", n(o)));
-            let lease = expires.map_or("期限なしで".to_owned(), |e| format!("{}秒までのリースで", s(e)));
-            format!("{}秒に {} が{over}{with}{lease}ロックを取りました。", s(at), n(worker))
+            let lease = expires.map_or("期限なし".to_owned(), |e| format!("{}秒までのリース", s(e)));
+            let with = token.map_or(lease.clone(), |t| format!("番号 {t}、{lease}"));
+            format!("{}秒に {} が{over}ロックを取りました（{with}）。", s(at), n(worker))
         }
         Told::Read { worker, at, free } => {
             format!(
@@ -282,7 +283,7 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             )
         }
         Told::Registered { worker, at, token } => {
-            format!("{}秒に {} のトークン {token} が取得と同時にストレージへ届きました。", s(at), n(worker))
+            format!("{}秒に、ロックを取ると同時に {} の番号 {token} が資源へ届きました。", s(at), n(worker))
         }
         Told::Expired { worker, at } => format!("{}秒に {} のリースが切れました。", s(at), n(worker)),
         Told::Unavailable { at, until } => {
@@ -301,7 +302,7 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             format!("{}秒に {} が書き込みを送り、それは{}秒に届きました。", s(at), n(worker), s(arrives))
         }
         Told::Stored { worker, at, token: t, accepted, highest, holder, stale } => {
-            let with = t.map_or(String::new(), |t| format!("トークン {t} の"));
+            let with = t.map_or(String::new(), |t| format!("番号 {t} の"));
             let verdict = match (accepted, highest) {
                 (true, _) => "受け付けました".to_owned(),
                 (false, Some(h)) => format!("拒否しました（すでに {h} を見ていました）"),
@@ -314,17 +315,17 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
                 (true, None) => format!("{} はもうロックを持っていませんでした。", n(worker)),
                 _ => String::new(),
             };
-            format!("{}秒にストレージは {} の{with}書き込みを{verdict}。{whose}", s(at), n(worker))
+            format!("{}秒に資源は {} の{with}書き込みを{verdict}。{whose}", s(at), n(worker))
         }
         Told::Released { worker, at, freed: Some(f) } if f == worker => {
-            format!("{}秒に {} がロックを解放しました。", s(at), n(worker))
+            format!("{}秒に {} がロックを返しました。", s(at), n(worker))
         }
         Told::Released { worker, at, freed: Some(f) } => {
-            format!("{}秒に {} の解放が {} のロックを消しました。", s(at), n(worker), n(f))
+            format!("{}秒に {} がロックを返そうとして、{} のロックを消しました。", s(at), n(worker), n(f))
         }
         Told::Released { worker, at, freed: None } => {
             format!(
-                "{}秒に {} が解放しましたが、もうロックを持っていなかったので、何も変わりませんでした。",
+                "{}秒に {} がロックを返そうとしましたが、もうロックを持っていなかったので、何も変わりませんでした。",
                 s(at),
                 n(worker)
             )
@@ -344,9 +345,9 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         Told::Jumped { node, at, by } => {
             format!("{}秒に N{} の時計が{}秒先に飛びました。", s(at), node + 1, s(by))
         }
-        Told::Down { node, at } => format!("{}秒にサーバー {} が落ちました。", s(at), node + 1),
+        Told::Down { node, at } => format!("{}秒にサーバ {} が落ちました。", s(at), node + 1),
         Told::Promoted { node, at, kept } => format!(
-            "{}秒にサーバー {} が昇格しました。{}",
+            "{}秒にサーバ {} が昇格しました。{}",
             s(at),
             node + 1,
             if kept {
