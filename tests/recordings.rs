@@ -221,7 +221,7 @@ fn each_caption_says_how_fast_its_run_went() {
     let (s, en, ja) = speed(ScenarioId::RegisterToken, "etcd");
     assert_eq!(s, "1/2");
     assert!(en.contains("recorded ") && en.contains(", at half speed"), "{en}");
-    assert!(ja.contains("1/2倍速"), "{ja}");
+    assert!(ja.contains("半分の速さ") && !ja.contains("1/2倍速"), "{ja}");
     let (s, en, ja) = speed(ScenarioId::CheckThenPause, "etcd");
     assert_eq!(s, "1");
     assert!(en.contains(", in real time") && ja.contains("実時間"), "{en} {ja}");

@@ -38,12 +38,20 @@ pub struct Story {
     pub write: [Option<Ms>; N],
     /// When each worker released.
     pub release: [Option<Ms>; N],
+    /// When each worker first asked for the lock.
+    pub request: [Option<Ms>; N],
     /// When A woke from its pause, or (without one) sent its first write.
     pub a_wake: Option<Ms>,
     /// When A's first write was sent.
     pub a_sent: Option<Ms>,
-    /// Whether A's lease check found its lease still valid.
+    /// Whether A's lease check found its lease still valid, and when it checked.
     pub a_check_ok: Option<bool>,
+    /// When A checked its lease.
+    pub a_check_at: Option<Ms>,
+    /// Whose lock A's release found in the key, when it was not A's own (a compare-and-delete leaves it).
+    pub a_release_found: Option<usize>,
+    /// Where A's lease ended as A woke (its grant's, or its last renewal's before the wake).
+    pub a_lease_at_wake: Option<Ms>,
     /// When A's lease ran out, if it did.
     pub a_expired: Option<Ms>,
     /// A's plain `DEL` of someone else's lock: (when, whose).
@@ -52,10 +60,15 @@ pub struct Story {
     pub lock_free: Option<Ms>,
     /// Redlock: when a server first dropped A's key.
     pub a_key_lost: Option<Ms>,
+    /// Redlock: when the last server dropped A's key.
+    pub a_keys_gone: Option<Ms>,
     /// Consensus: the leader's crash and when the new leader was ready.
     pub election: Option<(Ms, Ms)>,
     /// Consensus: where the new leader moved A's lease end, if A held the lock then.
     pub a_rearmed: Option<Ms>,
+    /// Consensus: where A's keepalive, reaching the new leader in the millisecond it was ready, moved the
+    /// lease end again (a renewal counts from then: it can shorten the re-armed lease).
+    pub a_rekept: Option<Ms>,
     /// The deciding write (from the outcome).
     pub stale_write: Option<WriteRecord>,
     /// The token it lost to (from the outcome).
@@ -82,15 +95,21 @@ impl Story {
             grant: [None; N],
             write: [None; N],
             release: [None; N],
+            request: [None; N],
             a_wake: None,
             a_sent: None,
             a_check_ok: None,
+            a_check_at: None,
+            a_release_found: None,
+            a_lease_at_wake: None,
             a_expired: None,
             deleted_other: None,
             lock_free: None,
             a_key_lost: None,
+            a_keys_gone: None,
             election: None,
             a_rearmed: None,
+            a_rekept: None,
             stale_write: o.stale_write,
             newer_token: o.newer_token,
             wait: o.wait,
@@ -99,36 +118,68 @@ impl Story {
             names: run.trace.workers.iter().map(|w| w.name.clone()).collect(),
         };
         let first = |slot: &mut Option<Ms>, at: Ms| *slot = slot.or(Some(at));
+        // Who the lock service says holds the lock, as the events go.
+        let mut holder: Option<usize> = None;
         for e in &run.trace.events {
             match e.kind {
-                EventKind::Grant { worker, token, .. } if worker < N => {
+                EventKind::Request { worker } if worker < N => first(&mut s.request[worker], e.at),
+                EventKind::Grant { worker, token, expires, .. } if worker < N => {
+                    holder = Some(worker);
                     s.token[worker] = s.token[worker].or(Some(token));
                     first(&mut s.grant[worker], e.at);
+                    if worker == A && s.a_wake.is_none() {
+                        s.a_lease_at_wake = expires;
+                    }
                 }
                 EventKind::Store { worker, .. } if worker < N => first(&mut s.write[worker], e.at),
                 EventKind::Release { worker, freed, .. } if worker < N => {
                     first(&mut s.release[worker], e.at);
+                    if worker == A && s.release[A] == Some(e.at) {
+                        s.a_release_found = holder.filter(|&h| h != A);
+                    }
                     if let Some(other) = freed.filter(|&f| f != worker && worker == A) {
                         s.deleted_other = s.deleted_other.or(Some((e.at, other)));
                     }
+                    if freed.is_some() {
+                        holder = None;
+                    }
                 }
                 EventKind::Wake { worker: A } => first(&mut s.a_wake, e.at),
-                EventKind::CheckLease { worker: A, ok } => s.a_check_ok = s.a_check_ok.or(Some(ok)),
+                EventKind::CheckLease { worker: A, ok } => {
+                    s.a_check_ok = s.a_check_ok.or(Some(ok));
+                    first(&mut s.a_check_at, e.at);
+                }
                 EventKind::Write { worker: A, .. } => {
                     first(&mut s.a_wake, e.at);
                     first(&mut s.a_sent, e.at);
                 }
-                EventKind::Node { change: NodeChange::Clear(A), .. } => first(&mut s.a_key_lost, e.at),
-                EventKind::Election { until } => s.election = s.election.or(Some((e.at, until))),
-                EventKind::Renew { worker: A, expires, .. }
-                    if s.election.is_some_and(|(_, ready)| ready == e.at) =>
-                {
-                    s.a_rearmed = Some(expires)
+                EventKind::Node { change: NodeChange::Clear(A), .. } => {
+                    first(&mut s.a_key_lost, e.at);
+                    s.a_keys_gone = Some(e.at);
                 }
-                EventKind::Expire { worker: A, .. } => {
-                    first(&mut s.a_expired, e.at);
-                    if scenario == ScenarioId::LockDelay && inputs.lock_delay {
-                        s.lock_free = s.lock_free.or(Some(e.at + LOCK_DELAY));
+                EventKind::Election { until } => s.election = s.election.or(Some((e.at, until))),
+                EventKind::Renew { worker: A, expires, .. } => {
+                    if s.a_wake.is_none() {
+                        s.a_lease_at_wake = Some(expires);
+                    }
+                    // The new leader's re-arming comes first in its millisecond; a keepalive there after it.
+                    if s.election.is_some_and(|(_, ready)| ready == e.at) {
+                        if s.a_rearmed.is_none() {
+                            s.a_rearmed = Some(expires);
+                        } else {
+                            s.a_rekept = Some(expires);
+                        }
+                    }
+                }
+                EventKind::Expire { worker, .. } => {
+                    if holder == Some(worker) {
+                        holder = None;
+                    }
+                    if worker == A {
+                        first(&mut s.a_expired, e.at);
+                        if scenario == ScenarioId::LockDelay && inputs.lock_delay {
+                            s.lock_free = s.lock_free.or(Some(e.at + LOCK_DELAY));
+                        }
                     }
                 }
                 _ => {}
@@ -160,7 +211,12 @@ impl Story {
                 let consensus = matches!(self.scenario, ScenarioId::Etcd | ScenarioId::Zookeeper);
                 if consensus {
                     match (self.election, self.a_rearmed) {
+                        (Some(_), Some(_)) if self.a_rekept.is_some() => out.push(LeaderRearmedRekept),
                         (Some(_), Some(_)) => out.push(LeaderRearmed),
+                        // The expiry comes first in its millisecond (rule 7): the leader it ran out under.
+                        (Some((crash, _)), None) if self.a_expired == Some(crash) => {
+                            out.push(LeaderCrashedAtExpiry)
+                        }
                         (Some(_), None) => out.push(LeaderCrashed),
                         _ => {}
                     }
@@ -175,7 +231,8 @@ impl Story {
                 let checked = self.scenario == ScenarioId::CheckThenPause;
                 if self.a_check_ok == Some(false) {
                     // The lease had run out by the check: A gave up and wrote nothing.
-                    out.push(CheckFailed);
+                    let b_first = self.grant[B].zip(self.a_check_at).is_some_and(|(g, c)| g <= c);
+                    out.push(if b_first { CheckFailed } else { CheckFailedBLater });
                     return out;
                 }
                 if checked {
@@ -191,16 +248,21 @@ impl Story {
                     Safe if self.a_expired.zip(self.a_wake).is_some_and(|(e, w)| w >= e) => out
                         .push(if self.lock_free.is_some() { ExpiredHarmlessDelay } else { ExpiredHarmless }),
                     Safe if i.pause == 0 => out.push(NoPause),
-                    Safe if self.a_rearmed.is_some() => out.push(WokeInRenewed),
-                    // Woke past its lease's end while the group had no leader to expire it.
+                    // Woke past its lease's end (as renewed until it woke) while the group had no leader to
+                    // expire it.
                     Safe if consensus
                         && self.election.is_some()
-                        && self.a_wake.is_some_and(|w| w >= self.a_lease_end()) =>
+                        && self.a_wake.zip(self.a_lease_at_wake).is_some_and(|(w, end)| w >= end) =>
                     {
                         out.push(WokeNoLeader)
                     }
+                    // Woke within a lease that a keepalive or a new leader had moved past the first one's end.
+                    Safe if consensus && self.a_lease_at_wake.is_some_and(|end| end > self.a_lease_end()) => {
+                        out.push(WokeInRenewed)
+                    }
                     Safe if i.lease => out.push(WokeInLease),
                     Safe => out.push(WokeNoLease),
+                    Stalled if self.wait_ends_at_lease() => out.push(StalledUntilWakeAtLease),
                     Stalled => out.push(StalledUntilWake),
                     Fenced => out.extend([cause, woke, Rejected]),
                     Corrupted => out.extend([cause, woke, OverwroteB]),
@@ -214,6 +276,9 @@ impl Story {
                 let sent = if i.lease { Sent } else { SentNoLease };
                 match self.kind {
                     Safe => out.push(if i.lease { ArrivedInLease } else { ArrivedNoLease }),
+                    Stalled | Orphaned if self.wait_ends_at_lease() => {
+                        out.extend([sent, StalledUntilReplyAtLease])
+                    }
                     Stalled | Orphaned => out.extend([sent, StalledUntilReply]),
                     Fenced => out.extend([sent, DelayExpired, DelayRejected]),
                     Corrupted => out.extend([sent, DelayExpired, DelayOverwrote]),
@@ -237,8 +302,12 @@ impl Story {
             },
             ScenarioId::Redlock => {
                 let b_first = self.grant[B].zip(self.write[A]).is_some_and(|(g, w)| g < w);
+                // One server's key went early (its clock jumped) and took A's majority with it.
+                let one_early =
+                    self.a_key_lost.zip(self.a_keys_gone).is_some_and(|(first, last)| first < last);
                 out.push(match (self.double_grant.is_some(), b_first) {
                     (true, _) => RedlockJump,
+                    (false, true) if one_early => RedlockKeyLost,
                     (false, true) => RedlockExpired,
                     _ => RedlockWaited,
                 });
@@ -253,14 +322,21 @@ impl Story {
                     _ => {}
                 }
             }
-            ScenarioId::UnsafeRelease => match self.kind {
-                Fenced => out.extend([ReleaseCause, ReleaseFenced]),
-                Corrupted => out.extend([ReleaseCause, ReleaseCorrupted]),
-                DoubleGrant | UnfencedGap => out.extend([ReleaseCause, ReleaseDouble]),
-                _ if i.work < self.a_lease_end() => out.push(ReleaseInLease),
-                _ if i.compare_release => out.push(ReleaseCompare),
-                _ => out.push(ReleaseLate),
-            },
+            ScenarioId::UnsafeRelease => {
+                // C was already waiting when A's DEL freed the lock, or asked after it and found it free.
+                let c_waiting = self.request[C].zip(self.release[A]).is_some_and(|(r, del)| r <= del);
+                let cause = if c_waiting { ReleaseCause } else { ReleaseCauseCAsked };
+                match self.kind {
+                    Fenced => out.extend([cause, ReleaseFenced]),
+                    Corrupted => out.extend([cause, ReleaseCorrupted]),
+                    DoubleGrant | UnfencedGap => out.extend([cause, ReleaseDouble]),
+                    _ if i.work < self.a_lease_end() => out.push(ReleaseInLease),
+                    _ if i.compare_release && self.a_release_found.is_some() => out.push(ReleaseCompare),
+                    _ if i.compare_release => out.push(ReleaseCompareGone),
+                    _ if self.a_release_found.is_some() => out.push(ReleaseLateDeleted),
+                    _ => out.push(ReleaseLate),
+                }
+            }
             // A scenario with no sentences of its own is told from its events ([`crate::present::told`]): a new
             // definition needs nothing here.
             #[allow(unreachable_patterns)]
@@ -273,14 +349,21 @@ impl Story {
         }
         // An unfenced gap broke mutual exclusion; what it did to the data in this run: the holder had not
         // written when the late write landed, and its own write came after.
-        if self.kind == UnfencedGap && self.gap().is_some() {
-            out.push(GapNoLoss);
+        if let Some((_, holder)) = self.gap().filter(|_| self.kind == UnfencedGap) {
+            // Landing at the holder's grant, the late write left it no time to read before it.
+            let at_grant = self.stale_write.zip(self.grant[holder]).is_some_and(|(w, g)| w.at <= g);
+            out.push(if at_grant { GapNoLossAtGrant } else { GapNoLoss });
         }
         // With max-token fencing on, how this lab closes the gap.
         if out.contains(&GapFenced) {
             out.push(GapRemedy);
         }
         out
+    }
+
+    /// Whether the wait behind a stall ended in the very millisecond a lease would have freed the lock.
+    fn wait_ends_at_lease(&self) -> bool {
+        self.wait.is_some_and(|w| w.until == Some(w.holder_since + self.inputs.ttl))
     }
 
     /// The late writer of an unfenced gap and the holder it wrote under, if the holder wrote afterwards.
@@ -308,6 +391,12 @@ impl Story {
             "b_write" => secs(self.write[B]),
             "c_write" => secs(self.write[C]),
             "b_release" => secs(self.release[B]),
+            "c_grant" => secs(self.grant[C]),
+            "c_request" => secs(self.request[C]),
+            "found" => self.a_release_found.map_or_else(|| "?".into(), |w| NAMES[w].into()),
+            "lease_at_wake" => secs(self.a_lease_at_wake),
+            "keys_gone" => secs(self.a_keys_gone),
+            "rekept" => secs(self.a_rekept),
             "a_release" => secs(self.release[A]),
             "free" => secs(self.lock_free),
             "ttl" => seconds(self.inputs.ttl),
@@ -355,6 +444,7 @@ macro_rules! lines {
 lines! {
     Events,
     CheckFailed,
+    CheckFailedBLater,
     CheckedThenPaused,
     CheckedNoPause,
     ExpiredHarmless,
@@ -363,7 +453,9 @@ lines! {
     WokeInLease,
     WokeNoLease,
     StalledUntilWake,
+    StalledUntilWakeAtLease,
     StalledUntilReply,
+    StalledUntilReplyAtLease,
     NeverFreed,
     ExpiredBWrote,
     ExpiredBRegistered,
@@ -376,6 +468,7 @@ lines! {
     GapFenced,
     GapUnfenced,
     GapNoLoss,
+    GapNoLossAtGrant,
     GapRemedy,
     Sent,
     SentNoLease,
@@ -392,18 +485,22 @@ lines! {
     CheckSetFencingNote,
     CheckSetSafe,
     ReleaseCause,
+    ReleaseCauseCAsked,
     ReleaseFenced,
     ReleaseCorrupted,
     ReleaseDouble,
     ReleaseInLease,
     ReleaseCompare,
+    ReleaseCompareGone,
     ReleaseLate,
+    ReleaseLateDeleted,
     FailoverLost,
     FailoverSameToken,
     FailoverOverwrote,
     FailoverKept,
     RedlockJump,
     RedlockExpired,
+    RedlockKeyLost,
     RedlockWaited,
     RedlockOverwrote,
     RedlockBoth,
@@ -411,7 +508,9 @@ lines! {
     KeepaliveStopped,
     SessionExpired,
     LeaderRearmed,
+    LeaderRearmedRekept,
     LeaderCrashed,
+    LeaderCrashedAtExpiry,
     WokeInRenewed,
     WokeNoLeader,
     RedlockNoHarm,

@@ -16,6 +16,7 @@ fn line(l: Line) -> &'static str {
         // Told from the run's events instead (`Text::narrate`).
         Line::Events => "",
         Line::CheckFailed => "A checked its lease at {check} s on its own clock: it had run out at {expired} s, so A gave up without writing. B had taken token {b} at {b_grant} s: no conflict.",
+        Line::CheckFailedBLater => "A checked its lease at {check} s on its own clock: it had run out at {expired} s, so A gave up without writing. B took token {b} at {b_grant} s: no conflict.",
         Line::CheckedThenPaused => "A checked its lease at {check} s (still valid), then paused.",
         Line::CheckedNoPause => "A checked its lease at {check} s (still valid).",
         Line::ExpiredHarmless => "A's lease ran out at {expired} s while it was paused, and the lock service took the lock back. A woke at {wake} s and wrote with token {a} while nobody else held the lock, which harmed no one; B took token {b} at {b_grant} s.",
@@ -24,7 +25,9 @@ fn line(l: Line) -> &'static str {
         Line::WokeInLease => "A woke within the lease ({ttl} s), wrote and released the lock; B then took token {b}, so there was no conflict. Drag the right edge of A's “GC pause” band to make it longer.",
         Line::WokeNoLease => "A woke at {wake} s, before the {ttl} s a lease would have lasted, wrote and released the lock; B then took token {b}, so there was no conflict.",
         Line::StalledUntilWake => "Without lease expiry, B waited from {from} s until A woke and released the lock at {until} s; a lease would have freed it at {would_free} s. Had A never let go, B would wait for ever.",
+        Line::StalledUntilWakeAtLease => "Without lease expiry, B waited from {from} s until A woke and released the lock at {until} s, the very millisecond a lease would have freed it: here a lease would have changed nothing. Had A never let go, B would wait for ever.",
         Line::StalledUntilReply => "Without lease expiry, B waited from {from} s until A's reply came back and it released the lock at {until} s; a lease would have freed it at {would_free} s.",
+        Line::StalledUntilReplyAtLease => "Without lease expiry, B waited from {from} s until A's reply came back and it released the lock at {until} s, the very millisecond a lease would have freed it: here a lease would have changed nothing.",
         Line::NeverFreed => "Nothing frees the lock: B, waiting since {from} s, never gets it.",
         Line::ExpiredBWrote => "A's lease ran out at {expired} s while it was paused; B took token {b} at {b_grant} s and wrote at {b_write} s.",
         Line::ExpiredBRegistered => "A's lease ran out at {expired} s while it was paused; B took token {b} at {b_grant} s, and its token reached the storage at once.",
@@ -38,6 +41,7 @@ fn line(l: Line) -> &'static str {
         Line::GapRemedy => "This lab's own remedy registers the new holder's token at its grant (“Register the token”), as BookKeeper fences a ledger before a new writer goes on.",
         Line::GapUnfenced => "The storage does not check tokens: it accepted {a}, then {b}.",
         Line::GapNoLoss => "Mutual exclusion broke: {late} wrote while {holder} held the lock. {holder} had not written yet and reads nothing in this model, so its later write stands and no work was lost; had {holder} read the data before {late_write} s, its work would rest on a value {late} then changed.",
+        Line::GapNoLossAtGrant => "Mutual exclusion broke: {late} wrote while {holder} held the lock, in the very millisecond {holder} got it. {holder} had not written yet and reads nothing in this model, so its later write stands and no work was lost.",
         Line::Sent => "A wrote at {sent} s, inside its lease, but the message spent {delay} s in the network.",
         Line::SentNoLease => "A wrote at {sent} s, but the message spent {delay} s in the network.",
         Line::ArrivedInLease => "A wrote at {sent} s; the message spent {delay} s in the network and arrived at {arrived} s, before the lease ran out at {lease_end} s. A then released and B took token {b}: no conflict.",
@@ -52,19 +56,23 @@ fn line(l: Line) -> &'static str {
         Line::CheckSetDouble => "A read the lock at 0 s and B at 0.5 s: both saw it free. A set it at 1 s (token {a}), B at 1.5 s (token {b}), over A's. Both believed they held it: A wrote at {a_write} s, B at {b_write} s, and the storage accepted both.",
         Line::CheckSetFencingNote => "Fencing cannot help here: the lower token came first.",
         Line::CheckSetSafe => "A took the lock with SET NX at 1 s (token {a}). B's SET NX at 1.5 s failed; it retried every 0.5 s and took token {b} at {b_grant} s, once A had written and released. No conflict.",
-        Line::ReleaseCause => "A wrote at 2 s, but its job ran on to {work} s, past its lease. B got the lock at {b_grant} s (token {b}). At {work} s A released with a plain DEL and deleted B's key, so C, waiting since 11 s, took token {c} at once.",
+        Line::ReleaseCause => "A wrote at 2 s, but its job ran on to {work} s, past its lease. B got the lock at {b_grant} s (token {b}). At {work} s A released with a plain DEL and deleted B's key, so C, waiting since {c_request} s, took token {c} at once.",
+        Line::ReleaseCauseCAsked => "A wrote at 2 s, but its job ran on to {work} s, past its lease. B got the lock at {b_grant} s (token {b}). At {work} s A released with a plain DEL and deleted B's key; C, asking at {c_request} s, found the lock free and took token {c} at {c_grant} s.",
         Line::ReleaseFenced => "C wrote at {c_write} s. B, still believing it held the lock, wrote with token {b} at {b_write} s: the storage had seen {c} and rejected it ({b} < {c}).",
         Line::ReleaseCorrupted => "C wrote at {c_write} s. B, still believing it held the lock, wrote with token {b} at {b_write} s; without fencing the storage accepted {b} after {c}: C's work is overwritten.",
         Line::ReleaseDouble => "B wrote with token {b} at {b_write} s, no later than C's first write at {c_write} s, and the storage accepted both: two holders wrote.",
         Line::ReleaseInLease => "A finished at {a_release} s, within its lease, and released; B took token {b} then, and C took token {c} after B: no conflict.",
-        Line::ReleaseCompare => "A's job ran on to {work} s, past its lease, but its compare-and-delete found B's value, not its own, and deleted nothing. C waited until B released at {b_release} s and took token {c} then: no conflict.",
+        Line::ReleaseCompare => "A's job ran on to {work} s, past its lease, but its compare-and-delete found {found}'s value, not its own, and deleted nothing. C waited until B released at {b_release} s and took token {c} then: no conflict.",
+        Line::ReleaseCompareGone => "A's job ran on to {work} s, past its lease; by its compare-and-delete nobody held the lock any more (B had released at {b_release} s, and C after it), so it deleted nothing: no conflict.",
         Line::ReleaseLate => "A's job ran on to {work} s; by its plain DEL, B had already released at {b_release} s and nobody was left waiting, so no one got the lock early: no conflict this time.",
+        Line::ReleaseLateDeleted => "A's job ran on to {work} s; its plain DEL deleted {found}'s key, but nobody was left waiting, so no one got the lock early: no conflict this time.",
         Line::FailoverLost => "The primary crashed at 0.5 s, before A's key and its INCR reached the replica. Promoted at 2 s, the replica had neither: it gave B the lock with token {b} again, while A's lease ran to {lease_end} s.",
-        Line::FailoverSameToken => "B wrote with {b} at {b_write} s; A, never paused, wrote with {a} at {a_write} s. {a} is not lower than {b}, so fencing let it through: B's work is overwritten.",
+        Line::FailoverSameToken => "B wrote with {b} at {b_write} s; A, never paused, wrote with {a} at {a_write} s. {a} is not lower than {b}, so fencing let it through: B's work is overwritten. The storage takes an equal token so that one holder can write more than once; a strict check (the stored number smaller than mine) would have refused this write, but the lock was still granted twice.",
         Line::FailoverOverwrote => "B wrote with {b} at {b_write} s; A, never paused, wrote with {a} at {a_write} s, and without fencing the storage took it: B's work is overwritten.",
         Line::FailoverKept => "A had waited (WAIT 1) until the replica acknowledged its SET and INCR, and the promoted replica kept both, so after the promotion at 2 s B still waited. A wrote at {a_write} s and released; B took token {b} at {b_grant} s: no conflict. WAIT does not make this safe: promotion is best-effort, and a real one can lose a waited-for write.",
         Line::RedlockJump => "At 2 s N3's clock jumped {jump} s ahead, and A's key there expired at {key_lost} s. At {b_grant} s B took N3, N4 and N5, a majority, while A still believed it held the lock (valid until {validity} s by its own clock).",
         Line::RedlockExpired => "A's keys expired at {expired} s while A had not yet written; B took a majority at {b_grant} s.",
+        Line::RedlockKeyLost => "N3's clock had jumped {jump} s ahead, so A's key there expired at {key_lost} s and A no longer held a majority; its other keys expired at {keys_gone} s. B took a majority at {b_grant} s, while A had not yet written.",
         Line::RedlockWaited => "B found no majority free until {b_grant} s, after A's write at {a_write} s: one holder at a time.",
         Line::RedlockOverwrote => "B wrote at {b_write} s; A, still believing it held the lock, wrote at {a_write} s and the storage accepted it: a random value gives nothing to order, and this storage does no check-and-set with it (antirez's use of the value), so B's work is overwritten.",
         Line::RedlockBoth => "A wrote at {a_write} s and B at {b_write} s, each believing it held the lock, and the storage accepted both.",
@@ -72,8 +80,10 @@ fn line(l: Line) -> &'static str {
         Line::KeepaliveStopped => "While A was paused its keepalives stopped too: when its lease ran out, etcd deleted A's key and B's came first.",
         Line::SessionExpired => "While A was paused its heartbeats stopped too, so its session expired and its znode went with it: B's watch fired.",
         Line::LeaderRearmed => "The leader crashed at {crash} s; the new one, ready at {ready} s, restarted every lease at its full {ttl} s plus an election timeout, so A's now ran to {rearmed} s.",
+        Line::LeaderRearmedRekept => "The leader crashed at {crash} s; the new one, ready at {ready} s, restarted every lease at its full {ttl} s plus an election timeout, to {rearmed} s for A's, but A's keepalive reached it in the same millisecond and renewed the lease for {ttl} s from then: to {rekept} s.",
         Line::LeaderCrashed => "The leader crashed at {crash} s; until the new one was ready at {ready} s nothing was granted or expired.",
-        Line::WokeNoLeader => "A woke at {wake} s, after its lease's {ttl} s, but without a leader nothing had expired it: it wrote and released the lock, and B then took token {b}. No conflict.",
+        Line::LeaderCrashedAtExpiry => "A's lease ran out at {expired} s, and in that same millisecond, just after, the leader crashed; until the new one was ready at {ready} s nothing was granted.",
+        Line::WokeNoLeader => "A woke at {wake} s, after its lease's end at {lease_at_wake} s, but without a leader nothing had expired it: it wrote and released the lock, and B then took token {b}. No conflict.",
         Line::RedlockNoHarm => "A's key on N3 had expired at {key_lost} s, so A wrote at {a_write} s without a majority, but nobody else held one: no harm.",
         Line::WokeInRenewed => "A woke at {wake} s, within its renewed lease, wrote and released the lock; B then took token {b}, so there was no conflict.",
     }
@@ -89,8 +99,7 @@ pub(super) static EN: Text = Text {
                15 seconds?",
     figure_label: "Timeline of the workers, the lock service and the storage",
     devices: "The two devices protect different things. The lease protects liveness: even if the holder dies, \
-              the lock comes back one day (without it, the system stops). The token protects safety: a holder \
-              that missed its expiry cannot break the next holder's work (without it, data can break).",
+              the lock comes back one day (without it, a stuck holder holds everyone up). The token protects safety: once the storage has seen the next holder's token, a holder that missed its expiry cannot write (without it, data can break).",
     switch_name: |key| match key {
         Key::Lease => "Lease expiry",
         Key::Fencing => "Fencing",
@@ -170,12 +179,12 @@ pub(super) static EN: Text = Text {
     ],
     outcome_lessons: [
         "No write collided.",
-        "Without expiry a stuck holder stops everyone: the lease buys liveness.",
+        "Without expiry a stuck holder holds everyone up: the lease buys liveness.",
         "A dead holder that nothing expires keeps the lock for ever.",
         "Fencing protected the data: the storage refused the older token.",
-        "Max-token fencing orders only the writes the storage has seen: a stale write got in first.",
+        "A stale write landed before the new holder's first write, and the storage accepted both.",
         "The lock itself failed: two workers held it at once, and both wrote.",
-        "An older lock's write overwrote newer work: a lease alone is not safe.",
+        "A worker that had lost the lock overwrote newer work.",
     ],
     double_grant_fact: |twice| {
         if twice {
@@ -354,8 +363,8 @@ pub(super) static EN_PANELS: Panels = Panels {
          names the failure with the least total disturbance.",
     ],
     found: [
-        "Broken: this run ends “{}”, a safety failure: two workers acted as holder at once.",
-        "Broken: this run ends “{}”, a liveness failure: the system stops.",
+        "Broken: this run ends “{}”, a safety failure: a write the lock should have kept out got in.",
+        "Broken: this run ends “{}”, a liveness failure: a waiter was held up with nothing to free the lock.",
         "This run holds (“{}”): no failure yet.",
     ],
     at_value: "{} {} s",
@@ -475,17 +484,15 @@ pub(super) static EN_READING: Reading = Reading {
                 "With every grant the lock service hands out a number that only goes up: the fencing token. The \
                  client sends it with each write; the storage keeps the highest it has accepted and rejects any \
                  lower one, in one atomic conditional write whose result is checked: UPDATE … SET value = ?, \
-                 token = ? WHERE id = ? AND token <= ?, where 0 rows affected means rejected. A file store can put \
-                 the token in the file name.",
+                 token = ? WHERE id = ? AND token <= ?, where 0 rows affected means rejected. An equal token passes, so that one holder can write more than once.",
                 "Max-token fencing only orders the writes the storage sees: if the old holder writes before the \
                  new holder's first write, both are accepted (the unfenced gap): mutual exclusion is broken, and \
                  the data is harmed if the new holder read or wrote it before the late write landed. This lab closes \
                  the gap by registering the new holder's token at the resource before it acts, its own remedy; the \
-                 nearest published practice fences the resource before the new writer goes on (BookKeeper's ledger \
-                 fencing; Junqueira's note on fencing). Or the resource asks the lock service whether the token is \
+                 nearest published practice fences the resource before the new writer goes on (BookKeeper's ledger fencing). Or the resource asks the lock service whether the token is \
                  current (Chubby's sequencer check). In etcd a transaction comparing the lock key's revision does \
                  it only for data kept in etcd itself: for an external store, checking and then writing is a race. \
-                 A resource that cannot check tokens at all needs idempotent work.",
+                 A resource that cannot check tokens (an external service, a file system) cannot be fenced: it needs idempotent work.",
             ],
             &[ScenarioId::RegisterToken],
         ),
@@ -509,9 +516,7 @@ pub(super) static EN_READING: Reading = Reading {
                  pauses and clock error are bounded, and that it makes no fencing token; the Redis page itself \
                  warns that a wall-clock jump can give two holders, and tells users to implement fencing tokens. \
                  antirez answered in “Is Redlock safe?”: the elapsed-time check after acquiring makes delays and \
-                 pauses during acquisition harmless; a pause after acquiring hits every lock that expires; clock \
-                 jumps are an operational fault, avoided by an NTP that slews instead of stepping and by a monotonic \
-                 clock; a bounded error in the clocks' rate is enough; and the random value with a check-and-set \
+                 pauses during acquisition harmless; a pause after acquiring hits every lock that expires; clock jumps are an operational fault, avoided by an NTP that slews instead of stepping, and Redis should move to a monotonic clock (its page still says it uses none for TTLs); a bounded error in the clocks' rate is enough; and the random value with a check-and-set \
                  can stand in for a token. Kleppmann stood by his conclusions, and where correctness depends on the \
                  lock he advises: “please don't use Redlock”. In these scenarios requests, replication and \
                  acquisition take no time, and one node's clock jumps, as in Kleppmann's first counterexample: \
@@ -533,7 +538,7 @@ pub(super) static EN_READING: Reading = Reading {
                 "etcd's client renews its lease every TTL/3 while it runs, which a GC pause stops too. A new leader \
                  restarts every lease at its full TTL plus an election timeout, counted from when it takes over \
                  (etcd's lessor Promote, with lease checkpointing off, the default), so a leader crash can save a \
-                 paused holder but never grants twice. Simplified here: the group is one lane, an election takes \
+                 paused holder but never grants twice. Simplified here: requests take no time, the group is one lane, an election takes \
                  etcd's default 1 s, and 33 and 34 stand for revisions and zxids, which are larger and usually not \
                  consecutive.",
                 "Chubby calls the token a sequencer; for servers that cannot check one it offers lock-delay: after a \
@@ -554,8 +559,7 @@ pub(super) static EN_READING: Reading = Reading {
                  enough; if two holders would corrupt data (correctness), use a consensus-based lock service and \
                  fencing tokens.",
                 "Sources: M. Kleppmann, “How to do distributed locking” (2016) and Designing Data-Intensive \
-                 Applications (1st ed., ch. 8; 2nd ed., ch. 9); antirez, “Is Redlock safe?” (2016); F. Junqueira, “Note on \
-                 fencing and distributed locks” (2016); Apache BookKeeper's ledger fencing; M. Burrows, “The Chubby \
+                 Applications (1st ed., ch. 8; 2nd ed., ch. 9); antirez, “Is Redlock safe?” (2016); Apache BookKeeper's ledger fencing; M. Burrows, “The Chubby \
                  lock service for loosely-coupled distributed systems” (OSDI 2006); the Redis documentation on SET, \
                  WAIT, replication and distributed locks; the etcd documentation on leases, the lock API and \
                  failures; the ZooKeeper lock recipe; the Consul session documentation.",

@@ -63,7 +63,7 @@ fn stalled_narration_at_its_boundary_and_beyond() {
     });
     assert_eq!(st.kind, OutcomeKind::Stalled);
     let (en, ja) = both(&st);
-    assert!(en.contains("B waited from 1 s until A woke and released the lock at 10 s; a lease would have freed it at 10 s"), "{en}");
+    assert!(en.contains("B waited from 1 s until A woke and released the lock at 10 s, the very millisecond a lease would have freed it"), "{en}");
     assert!(!en.contains("far past") && !en.contains("as long as A"), "{en}");
     assert!(ja.contains("B は1秒から、A が目覚めてロックを返す10秒まで待たされました"), "{ja}");
     let (en, _) = both(&story(ScenarioId::GcPause, |i| {
@@ -108,7 +108,7 @@ fn network_delay_narrates_arrival_at_each_boundary() {
     assert_eq!(fenced.kind, OutcomeKind::Fenced);
     let (en, ja) = both(&fenced);
     assert!(en.contains("arrived at 11 s with token 33. The storage had already seen 34"), "{en}");
-    assert!(ja.contains("11秒に番号 33 で届きます"), "{ja}");
+    assert!(ja.contains("11秒に番号 33 で届きました"), "{ja}");
 }
 
 #[test]
@@ -272,6 +272,12 @@ fn both_languages_word_every_sentence_with_the_same_facts() {
         "late",
         "holder",
         "late_write",
+        "c_grant",
+        "c_request",
+        "found",
+        "lease_at_wake",
+        "keys_gone",
+        "rekept",
     ];
     for &line in crate::present::story::Line::ALL {
         let (en, ja) = ((panels(Lang::En).line)(line), (panels(Lang::Ja).line)(line));
@@ -458,7 +464,9 @@ fn replicated_narrations_tell_what_saved_or_lost_the_lock() {
     // A crash just before the lease's end: no leader to expire it, so A's late write is safe.
     let n = en(ScenarioId::Etcd, &|i| (i.leader_crash, i.pause) = (9_800, 10_500));
     assert!(
-        n.contains("A woke at 10.5 s, after its lease's 10 s, but without a leader nothing had expired it"),
+        n.contains(
+            "A woke at 10.5 s, after its lease's end at 10 s, but without a leader nothing had expired it"
+        ),
         "{n}"
     );
     assert!(!n.contains("within the lease"), "{n}");
@@ -607,7 +615,7 @@ fn redlock_is_read_from_both_sides() {
     for said in [
         "the elapsed-time check after acquiring makes delays and pauses during acquisition harmless",
         "a pause after acquiring hits every lock that expires",
-        "clock jumps are an operational fault, avoided by an NTP that slews instead of stepping and by a monotonic clock",
+        "clock jumps are an operational fault, avoided by an NTP that slews instead of stepping, and Redis should move to a monotonic clock (its page still says it uses none for TTLs)",
         "Kleppmann stood by his conclusions",
         "he advises: “please don't use Redlock”",
         "and tells users to implement fencing tokens",
@@ -687,12 +695,14 @@ fn an_unfenced_gap_is_told_as_what_it_did_in_this_run() {
             let holder = late.holder.unwrap();
             let (ln, hn) = (&run.trace.workers[late.worker].name, &run.trace.workers[holder].name);
             assert!(
-                en.contains(&format!("Mutual exclusion broke: {ln} wrote while {hn} held the lock.")),
+                en.contains(&format!("Mutual exclusion broke: {ln} wrote while {hn} held the lock")),
                 "{en}"
             );
             assert!(
                 ja.contains(&format!(
                     "{hn} がロックを持っている間に {ln} が書き込んだので、相互排除は破れました。"
+                )) || ja.contains(&format!(
+                    "{hn} がロックを受け取ったその瞬間に {ln} が書き込んだので、相互排除は破れました。"
                 )),
                 "{ja}"
             );
@@ -720,8 +730,11 @@ fn an_unfenced_gap_is_told_as_what_it_did_in_this_run() {
     assert!(text(Lang::Ja).setup(r, &r.defaults()).contains("これはこのラボ独自の対策"));
     let en = reading(Lang::En);
     assert!(en.contains("This lab closes the gap by registering the new holder's token at the resource before it acts, its own remedy"));
-    assert!(en.contains("BookKeeper's ledger fencing; Junqueira's note on fencing"));
-    assert!(reading(Lang::Ja).contains("Junqueira のフェンシングについての覚え書き"));
+    // Junqueira's note was read only through a summary: the page no longer cites it.
+    assert!(en.contains("(BookKeeper's ledger fencing)") && !en.contains("Junqueira"));
+    assert!(
+        reading(Lang::Ja).contains("BookKeeper の台帳のフェンス") && !reading(Lang::Ja).contains("Junqueira")
+    );
 }
 
 #[test]
@@ -815,4 +828,210 @@ fn a_link_s_problems_in_english_as_the_page_the_embed_and_locksim_say_them() {
     );
     let unknown = (text(Lang::En).problem)(&Problem::UnknownKey("bogus".into()).isolated());
     assert_eq!(unknown, "unknown setting “\u{2068}bogus\u{2069}”");
+}
+
+// The states a careful reading found false (issue 31), each pinned where it was found, in both languages.
+
+/// The narration of `id` with `f` applied to its defaults, in both languages, with its verdict.
+fn told_at(id: ScenarioId, f: impl FnOnce(&mut Inputs)) -> (OutcomeKind, String, String) {
+    let st = story(id, f);
+    let (en, ja) = both(&st);
+    (st.kind, en, ja)
+}
+
+#[test]
+fn c_that_asks_after_the_del_is_not_said_to_have_waited() {
+    // A's DEL at 10.5 s frees B's lock before C asks at 11 s.
+    let (_, en, ja) = told_at(ScenarioId::UnsafeRelease, |i| i.work = 10_500);
+    assert!(en.contains("C, asking at 11 s, found the lock free and took token 35 at 11 s"), "{en}");
+    assert!(!en.contains("waiting since"), "{en}");
+    assert!(ja.contains("11秒にロックを求めた C は") && !ja.contains("から待っていた C"), "{ja}");
+    // From 11 s on, C is waiting when the DEL comes.
+    let (_, en, _) = told_at(ScenarioId::UnsafeRelease, |i| i.work = 11_000);
+    assert!(en.contains("so C, waiting since 11 s, took token 35 at once"), "{en}");
+}
+
+#[test]
+fn a_compare_and_delete_names_whose_value_it_found() {
+    let (kind, en, ja) = told_at(ScenarioId::UnsafeRelease, |i| {
+        i.work = 16_500;
+        i.compare_release = true;
+    });
+    assert_eq!(kind, OutcomeKind::Safe);
+    // B released at 16 s and C took the lock then: the key holds C's value.
+    assert!(en.contains("found C's value, not its own"), "{en}");
+    assert!(ja.contains("自分のものではなく C のもの"), "{ja}");
+    let (_, en, _) = told_at(ScenarioId::UnsafeRelease, |i| {
+        i.work = 12_000;
+        i.compare_release = true;
+    });
+    assert!(en.contains("found B's value, not its own"), "{en}");
+    // Once C has released too, the key is nobody's.
+    let (_, en, ja) = told_at(ScenarioId::UnsafeRelease, |i| {
+        i.work = 30_000;
+        i.compare_release = true;
+    });
+    assert!(en.contains("nobody held the lock any more") && !en.contains("'s value"), "{en}");
+    assert!(ja.contains("もう誰もロックを持っていませんでした"), "{ja}");
+    // A plain DEL then deletes C's key, and says so.
+    let (_, en, _) = told_at(ScenarioId::UnsafeRelease, |i| i.work = 16_500);
+    assert!(en.contains("its plain DEL deleted C's key, but nobody was left waiting"), "{en}");
+}
+
+#[test]
+fn a_stall_that_ends_where_a_lease_would_have_is_not_called_longer() {
+    for (id, pause, delay) in [(ScenarioId::GcPause, 10_000, 0), (ScenarioId::NetworkDelay, 0, 8_000)] {
+        let (kind, en, ja) = told_at(id, |i| {
+            i.lease = false;
+            if pause > 0 {
+                i.pause = pause;
+            }
+            if delay > 0 {
+                i.delay = delay;
+            }
+        });
+        assert_eq!(kind, OutcomeKind::Stalled, "{id:?}");
+        assert!(en.contains("at 10 s, the very millisecond a lease would have freed it"), "{en}");
+        assert!(!en.contains("a lease would have freed it at 10 s"), "{en}");
+        assert!(ja.contains("10秒まで待たされました。リースでもロックが外れるのはちょうどこの瞬間"), "{ja}");
+        // The answer that labels this run holds of it: no "past" the lease.
+        for lang in [Lang::En, Lang::Ja] {
+            let answer = text(lang).choice(id, OutcomeKind::Stalled);
+            assert!(!answer.contains("past") && !answer.contains("過ぎても"), "{answer}");
+        }
+    }
+    let (_, en, _) = told_at(ScenarioId::GcPause, |i| {
+        i.lease = false;
+        i.pause = 10_001;
+    });
+    assert!(en.contains("at 10.001 s; a lease would have freed it at 10 s"), "{en}");
+}
+
+#[test]
+fn a_late_write_at_the_holders_grant_leaves_it_no_time_to_read() {
+    let (kind, en, ja) = told_at(ScenarioId::GcPause, |i| i.pause = 10_000);
+    assert_eq!(kind, OutcomeKind::UnfencedGap);
+    assert!(en.contains("in the very millisecond B got it") && !en.contains("read the data before"), "{en}");
+    assert!(ja.contains("B がロックを受け取ったその瞬間に A が書き込んだ"), "{ja}");
+    // A millisecond later B could have read first.
+    let (_, en, _) = told_at(ScenarioId::GcPause, |i| i.pause = 10_001);
+    assert!(en.contains("had B read the data before 10.001 s"), "{en}");
+}
+
+#[test]
+fn a_failed_check_says_b_took_the_lock_when_it_did() {
+    let (_, en, ja) = told_at(ScenarioId::CheckThenPause, |i| i.ttl = 1_000);
+    assert!(en.contains("B had taken token 34 at 1 s"), "{en}");
+    let (_, en, ja_later) = told_at(ScenarioId::CheckThenPause, |i| {
+        i.ttl = 1_000;
+        i.b_request = 5_000;
+    });
+    assert!(en.contains("A gave up without writing. B took token 34 at 5 s"), "{en}");
+    assert!(
+        ja.contains("番号 34 を取っていた") && ja_later.contains("5秒に番号 34 を取ったので"),
+        "{ja_later}"
+    );
+}
+
+#[test]
+fn etcd_tells_a_crash_at_the_expiry_a_renewed_lease_and_a_keepalive_at_the_new_leader() {
+    // The expiry comes first in its millisecond: the crash does not hold it back.
+    let (_, en, ja) = told_at(ScenarioId::Etcd, |i| i.leader_crash = 10_000);
+    assert!(
+        en.starts_with(
+            "A's lease ran out at 10 s, and in that same millisecond, just after, the leader crashed"
+        ),
+        "{en}"
+    );
+    assert!(!en.contains("nothing was granted or expired"), "{en}");
+    assert!(ja.starts_with("10秒に A のリースが切れ、同じ瞬間、その直後にリーダーが落ちました"), "{ja}");
+    // Renewed to 13.333 s before its pause, A woke at 11 s within its lease, before the crash.
+    let (_, en, _) = told_at(ScenarioId::Etcd, |i| {
+        i.pause_start = 4_000;
+        i.pause = 7_000;
+        i.leader_crash = 12_000;
+    });
+    assert!(en.contains("A woke at 11 s, within its renewed lease"), "{en}");
+    assert!(!en.contains("nothing had expired it"), "{en}");
+    // The keepalive due as the new leader is ready renews the lease from then, shorter than the re-arming.
+    let (_, en, ja) = told_at(ScenarioId::Etcd, |i| {
+        i.pause_start = 8_000;
+        i.leader_crash = 5_666;
+    });
+    assert!(en.contains("to 17.666 s for A's, but A's keepalive reached it in the same millisecond"), "{en}");
+    assert!(en.contains("renewed the lease for 10 s from then: to 16.666 s"), "{en}");
+    assert!(ja.contains("17.666秒までになりましたが") && ja.contains("16.666秒までに更新されました"), "{ja}");
+}
+
+#[test]
+fn redlock_says_only_n3s_key_expired_early() {
+    let (kind, en, ja) = told_at(ScenarioId::Redlock, |i| {
+        i.jump = 500;
+        i.pause = 6_000;
+    });
+    assert_eq!(kind, OutcomeKind::UnfencedGap);
+    assert!(!en.contains("A's keys expired"), "{en}");
+    assert!(
+        en.contains(
+            "A's key there expired at 9.5 s and A no longer held a majority; its other keys expired at 10 s"
+        ),
+        "{en}"
+    );
+    assert!(ja.contains("9.5秒に消え、A は過半数を失いました"), "{ja}");
+    // Without a jump every key goes at once.
+    let (_, en, _) = told_at(ScenarioId::Redlock, |i| {
+        i.jump = 0;
+        i.pause = 6_000;
+    });
+    assert!(en.contains("A's keys expired at 10 s"), "{en}");
+}
+
+#[test]
+fn verdict_lessons_and_break_it_labels_claim_only_what_every_run_of_theirs_shows() {
+    for lang in [Lang::En, Lang::Ja] {
+        let t = text(lang);
+        // Failover with fencing on is corrupted: no "lease alone", it had fencing too.
+        let corrupted = t.outcome_lesson(OutcomeKind::Corrupted);
+        assert!(!corrupted.contains("lease alone") && !corrupted.contains("期限だけ"), "{corrupted}");
+        // The gap is reached with fencing off and under Redlock, which has no tokens.        // A stall at its boundary waits no longer than a lease would have: it holds up, it does not stop.
+        let stall = t.outcome_lesson(OutcomeKind::Stalled);
+        assert!(!stall.contains("stops") && !stall.contains("止めて"), "{stall}");
+        let gap = t.outcome_lesson(OutcomeKind::UnfencedGap);
+        assert!(!gap.contains("fencing") && !gap.contains("フェンシング"), "{gap}");
+        // Corrupted at the default pause with fencing off: B had released at 11 s, so no "at once".
+        let p = panels(lang);
+        let broken = p.found(OutcomeKind::Corrupted);
+        assert!(!broken.contains("at once") && !broken.contains("同時に"), "{broken}");
+        // Stalled holds a waiter up; it does not stop "the system".
+        let stalled = p.found(OutcomeKind::Stalled);
+        assert!(!stalled.contains("system stops") && !stalled.contains("システムが止まる"), "{stalled}");
+    }
+    let st = story(ScenarioId::GcPause, |i| {
+        i.pause = 15_000;
+        i.fencing = false;
+    });
+    assert!(st.release[crate::present::story::B] == Some(11_000) && st.kind == OutcomeKind::Corrupted);
+}
+
+#[test]
+fn the_reading_says_what_the_storage_accepts_and_what_it_cannot_fence() {
+    let (en, ja) = (reading(Lang::En), reading(Lang::Ja));
+    assert!(en.contains("An equal token passes, so that one holder can write more than once."), "{en}");
+    assert!(ja.contains("同じ番号は通すので、一人の持ち主が何度でも書き込めます。"), "{ja}");
+    // The source: a file system that does not understand the number cannot be fenced.
+    assert!(
+        !en.contains("file name") && en.contains("(an external service, a file system) cannot be fenced")
+    );
+    assert!(!ja.contains("ファイル名") && ja.contains("フェンスできず、冪等な処理が必要です"));
+    assert!(en.contains("Simplified here: requests take no time") && ja.contains("要求に時間はかからず"));
+    // And the core agrees: an equal token passes max-token fencing, and the failover run says what a strict
+    // check would have changed.
+    let st = story(ScenarioId::Failover, |i| i.fencing = true);
+    assert_eq!(
+        (st.kind, st.token[crate::present::story::A], st.token[crate::present::story::B]),
+        (OutcomeKind::Corrupted, Some(33), Some(33))
+    );
+    let (en, ja) = both(&st);
+    assert!(en.contains("a strict check (the stored number smaller than mine) would have refused this write, but the lock was still granted twice"), "{en}");
+    assert!(ja.contains("厳密に確かめていればこの書き込みは拒否されましたが"), "{ja}");
 }

@@ -5,7 +5,7 @@ use crate::sim::OutcomeKind::{self, *};
 /// The base scenario's answers, in English.
 pub const BASE_EN: &[(OutcomeKind, &str)] = &[
     (Safe, "A writes and releases in time; B gets the lock no later than a lease would let it"),
-    (Stalled, "B waits past where a lease would have freed the lock, until A wakes and lets go"),
+    (Stalled, "With no lease to free the lock, B waits until A wakes and lets go"),
     (Fenced, "A's late write is rejected by the storage"),
     (UnfencedGap, "A's late write is accepted before B's first write: both write"),
     (Corrupted, "A's late write is accepted after B's and overwrites it"),
@@ -14,7 +14,7 @@ pub const BASE_EN: &[(OutcomeKind, &str)] = &[
 /// The same in Japanese.
 pub const BASE_JA: &[(OutcomeKind, &str)] = &[
     (Safe, "A は間に合って書き込み、ロックを返す。B は、リースならロックが外れる時刻までにはロックを取れる"),
-    (Stalled, "B は、リースならロックが外れていた時刻を過ぎても、A が目覚めてロックを返すまで待たされる"),
+    (Stalled, "ロックを外すリースがないので、B は A が目覚めてロックを返すまで待たされる"),
     (Fenced, "A の遅れた書き込みは、資源に拒否される"),
     (UnfencedGap, "A の遅れた書き込みが B の最初の書き込みより先に受け付けられ、二人とも書き込む"),
     (Corrupted, "A の遅れた書き込みが B の書き込みのあとに受け付けられ、B の仕事を上書きする"),

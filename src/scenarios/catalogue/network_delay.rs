@@ -20,7 +20,7 @@ pub static DEF: Definition = Definition {
         prompt: "A's write spends {delay} s in the network, with lease expiry {lease} and fencing {fencing}. What happens?",
         choices: &[
             (Safe, "A's write arrives in time; B gets the lock no later than a lease would let it"),
-            (Stalled, "B waits past where a lease would have freed the lock, until A's reply comes back"),
+            (Stalled, "With no lease to free the lock, B waits until A's reply comes back and A lets go"),
             (Fenced, "A's late write is rejected by the storage"),
             (UnfencedGap, "A's late write is accepted before B's first write: both write"),
             (Corrupted, "A's late write is accepted after B's and overwrites it"),
@@ -35,7 +35,7 @@ pub static DEF: Definition = Definition {
         prompt: "A の書き込みはネットワークで{delay}秒かかります（リース期限は{lease}、フェンシングは{fencing}）。何が起きる？",
         choices: &[
             (Safe, "A の書き込みは間に合う。B は、リースならロックが外れる時刻までにはロックを取れる"),
-            (Stalled, "B は、リースならロックが外れていた時刻を過ぎても、A に返事が届くまで待たされる"),
+            (Stalled, "ロックを外すリースがないので、B は A に返事が届いてロックを返すまで待たされる"),
             (Fenced, "遅れて届いた A の書き込みは、資源に拒否される"),
             (UnfencedGap, "遅れて届いた A の書き込みが B の最初の書き込みより先に受け付けられ、二人とも書き込む"),
             (Corrupted, "遅れて届いた A の書き込みが B の書き込みのあとに受け付けられ、B の仕事を上書きする"),

@@ -26,8 +26,7 @@ pub static DEF: Definition = Definition {
         setup: "Five independent Redis servers, N1–N5: a client holds the lock while it holds a majority (three) of \
                  10 s keys. A reaches only N1–N3 and takes them at 0 s, writes 5 s later and releases; at 2 s N3's \
                  clock jumps forward by the amount you drag. B asks at 3 s, tries again every second, and writes 1 s \
-                 after it gets a majority. Such a jump is the fault antirez calls operational, avoided by an NTP that \
-                 slews and a monotonic clock. Redlock's values are random: no token orders the writes, and this storage \
+                 after it gets a majority. Such a jump is the fault antirez calls operational, avoided by an NTP that slews; Redis keys still expire by the wall clock. Redlock's values are random: no token orders the writes, and this storage \
                  does no check-and-set.{pause? A pauses # s right after taking the lock.|}",
         prompt: "N3's clock jumps {jump} s ahead{pause?, and A pauses # s|}. What happens?",
         choices: &[
@@ -43,7 +42,7 @@ pub static DEF: Definition = Definition {
         setup: "互いに独立した5台の Redis（N1〜N5）。クライアントは、期限10秒のキーを過半数（3台）で押さえている間だけ\
                  ロックを持ちます。A は N1〜N3 にしか届かず、0秒にその3台を取り、5秒後に書き込んでロックを返します。2秒に N3 の\
                  時計が、ドラッグした分だけ先に飛びます。B は3秒にロックを求め、1秒ごとにやり直し、過半数を取ってから1秒後に書き込みます。\
-                 このような飛びは、antirez が運用の誤りと呼び、時刻を飛ばさず少しずつ合わせる NTP と単調な時計で避けられるとした故障です。\
+                 このような飛びは、antirez が運用の誤りと呼び、少しずつ合わせる NTP で避けられるとした故障です。Redis のキーは今も壁時計で期限が切れます。\
                  Redlock の値は乱数なので書き込みを順序づける番号はなく、この資源は check-and-set もしません。{pause?A はロックを取った直後に#秒止まります。|}",
         prompt: "N3 の時計が{jump}秒先に飛び{pause?、A は#秒止まり|}ます。何が起きる？",
         choices: &[
