@@ -139,3 +139,31 @@ fn search_says_its_size_first_and_refuses_past_the_cap_unless_asked() {
     assert!(err.starts_with("search: 30401 schedules\n"), "{err}");
     assert!(out.contains("schedules: 30401 in"), "{out}");
 }
+
+#[test]
+fn locksim_course_checks_a_course_and_refuses_an_impossible_goal_with_its_step() {
+    let (help, out, _) = locksim(&["--help"]);
+    assert_eq!(help, 0);
+    assert!(out.contains("course  Checks a course (docs/courses.md)"), "{out}");
+    let (code, out, err) = locksim(&["course", "src/present/course/source.course", "--lang", "ja"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("course: source (10 steps): 分散ロックを順に\n"), "{out}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("step ")).count(), 10, "{out}");
+    let (code, _, err) = locksim(&["course", "tests/courses/impossible.course"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "step 2 (line 15): goal find unfenced-gap: no state gives unfenced-gap with the step's switches"
+        ),
+        "{err}"
+    );
+    // A file that does not read: exit 2 with the line and column; no file, or a bad flag: exit 2 and the usage.
+    let (code, _, err) = locksim(&["course", "tests/cli.rs"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1, column 1"), "{err}");
+    for args in [&["course"][..], &["course", "x.course", "--lang", "fr"], &["course", "a", "b"]] {
+        let (code, _, err) = locksim(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains("Usage: locksim course FILE [--lang en|ja]"), "{args:?}: {err}");
+    }
+}

@@ -156,6 +156,15 @@ mod native {
     }
 
     /// The command, built from the input table (or the script's named values).
+    /// `locksim course`: its own command (no scenario or inputs), listed in `locksim --help` too.
+    fn course_command() -> Command {
+        Command::new("course")
+            .about("Checks a course (docs/courses.md): every script reads, every goal can be met")
+            .after_help("Exit 0: every goal can be met; 1: a goal cannot (the step and why); 2: the file does not read.")
+            .arg(Arg::new("file").value_name("FILE|-").required(true).help("the course file (-: standard input)"))
+            .arg(Arg::new("lang").long("lang").value_name("en|ja").help("the language of its errors and titles"))
+    }
+
     fn command(script: Option<&Scenario>) -> Command {
         let shared = |c: Command| {
             c.arg(
@@ -188,6 +197,7 @@ mod native {
                 .action(ArgAction::SetTrue)
                 .help("print the scenario as a lock script"),
         )
+        .subcommand(course_command())
         .subcommand(
             shared(Command::new("search").about("Every schedule within bounds: the smallest failures"))
                 .arg(
@@ -344,31 +354,33 @@ mod native {
     /// `locksim course FILE [--lang en|ja]`: reads and checks a course, and prints its steps.
     fn course(args: &[String]) -> ExitCode {
         use fencing_lab::present::course::{self, Answer};
-        let mut lang = Lang::En;
-        let mut path = None;
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            match a.as_str() {
-                "--lang" | "--lang=en" | "--lang=ja" => {
-                    let tag = a.strip_prefix("--lang=").map(str::to_owned).or_else(|| it.next().cloned());
-                    match tag.as_deref().map(parse_lang) {
-                        Some(Ok(l)) => lang = l,
-                        _ => return usage("--lang takes en or ja"),
-                    }
-                }
-                "-h" | "--help" => {
-                    println!("Usage: locksim course FILE [--lang en|ja]\n\nChecks a course (docs/courses.md): every script reads, every goal can be met.\nExit 0: it can; 1: a goal cannot be met; 2: the file does not read.");
-                    return ExitCode::SUCCESS;
-                }
-                _ if path.is_none() && !a.starts_with("--") => path = Some(a.clone()),
-                _ => return usage(&format!("unexpected argument '{a}'")),
-            }
-        }
         fn usage(msg: &str) -> ExitCode {
             eprintln!("locksim: {msg}\nUsage: locksim course FILE [--lang en|ja]");
             ExitCode::from(2)
         }
-        let Some(path) = path else { return usage("course: a course file is needed (- for standard input)") };
+        let mut cmd = course_command().name("locksim course").bin_name("locksim course");
+        let m = match cmd
+            .try_get_matches_from_mut(std::iter::once("course".to_owned()).chain(args.iter().cloned()))
+        {
+            Ok(m) => m,
+            Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp) => {
+                print!("{}", cmd.render_long_help());
+                return ExitCode::SUCCESS;
+            }
+            Err(e) if matches!(e.kind(), clap::error::ErrorKind::MissingRequiredArgument) => {
+                return usage("course: a course file is needed (- for standard input)");
+            }
+            Err(e) => {
+                let text = e.to_string();
+                return usage(text.lines().next().unwrap_or_default().trim_start_matches("error: "));
+            }
+        };
+        let lang = match m.get_one::<String>("lang").map(|l| parse_lang(l)) {
+            None => Lang::En,
+            Some(Ok(l)) => l,
+            Some(Err(_)) => return usage("--lang takes en or ja"),
+        };
+        let path = m.get_one::<String>("file").cloned().unwrap_or_default();
         let text = if path == "-" {
             let mut s = String::new();
             std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
