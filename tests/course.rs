@@ -173,9 +173,13 @@ fn a_course_in_one_language_speaks_it_in_both() {
 
 #[test]
 fn marks_round_trip_and_score_counts_right_first_time() {
-    let marks = Mark::read("rha-r", 6);
-    assert_eq!(marks, [Mark::First, Mark::Hinted, Mark::Shown, Mark::Open, Mark::First, Mark::Open]);
-    assert_eq!(Mark::write(&marks), "rha-r-");
+    let marks = Mark::read("rha-rw", 7);
+    assert_eq!(
+        marks,
+        [Mark::First, Mark::Hinted, Mark::Shown, Mark::Open, Mark::First, Mark::Tried, Mark::Open]
+    );
+    assert_eq!(Mark::write(&marks), "rha-rw-");
+    // A step tried and not yet right scores nothing, and is not forgotten as open.
     assert_eq!(course::score(&marks), 2);
     assert_eq!(Mark::read("zzzzzzzzzz", 2), [Mark::Open, Mark::Open]);
 }

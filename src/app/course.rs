@@ -272,8 +272,6 @@ fn Steps(lab: Lab, course: Course, src: String, done: Option<String>) -> impl In
     let step = RwSignal::new(if shared.is_some() { n } else { start });
     let marks = RwSignal::new(shared.clone().unwrap_or(kept));
     let shared = RwSignal::new(shared.is_some());
-    // Wrong tries per step, this visit of the page.
-    let tries = RwSignal::new(vec![0u32; n]);
     let said = RwSignal::new(Said::Nothing);
     // A prediction step counts the reveal that follows the prediction asked for on entering it.
     let asked = StoredValue::new(false);
@@ -305,21 +303,14 @@ fn Steps(lab: Lab, course: Course, src: String, done: Option<String>) -> impl In
     }
 
     // A step's mark is its first decided one: right (at the first try or after a wrong one) or the answer
-    // shown; `None` for a wrong try, which only counts.
-    let mark = move |m: Option<Mark>, right: bool| {
+    // shown; a wrong try marks it tried (kept like the rest, so a reload does not forget it).
+    let mark = move |m: Mark, right: bool| {
         let i = step.get_untracked();
-        match m {
-            Some(m) => marks.update(|all| {
-                if let Some(slot) = all.get_mut(i).filter(|s| **s == Mark::Open) {
-                    *slot = m;
-                }
-            }),
-            None => tries.update(|t| {
-                if let Some(t) = t.get_mut(i) {
-                    *t += 1;
-                }
-            }),
-        }
+        marks.update(|all| {
+            if let Some(slot) = all.get_mut(i).filter(|s| matches!(s, Mark::Open | Mark::Tried)) {
+                *slot = m;
+            }
+        });
         c.with_value(|c| {
             marks.with_untracked(|all| {
                 keep(&c.id, i, all);
@@ -342,7 +333,7 @@ fn Steps(lab: Lab, course: Course, src: String, done: Option<String>) -> impl In
             asked.set_value(false);
             if let Some(right) = judged() {
                 said.set(Said::Predicted(right));
-                mark(Some(if right { Mark::First } else { Mark::Shown }), right);
+                mark(if right { Mark::First } else { Mark::Shown }, right);
             }
         }
     });
@@ -390,17 +381,17 @@ fn Steps(lab: Lab, course: Course, src: String, done: Option<String>) -> impl In
             let graded = c.with_value(|c| course::grade(&c.steps[i], &now));
             let told = panels(lab.lang.get_untracked()).tell(&sim::run(&now));
             if graded.right() {
-                let first = tries.with_untracked(|t| t.get(i) == Some(&0));
-                mark(Some(if first { Mark::First } else { Mark::Hinted }), true);
+                let first = marks.with_untracked(|m| m.get(i) == Some(&Mark::Open));
+                mark(if first { Mark::First } else { Mark::Hinted }, true);
             } else {
-                mark(None, false);
+                mark(Mark::Tried, false);
             }
             said.set(Said::Graded(graded, told));
         })
     };
     let show_answer = move |_| {
         let answer = c.with_value(|c| course::answer(&c.steps[step.get_untracked()]));
-        mark(Some(Mark::Shown), false);
+        mark(Mark::Shown, false);
         said.set(Said::Answer(answer));
     };
     // The answer's state on the figure: the step's script with its switches and values.
@@ -440,7 +431,6 @@ fn Steps(lab: Lab, course: Course, src: String, done: Option<String>) -> impl In
         set_param("course-done", None);
         shared.set(false);
         marks.set(vec![Mark::Open; n]);
-        tries.set(vec![0; n]);
         go(0);
     };
     let take_own = move |_| {
@@ -522,7 +512,7 @@ fn Steps(lab: Lab, course: Course, src: String, done: Option<String>) -> impl In
             },
         }
     };
-    let wrong = move || tries.with(|t| t.get(step.get()).is_some_and(|t| *t > 0));
+    let wrong = move || marks.with(|m| matches!(m.get(step.get()), Some(Mark::Tried | Mark::Hinted)));
     let current = move || c.with_value(|c| c.steps.get(step.get()).cloned());
     let answer_shown = move || matches!(said.get(), Said::Answer(Answer::State(_) | Answer::Prove(_)));
     let off_screen = move || said.get() == Said::OffScreen;

@@ -814,6 +814,8 @@ pub fn check(course: &Course) -> Result<(), Refusal> {
 pub enum Mark {
     /// Not answered yet.
     Open,
+    /// Tried and wrong, not right yet: kept, so that a reload does not make the next try a first one.
+    Tried,
     /// Right at the first try.
     First,
     /// Right after a wrong try (a hint was offered).
@@ -823,10 +825,11 @@ pub enum Mark {
 }
 
 impl Mark {
-    /// One letter: `-`, `r`, `h`, `a`.
+    /// One letter: `-`, `w`, `r`, `h`, `a`.
     pub fn letter(self) -> char {
         match self {
             Mark::Open => '-',
+            Mark::Tried => 'w',
             Mark::First => 'r',
             Mark::Hinted => 'h',
             Mark::Shown => 'a',
@@ -836,6 +839,7 @@ impl Mark {
     /// The mark of a letter; anything else is open.
     pub fn of(c: char) -> Mark {
         match c {
+            'w' => Mark::Tried,
             'r' => Mark::First,
             'h' => Mark::Hinted,
             'a' => Mark::Shown,
@@ -927,8 +931,8 @@ pub struct Ui {
     pub summary: &'static str,
     /// A summary from a link.
     pub shared: &'static str,
-    /// How each step went: open, right first time, after a hint, answer shown.
-    pub marks: [&'static str; 4],
+    /// How each step went: open, right first time, after a hint, answer shown, tried and not right yet.
+    pub marks: [&'static str; 5],
     /// The summary's link.
     pub share: &'static str,
     /// Start the course (from a shared summary, or from the later panels).
@@ -952,6 +956,7 @@ impl Mark {
             Mark::First => 1,
             Mark::Hinted => 2,
             Mark::Shown => 3,
+            Mark::Tried => 4,
         }
     }
 
@@ -1004,7 +1009,7 @@ pub const EN: Ui = Ui {
     },
     summary: "Summary",
     shared: "A shared result",
-    marks: ["not answered", "right first time", "right after a hint", "answer shown"],
+    marks: ["not answered", "right first time", "right after a hint", "answer shown", "tried, not right yet"],
     share: "Link to this result",
     take: "Take the course",
     entry: |n| format!("Take the course through the source: {n} steps, each checked by the simulation"),
@@ -1056,7 +1061,7 @@ pub const JA: Ui = Ui {
     },
     summary: "まとめ",
     shared: "共有された結果",
-    marks: ["未回答", "一度で正解", "ヒントのあとで正解", "答えを見た"],
+    marks: ["未回答", "一度で正解", "ヒントのあとで正解", "答えを見た", "挑戦中（まだ正解していない）"],
     share: "この結果へのリンク",
     take: "コースを始める",
     entry: |n| format!("出典に沿ったコースを始める（{n} ステップ、どれもシミュレーションが採点します）"),

@@ -70,6 +70,13 @@ test('the built-in course, English, keyboard alone: each kind of exercise reject
   assert.equal(await page.isVisible('.course-hint'), false);
   await check(page, /^Not yet: your run ended “Orphaned: the lock is never freed”\. .*B/);
   assert.match(await page.textContent('.course-hint'), /Hint: Lease expiry is off/);
+  // A wrong try is kept like the marks: after a reload the hint is still offered, and the right answer that
+  // follows counts as after a hint, not first time (the summary's third mark below).
+  await page.reload();
+  await page.waitForSelector('#course-step-title');
+  assert.equal(await page.textContent('#course-step-title'), 'The lease');
+  await textMatching(page, '.course-hint', /Hint: Lease expiry is off/);
+  await page.focus('#course-step-title');
   await press(page, '#lease', 'Space');
   assert.equal(await outcome(page), 'safe');
   await check(page, /^Right\./);
