@@ -44,7 +44,7 @@ pub struct Story {
     pub a_wake: Option<Ms>,
     /// When A's first write was sent.
     pub a_sent: Option<Ms>,
-    /// Whether A's lease check found its lease still valid, and when it checked.
+    /// Whether A's lease check found its lease still valid.
     pub a_check_ok: Option<bool>,
     /// When A checked its lease.
     pub a_check_at: Option<Ms>,
