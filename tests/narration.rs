@@ -13,22 +13,7 @@ use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId};
 use fencing_lab::sim::{self, EventKind, Run};
 
 mod common;
-use common::switch_settings;
-
-/// The numbers a sentence says: `12.5` and `34` in "At 12.5 s … token 34".
-fn numbers(s: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for c in s.chars().chain([' ']) {
-        if c.is_ascii_digit() || (c == '.' && !cur.is_empty()) {
-            cur.push(c);
-        } else if !cur.is_empty() {
-            out.push(cur.trim_end_matches('.').to_owned());
-            cur.clear();
-        }
-    }
-    out
-}
+use common::{numbers, switch_settings};
 
 /// What a narration of `run` may say: as seconds and as plain numbers.
 fn allowed(run: &Run, inputs: &Inputs, id: ScenarioId) -> Vec<String> {

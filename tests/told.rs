@@ -9,22 +9,8 @@ use fencing_lab::sim::{self, EventKind};
 use proptest::prelude::*;
 
 mod common;
+use common::numbers;
 use common::programs::any_program;
-
-/// The numbers a sentence says: `12.5` and `34` in "At 12.5 s … token 34".
-fn numbers(s: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for c in s.chars().chain([' ']) {
-        if c.is_ascii_digit() || (c == '.' && !cur.is_empty()) {
-            cur.push(c);
-        } else if !cur.is_empty() {
-            out.push(cur.trim_end_matches('.').to_owned());
-            cur.clear();
-        }
-    }
-    out
-}
 
 /// Every number the fact's own event(s) carry: its times as seconds, tokens, server numbers.
 fn allowed(run: &sim::Run, fact: &Told) -> Vec<String> {

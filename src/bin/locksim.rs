@@ -155,7 +155,6 @@ mod native {
         )
     }
 
-    /// The command, built from the input table (or the script's named values).
     /// `locksim course`: its own command (no scenario or inputs), listed in `locksim --help` too.
     fn course_command() -> Command {
         Command::new("course")
@@ -165,6 +164,7 @@ mod native {
             .arg(Arg::new("lang").long("lang").value_name("en|ja").help("the language of its errors and titles"))
     }
 
+    /// The command, built from the input table (or the script's named values).
     fn command(script: Option<&Scenario>) -> Command {
         let shared = |c: Command| {
             c.arg(

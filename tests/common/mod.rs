@@ -1,5 +1,5 @@
-//! Shared by the integration tests: running the `locksim` binary as a user would, and every setting of a
-//! scenario's switches.
+//! Shared by the integration tests: running the `locksim` binary as a user would, every setting of a
+//! scenario's switches, and the numbers a narration says.
 #![allow(dead_code)] // Each test file uses its part.
 
 pub mod programs;
@@ -8,6 +8,21 @@ use std::process::Command;
 
 use fencing_lab::scenarios::{Inputs, Key, ScenarioId};
 use fencing_lab::sim::{EventKind, Run};
+
+/// The numbers a sentence says: `12.5` and `34` in "At 12.5 s … token 34".
+pub fn numbers(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for c in s.chars().chain([' ']) {
+        if c.is_ascii_digit() || (c == '.' && !cur.is_empty()) {
+            cur.push(c);
+        } else if !cur.is_empty() {
+            out.push(cur.trim_end_matches('.').to_owned());
+            cur.clear();
+        }
+    }
+    out
+}
 
 /// The scenario's defaults under every combination of its switches.
 pub fn switch_settings(id: ScenarioId) -> Vec<Inputs> {
