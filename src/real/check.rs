@@ -264,15 +264,18 @@ fn connection(shared: &Shared, me: WorkerId, mut client: TcpStream, port: u16) -
         let now = now_ns();
         let after = bulk(side.call(&["GET", KEY]))?;
         // The lease as Redis keeps it: its absolute end (PEXPIRETIME, which changes only when the lease
-        // does), and the time left (PTTL), which places that end on this clock.
+        // does), and the time left (PTTL), which places that end on this clock. Counted from before the
+        // PTTL call (Redis counts from later, and rounds down), the end is never placed after Redis's own:
+        // a grant that follows the real expiry is never taken for one over a live lease.
         let int = |reply: io::Result<Reply>| match reply {
             Ok(Reply::Int(n)) => Ok(n),
             Ok(other) => Err(io::Error::other(format!("expected an integer, got {other:?}"))),
             Err(e) => Err(e),
         };
         let end = int(side.call(&["PEXPIRETIME", KEY]))?;
+        let asked = now_ns();
         let pttl = int(side.call(&["PTTL", KEY]))?;
-        let expires = u64::try_from(pttl).ok().map(|ms| now_ns() + ms * 1_000_000);
+        let expires = u64::try_from(pttl).ok().map(|ms| asked + ms * 1_000_000);
         // A lease that ran out meanwhile (between the read before and the command, or while it ran) is an
         // expiry, not something the command did.
         if let Some(h) =
