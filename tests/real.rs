@@ -281,9 +281,12 @@ fn a_failover_run_crashes_the_primary_and_promotes_the_replica_with_or_without_t
         };
         let nodes = v["trace"]["nodes"].as_array().expect("server lanes");
         assert_eq!(nodes.len(), 2, "sync {sync}: {v}");
-        assert!(nodes[0]["down"].as_u64().is_some_and(|t| t.abs_diff(500) < 100), "sync {sync}: {v}");
+        // On time, give or take what the run itself reports of its lateness (a loaded machine once put the
+        // promotion 337 ms of scenario time late, and the run said so).
+        let late = v["max_jitter_ms"].as_u64().expect("the run's jitter") + 100;
+        assert!(nodes[0]["down"].as_u64().is_some_and(|t| t.abs_diff(500) < late), "sync {sync}: {v}");
         let promoted = &nodes[1]["promoted"];
-        assert!(promoted[0].as_u64().is_some_and(|t| t.abs_diff(2_000) < 100), "sync {sync}: {v}");
+        assert!(promoted[0].as_u64().is_some_and(|t| t.abs_diff(2_000) < late), "sync {sync}: {v}");
         assert_eq!(promoted[1], kept, "sync {sync}: {v}");
         // A's key on the primary; with WAIT, on the replica too.
         let holds_a =
@@ -313,7 +316,8 @@ fn an_etcd_leader_crash_is_a_real_sigkill_and_the_new_leader_re_arms_the_lease()
     let events = v["trace"]["events"].as_array().unwrap();
     let election = events.iter().find(|e| e["event"] == "election").expect("an election");
     let (crash, led) = (election["at"].as_u64().unwrap(), election["until"].as_u64().unwrap());
-    assert!(crash.abs_diff(5_000) < 100 && led > crash && led < crash + 5_000, "{v}");
+    let late = v["max_jitter_ms"].as_u64().expect("the run's jitter") + 100;
+    assert!(crash.abs_diff(5_000) < late && led > crash && led < crash + 5_000, "{v}");
     let renew =
         events.iter().find(|e| e["event"] == "renew" && e["worker"] == 0).expect("A's lease re-armed");
     assert!(renew["expires"].as_u64().is_some_and(|t| t > 15_000), "past A's wake: {v}");
