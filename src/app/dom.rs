@@ -155,6 +155,85 @@ pub fn find(root: &web_sys::Element, selector: &str) -> Option<web_sys::Element>
     root.query_selector(selector).ok().flatten()
 }
 
+/// The built page, inside the element the app mounts in.
+pub const BUILT: &str = "#app > .prerendered";
+/// The disclosures a reader may have opened before the app started.
+pub const DISCLOSURES: [&str; 2] = [".picker details", "details.share"];
+/// In the built page: the prediction the reader picked before the app started.
+pub const BUILT_PREDICTION: &str = "input[name=prediction]:checked";
+/// In the built page: the switches the reader may have flipped before the app started.
+pub const BUILT_SWITCHES: &str = ".switches input";
+/// The timeline's box (in the built page, the width it was drawn at).
+pub const TIMELINE: &str = ".timeline";
+/// A link in the reading that plays its scenario.
+pub const READING_PLAY: &str = ".reading [data-play-scenario]";
+/// Any figure, the downloaded one's style source.
+pub const ANY_FIGURE: &str = "figure";
+/// Every element under a root, in document order.
+pub const EVERY: &str = "*";
+
+/// The second module's files (`content`: its JS, wasm and style sheet), written by the post-build hooks.
+pub const WORKBENCH_FILES: &str = "meta[name=fencing-lab-workbench]";
+/// The later panels' loading line or failure.
+pub const LATER_STATUS: &str = ".later-status";
+/// Where the second module mounts the later panels.
+pub const LATER_PANELS: &str = ".later-panels";
+/// Where the second module mounts the editor.
+pub const EDITOR_SLOT: &str = ".editor-slot";
+/// The editor's text box.
+pub const EDITOR_TEXT: &str = "textarea";
+/// The editor's line numbers.
+pub const GUTTER: &str = ".gutter";
+/// The Share panel's line about a download.
+pub const DOWNLOAD_STATUS: &str = ".download-status";
+/// The editor's message about the script.
+pub const SCRIPT_PROBLEM: &str = ".script-problem";
+/// A hand that moves: the band dragged, or a range input held.
+pub const HAND_MOVING: &str = ".dragging, input[type=range]:active";
+
+/// A selector that finds, in the app's page, the element that stands where `el` stood in the built one:
+/// by id, by a choice's value, by a picker entry's or a reading link's scenario, or by its place (a
+/// disclosure's summary, the handle).
+pub fn standing_for(el: &web_sys::Element) -> Option<String> {
+    let attr = |name: &str| el.get_attribute(name).filter(|v| !v.is_empty());
+    if let Some(id) = attr("id") {
+        return Some(format!("#{id}"));
+    }
+    if let (Some(name), Some(value)) = (attr("name"), attr("value")) {
+        return Some(format!("input[name={name}][value={value}]"));
+    }
+    if let Some(id) = attr("data-scenario-id") {
+        return Some(format!("[data-scenario-id={id}]"));
+    }
+    if attr("role").as_deref() == Some("slider") {
+        return Some(HANDLE.to_owned());
+    }
+    DISCLOSURES
+        .iter()
+        .find(|d| el.closest(&format!("{d} > summary")).ok().flatten().is_some())
+        .map(|d| format!("{d} > summary"))
+}
+
+/// The disclosure `d` when open.
+pub fn opened(d: &str) -> String {
+    format!("{d}[open]")
+}
+
+/// The nearest element with attribute `name`.
+pub fn with_attr(name: &str) -> String {
+    format!("[{name}]")
+}
+
+/// The readout of the script's `n`th named value.
+pub fn value_readout(n: usize) -> String {
+    format!("#value-{n}")
+}
+
+/// The element of id `id`.
+pub fn by_id(id: &str) -> String {
+    format!("#{id}")
+}
+
 /// The map cell of point `i`.
 pub fn cell(i: usize) -> String {
     format!("[data-cell=\"{i}\"]")

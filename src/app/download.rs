@@ -38,8 +38,8 @@ pub fn svg() -> Option<String> {
     let window = web_sys::window()?;
     let original = document()?.query_selector(dom::TIMELINE_SVG).ok()??;
     let clone: Element = original.clone_node_with_deep(true).ok()?.dyn_into().ok()?;
-    let from = original.query_selector_all("*").ok()?;
-    let to = clone.query_selector_all("*").ok()?;
+    let from = original.query_selector_all(dom::EVERY).ok()?;
+    let to = clone.query_selector_all(dom::EVERY).ok()?;
     for i in 0..from.length().min(to.length()) {
         let (Some(a), Some(b)) = (from.item(i), to.item(i)) else { continue };
         let (Ok(a), Ok(b)) = (a.dyn_into::<Element>(), b.dyn_into::<SvgElement>()) else { continue };
@@ -56,7 +56,7 @@ pub fn svg() -> Option<String> {
     let _ = clone.set_attribute("xmlns", "http://www.w3.org/2000/svg");
     // The page's background behind everything, so dark and light schemes both read on a slide.
     let background = window
-        .get_computed_style(&original.closest("figure").ok()??)
+        .get_computed_style(&original.closest(dom::ANY_FIGURE).ok()??)
         .ok()??
         .get_property_value("background-color")
         .unwrap_or_default();

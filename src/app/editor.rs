@@ -13,7 +13,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{effect, say, set, Lab};
+use super::{dom, effect, say, set, Lab};
 use crate::present::history::{changed, Group, History};
 use crate::present::html::Html;
 use crate::present::pace::Pace;
@@ -87,9 +87,10 @@ fn script_of(id: ScenarioId) -> String {
 
 /// The line numbers scroll with the text (a scroll does not bubble: the box's own listener).
 fn follow_scroll(root: &web_sys::Element) {
-    let (Some(area), Some(gutter)) =
-        (root.query_selector("textarea").ok().flatten(), root.query_selector(".gutter").ok().flatten())
-    else {
+    let (Some(area), Some(gutter)) = (
+        root.query_selector(dom::EDITOR_TEXT).ok().flatten(),
+        root.query_selector(dom::GUTTER).ok().flatten(),
+    ) else {
         return;
     };
     let scrolled = area.clone();
@@ -151,7 +152,7 @@ impl Steps {
 /// Whether the reader holds the figure's band or a slider (a drag in progress).
 fn held() -> bool {
     let doc = web_sys::window().and_then(|w| w.document());
-    doc.and_then(|d| d.query_selector(".dragging, input[type=range]:active").ok().flatten()).is_some()
+    doc.and_then(|d| d.query_selector(dom::HAND_MOVING).ok().flatten()).is_some()
 }
 
 /// The key for undo (`Some(false)`) or redo (`Some(true)`): Ctrl or Cmd with Z, with Shift Z, or Y.
@@ -194,7 +195,7 @@ pub fn Editor(
     let number = move |root: &web_sys::Element, lines: usize, bad: Option<usize>| {
         if numbered.get_value() != Some((lines, bad)) {
             numbered.set_value(Some((lines, bad)));
-            if let Some(g) = root.query_selector(".gutter").ok().flatten() {
+            if let Some(g) = root.query_selector(dom::GUTTER).ok().flatten() {
                 g.set_inner_html(&gutter(lines, bad));
             }
         }
@@ -223,7 +224,7 @@ pub fn Editor(
             start.set_value(Some(text.clone()));
         }
         let area = root
-            .query_selector("textarea")
+            .query_selector(dom::EDITOR_TEXT)
             .ok()
             .flatten()
             .and_then(|a| a.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
@@ -261,8 +262,8 @@ pub fn Editor(
             (None, Some((w, v))) => (p.editor_reads)(w, v),
             (None, None) => String::new(),
         };
-        if say(&root, ".script-problem", &said) {
-            if let Some(el) = root.query_selector(".script-problem").ok().flatten() {
+        if say(&root, dom::SCRIPT_PROBLEM, &said) {
+            if let Some(el) = root.query_selector(dom::SCRIPT_PROBLEM).ok().flatten() {
                 let _ = el.class_list().toggle_with_force("bad", problem.is_some());
             }
         }

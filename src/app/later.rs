@@ -16,7 +16,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use super::{data_of, effect, Lab};
+use super::{data_of, dom, effect, Lab};
 use crate::present::lesson::Phase;
 use crate::present::markup;
 use crate::present::params::{Lang, Query};
@@ -35,7 +35,7 @@ extern "C" {
 /// post-build hooks with their hashed names): its JS, its wasm and its style sheet, space-separated.
 fn files() -> Option<String> {
     let doc = web_sys::window()?.document()?;
-    doc.query_selector("meta[name=fencing-lab-workbench]").ok().flatten()?.get_attribute("content")
+    doc.query_selector(dom::WORKBENCH_FILES).ok().flatten()?.get_attribute("content")
 }
 
 /// Where the module stands.
@@ -170,7 +170,7 @@ pub fn connect(lab: Lab) {
                     .map_or(JsValue::NULL, JsValue::from)
             };
             let owner: JsValue = asked.with_value(|a| a.as_ref().clone());
-            let mut args = vec![slot(".later-panels"), slot(".editor-slot"), owner];
+            let mut args = vec![slot(dom::LATER_PANELS), slot(dom::EDITOR_SLOT), owner];
             args.extend(state());
             call(&module, "start", &args);
             return;
@@ -229,7 +229,7 @@ pub fn Later(
             Bench::Failed if revealed => markup::later_status(true, t),
             _ => String::new(),
         };
-        if let Some(el) = root.query_selector(".later-status").ok().flatten() {
+        if let Some(el) = root.query_selector(dom::LATER_STATUS).ok().flatten() {
             if el.inner_html() != status {
                 el.set_inner_html(&status);
             }

@@ -177,7 +177,7 @@ pub fn effect(run: impl Fn() + 'static) {
 /// how one listener serves every button of a piece of markup.
 pub fn data_of(ev: &web_sys::Event, name: &str) -> Option<String> {
     let target = wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(ev.target()?).ok()?;
-    target.closest(&format!("[{name}]")).ok().flatten()?.get_attribute(name)
+    target.closest(&dom::with_attr(name)).ok().flatten()?.get_attribute(name)
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/app/page.js")]

@@ -104,7 +104,7 @@ pub fn Share(lab: Lab) -> impl IntoView {
         let on_summary = ev
             .target()
             .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|t| t.closest("summary").ok().flatten());
+            .and_then(|t| t.closest(dom::SUMMARY).ok().flatten());
         if on_summary.is_some() {
             let opening = root.get_untracked().is_some_and(|d| !d.open());
             if open.get_untracked() != opening {
@@ -173,7 +173,7 @@ pub fn Share(lab: Lab) -> impl IntoView {
             }
             _ => t.download_loading,
         };
-        say(&root, ".download-status", status);
+        say(&root, dom::DOWNLOAD_STATUS, status);
     });
     view! { <details class="share" node_ref=root on:click=on_click on:toggle=on_toggle></details> }
 }

@@ -11,13 +11,8 @@
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
+use super::dom;
 use crate::sim::OutcomeKind;
-
-/// The built page, inside the element the app mounts in.
-const BUILT: &str = "#app > .prerendered";
-
-/// The disclosures a reader may have opened before the app started.
-const DISCLOSURES: [&str; 2] = [".picker details", "details.share"];
 
 /// What the reader did to the built page.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -26,7 +21,7 @@ pub struct Early {
     pub choice: Option<OutcomeKind>,
     /// Each switch the reader flipped: its id (an input's link name) and whether it is on now.
     pub switches: Vec<(String, bool)>,
-    /// The disclosures open ([`DISCLOSURES`]).
+    /// The disclosures open ([`dom::DISCLOSURES`]).
     pub open: Vec<&'static str>,
     /// Where the focus was, as a selector the app's page answers to.
     pub focus: Option<String>,
@@ -43,39 +38,15 @@ pub fn mount_point() -> Option<HtmlElement> {
     document()?.get_element_by_id("app")?.dyn_into().ok()
 }
 
-/// A selector that finds, in the app's page, the element that stands where `el` stood in the built one:
-/// by id, by a choice's value, by a picker entry's or a reading link's scenario, or by its place (a
-/// disclosure's summary, the handle).
-fn selector(el: &Element) -> Option<String> {
-    let attr = |name: &str| el.get_attribute(name).filter(|v| !v.is_empty());
-    if let Some(id) = attr("id") {
-        return Some(format!("#{id}"));
-    }
-    if let (Some(name), Some(value)) = (attr("name"), attr("value")) {
-        return Some(format!("input[name={name}][value={value}]"));
-    }
-    if let Some(id) = attr("data-scenario-id") {
-        return Some(format!("[data-scenario-id={id}]"));
-    }
-    if attr("role").as_deref() == Some("slider") {
-        return Some(crate::app::dom::HANDLE.to_owned());
-    }
-    DISCLOSURES
-        .iter()
-        .find(|d| el.closest(&format!("{d} > summary")).ok().flatten().is_some())
-        .map(|d| format!("{d} > summary"))
-}
-
 /// Reads the built page, pins its height and removes it; nothing if there is none (a test that mounts the
 /// app alone).
 pub fn begin() -> Early {
     let Some(doc) = document() else { return Early::default() };
-    let Some(built) = doc.query_selector(BUILT).ok().flatten() else { return Early::default() };
+    let Some(built) = doc.query_selector(dom::BUILT).ok().flatten() else { return Early::default() };
     let find = |s: &str| built.query_selector(s).ok().flatten();
-    let checked =
-        find("input[name=prediction]:checked").and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok());
+    let checked = find(dom::BUILT_PREDICTION).and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok());
     let mut switches = Vec::new();
-    if let Ok(inputs) = built.query_selector_all(".switches input") {
+    if let Ok(inputs) = built.query_selector_all(dom::BUILT_SWITCHES) {
         for i in 0..inputs.length() {
             let input = inputs.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlInputElement>().ok());
             // Only a switch the reader flipped: the page may have been built at another state than a link's.
@@ -88,9 +59,9 @@ pub fn begin() -> Early {
     let early = Early {
         choice: checked.and_then(|c| OutcomeKind::from_name(&c.value())),
         switches,
-        open: DISCLOSURES.into_iter().filter(|d| find(&format!("{d}[open]")).is_some()).collect(),
-        focus: focused.as_ref().and_then(selector),
-        width: find(".timeline").map(|t| t.client_width() as f64).filter(|w| *w > 0.0),
+        open: dom::DISCLOSURES.into_iter().filter(|d| find(&dom::opened(d)).is_some()).collect(),
+        focus: focused.as_ref().and_then(dom::standing_for),
+        width: find(dom::TIMELINE).map(|t| t.client_width() as f64).filter(|w| *w > 0.0),
     };
     // The page keeps its height until the app's frame is in: a reader scrolled down is not moved.
     if let Some(app) = mount_point() {

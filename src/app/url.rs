@@ -3,6 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 
+use super::dom;
 use crate::present::params::{Lang, Query};
 
 /// The state the page was opened with.
@@ -49,7 +50,7 @@ pub fn on_reading_link(play: impl Fn(crate::scenarios::ScenarioId) + 'static) {
             return;
         }
         let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        let link = target.and_then(|t| t.closest(".reading [data-play-scenario]").ok().flatten());
+        let link = target.and_then(|t| t.closest(dom::READING_PLAY).ok().flatten());
         let id = link.and_then(|l| l.get_attribute("data-play-scenario"));
         if let Some(id) = id.as_deref().and_then(crate::scenarios::ScenarioId::parse) {
             ev.prevent_default();
