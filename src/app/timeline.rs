@@ -85,8 +85,8 @@ pub fn Timeline(
     let drawn_parts = StoredValue::new_local(Vec::<String>::new());
     // The skeleton's elements: the SVG, the handle, the playhead, the axis, the lane names, the legend, the lanes.
     let elements = StoredValue::new_local(None::<[Element; 7]>);
-    // The SVG's size and name as last set (the language by its label's address).
-    let framed = std::cell::Cell::new(None::<(f64, f64, *const u8)>);
+    // The SVG's size and the language of its name, as last set.
+    let framed = std::cell::Cell::new(None::<(f64, f64, crate::present::params::Lang)>);
     effect(move || {
         let Some(el) = wrap.get() else { return };
         let measured = el.clone();
@@ -141,7 +141,7 @@ pub fn Timeline(
         };
         // The SVG's size and name change with the layout and the language, not with a step: set only then
         // (each set is a call out of the wasm even when the page's JS finds it unchanged).
-        let frame = Some((l.width, l.height(), t.figure_label.as_ptr()));
+        let frame = Some((l.width, l.height(), lab.lang.get_untracked()));
         if framed.replace(frame) != frame {
             let (w, h) = (f(l.width), f(l.height()));
             set(&svg, "width", &w);
