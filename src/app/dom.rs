@@ -197,7 +197,7 @@ pub const HAND_MOVING: &str = ".dragging, input[type=range]:active";
 pub fn standing_for(el: &web_sys::Element) -> Option<String> {
     let attr = |name: &str| el.get_attribute(name).filter(|v| !v.is_empty());
     if let Some(id) = attr("id") {
-        return Some(format!("#{id}"));
+        return Some(by_id(&id));
     }
     if let (Some(name), Some(value)) = (attr("name"), attr("value")) {
         return Some(format!("input[name={name}][value={value}]"));
