@@ -154,6 +154,13 @@ fn shared(args: &[&str]) -> serde_json::Value {
     v
 }
 
+/// Whether a run's event at `at` came at `want`, give or take 100 ms and the lateness the run itself reports
+/// (a loaded machine once put a failover's promotion 337 ms of scenario time late, and the run said so).
+fn on_time(run: &serde_json::Value, at: Option<u64>, want: u64) -> bool {
+    let late = run["max_jitter_ms"].as_u64().expect("the run's jitter");
+    at.is_some_and(|t| t.abs_diff(want) < late + 100)
+}
+
 /// Every supported (scenario, backend, switch) combination: the real verdict is the simulated one, and the
 /// simulated one is the verdict the combination is there to show.
 #[test]
@@ -281,12 +288,9 @@ fn a_failover_run_crashes_the_primary_and_promotes_the_replica_with_or_without_t
         };
         let nodes = v["trace"]["nodes"].as_array().expect("server lanes");
         assert_eq!(nodes.len(), 2, "sync {sync}: {v}");
-        // On time, give or take what the run itself reports of its lateness (a loaded machine once put the
-        // promotion 337 ms of scenario time late, and the run said so).
-        let late = v["max_jitter_ms"].as_u64().expect("the run's jitter") + 100;
-        assert!(nodes[0]["down"].as_u64().is_some_and(|t| t.abs_diff(500) < late), "sync {sync}: {v}");
+        assert!(on_time(&v, nodes[0]["down"].as_u64(), 500), "sync {sync}: {v}");
         let promoted = &nodes[1]["promoted"];
-        assert!(promoted[0].as_u64().is_some_and(|t| t.abs_diff(2_000) < late), "sync {sync}: {v}");
+        assert!(on_time(&v, promoted[0].as_u64(), 2_000), "sync {sync}: {v}");
         assert_eq!(promoted[1], kept, "sync {sync}: {v}");
         // A's key on the primary; with WAIT, on the replica too.
         let holds_a =
@@ -316,8 +320,7 @@ fn an_etcd_leader_crash_is_a_real_sigkill_and_the_new_leader_re_arms_the_lease()
     let events = v["trace"]["events"].as_array().unwrap();
     let election = events.iter().find(|e| e["event"] == "election").expect("an election");
     let (crash, led) = (election["at"].as_u64().unwrap(), election["until"].as_u64().unwrap());
-    let late = v["max_jitter_ms"].as_u64().expect("the run's jitter") + 100;
-    assert!(crash.abs_diff(5_000) < late && led > crash && led < crash + 5_000, "{v}");
+    assert!(on_time(&v, Some(crash), 5_000) && led > crash && led < crash + 5_000, "{v}");
     let renew =
         events.iter().find(|e| e["event"] == "renew" && e["worker"] == 0).expect("A's lease re-armed");
     assert!(renew["expires"].as_u64().is_some_and(|t| t > 15_000), "past A's wake: {v}");
