@@ -104,7 +104,7 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
         }
         // Flips from elsewhere (an embedding page, the history) reach the checkboxes here.
         for key in id.keys() {
-            let el = root.query_selector(&dom::by_id(key.spec().name)).ok().flatten();
+            let el = dom::find(&root, &dom::by_id(key.spec().name));
             if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
                 input.set_checked(key.spec().get(&i) != 0);
             }
@@ -119,7 +119,7 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
         let scripted = lab.script.with(|s| {
             let sc = s.as_ref()?.scenario.as_ref();
             for (n, p) in sc.iter().flat_map(|sc| sc.params.iter().enumerate()) {
-                let el = root.query_selector(&dom::value_readout(n)).ok().flatten();
+                let el = dom::find(&root, &dom::value_readout(n));
                 if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
                     let (value, shown) = (p.value.to_string(), (t.playhead)(p.value));
                     if input.value() != value {
@@ -152,7 +152,7 @@ fn focused_id(root: &web_sys::Element) -> Option<String> {
 
 /// The focus back on the element of id `id` under `root` (a redrawn control of the same id).
 fn refocus(root: &web_sys::Element, id: Option<String>) {
-    let again = id.and_then(|f| root.query_selector(&dom::by_id(&f)).ok().flatten());
+    let again = id.and_then(|f| dom::find(root, &dom::by_id(&f)));
     if let Some(el) = again.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
         let _ = el.focus();
     }

@@ -155,6 +155,8 @@ pub fn find(root: &web_sys::Element, selector: &str) -> Option<web_sys::Element>
     root.query_selector(selector).ok().flatten()
 }
 
+/// A disclosure, open or not.
+pub const DETAILS: &str = "details";
 /// The built page, inside the element the app mounts in.
 pub const BUILT: &str = "#app > .prerendered";
 /// The disclosures a reader may have opened before the app started.
@@ -208,10 +210,7 @@ pub fn standing_for(el: &web_sys::Element) -> Option<String> {
     if attr("role").as_deref() == Some("slider") {
         return Some(HANDLE.to_owned());
     }
-    DISCLOSURES
-        .iter()
-        .find(|d| el.closest(&format!("{d} > summary")).ok().flatten().is_some())
-        .map(|d| format!("{d} > summary"))
+    DISCLOSURES.iter().map(|d| format!("{d} > summary")).find(|s| el.closest(s).ok().flatten().is_some())
 }
 
 /// The disclosure `d` when open.

@@ -87,10 +87,7 @@ fn script_of(id: ScenarioId) -> String {
 
 /// The line numbers scroll with the text (a scroll does not bubble: the box's own listener).
 fn follow_scroll(root: &web_sys::Element) {
-    let (Some(area), Some(gutter)) = (
-        root.query_selector(dom::EDITOR_TEXT).ok().flatten(),
-        root.query_selector(dom::GUTTER).ok().flatten(),
-    ) else {
+    let (Some(area), Some(gutter)) = (dom::find(root, dom::EDITOR_TEXT), dom::find(root, dom::GUTTER)) else {
         return;
     };
     let scrolled = area.clone();
@@ -195,7 +192,7 @@ pub fn Editor(
     let number = move |root: &web_sys::Element, lines: usize, bad: Option<usize>| {
         if numbered.get_value() != Some((lines, bad)) {
             numbered.set_value(Some((lines, bad)));
-            if let Some(g) = root.query_selector(dom::GUTTER).ok().flatten() {
+            if let Some(g) = dom::find(root, dom::GUTTER) {
                 g.set_inner_html(&gutter(lines, bad));
             }
         }
@@ -223,10 +220,7 @@ pub fn Editor(
         if start.with_value(Option::is_none) {
             start.set_value(Some(text.clone()));
         }
-        let area = root
-            .query_selector(dom::EDITOR_TEXT)
-            .ok()
-            .flatten()
+        let area = dom::find(&root, dom::EDITOR_TEXT)
             .and_then(|a| a.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
         if history.with_value(Option::is_none) {
             history.set_value(Some(History::new(text.clone())));
@@ -263,7 +257,7 @@ pub fn Editor(
             (None, None) => String::new(),
         };
         if say(&root, dom::SCRIPT_PROBLEM, &said) {
-            if let Some(el) = root.query_selector(dom::SCRIPT_PROBLEM).ok().flatten() {
+            if let Some(el) = dom::find(&root, dom::SCRIPT_PROBLEM) {
                 let _ = el.class_list().toggle_with_force("bad", problem.is_some());
             }
         }

@@ -229,7 +229,7 @@ pub fn Later(
             Bench::Failed if revealed => markup::later_status(true, t),
             _ => String::new(),
         };
-        if let Some(el) = root.query_selector(dom::LATER_STATUS).ok().flatten() {
+        if let Some(el) = dom::find(&root, dom::LATER_STATUS) {
             if el.inner_html() != status {
                 el.set_inner_html(&status);
             }

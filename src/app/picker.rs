@@ -28,7 +28,7 @@ pub fn Picker(lab: Lab) -> impl IntoView {
         lab.choose(id);
         // The list closes on the scenario picked, and the reader's focus stays on the line that now names it.
         let Some(root) = root.get_untracked() else { return };
-        if let Some(details) = dom::find(&root, "details") {
+        if let Some(details) = dom::find(&root, dom::DETAILS) {
             let _ = details.remove_attribute("open");
         }
         let summary = dom::find(&root, dom::SUMMARY).and_then(|s| s.dyn_into::<web_sys::HtmlElement>().ok());
@@ -51,9 +51,9 @@ pub fn Picker(lab: Lab) -> impl IntoView {
         drawn.set(Some((current, lang, scripted)));
         root.set_attribute("aria-label", t.scenarios).ok();
         if before.map(|b| b.1) != Some(lang) {
-            let open = dom::find(&root, "details[open]").is_some();
+            let open = dom::find(&root, dom::OPEN_DETAILS).is_some();
             root.set_inner_html(&markup::picker_frame(current, lang, t));
-            if let (true, Some(details)) = (open, dom::find(&root, "details")) {
+            if let (true, Some(details)) = (open, dom::find(&root, dom::DETAILS)) {
                 let _ = details.set_attribute("open", "");
             }
         }

@@ -140,7 +140,7 @@ pub fn Real(lab: Lab) -> impl IntoView {
         ev.prevent_default();
         if let (Some(el), Some(t)) = (body.get_untracked(), ev.data_transfer()) {
             // Dropped on a closed panel: it opens, where the run is drawn.
-            if let Some(details) = dom::find(&el, "details") {
+            if let Some(details) = dom::find(&el, dom::DETAILS) {
                 let _ = details.set_attribute("open", "");
             }
             read(t.files().and_then(|f| f.get(0)));

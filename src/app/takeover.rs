@@ -43,7 +43,7 @@ pub fn mount_point() -> Option<HtmlElement> {
 pub fn begin() -> Early {
     let Some(doc) = document() else { return Early::default() };
     let Some(built) = doc.query_selector(dom::BUILT).ok().flatten() else { return Early::default() };
-    let find = |s: &str| built.query_selector(s).ok().flatten();
+    let find = |s: &str| dom::find(&built, s);
     let checked = find(dom::BUILT_PREDICTION).and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok());
     let mut switches = Vec::new();
     if let Ok(inputs) = built.query_selector_all(dom::BUILT_SWITCHES) {
