@@ -182,14 +182,8 @@ pub const LATER_STATUS: &str = ".later-status";
 pub const LATER_PANELS: &str = ".later-panels";
 /// Where the second module mounts the editor.
 pub const EDITOR_SLOT: &str = ".editor-slot";
-/// The editor's text box.
-pub const EDITOR_TEXT: &str = "textarea";
-/// The editor's line numbers.
-pub const GUTTER: &str = ".gutter";
 /// The Share panel's line about a download.
 pub const DOWNLOAD_STATUS: &str = ".download-status";
-/// The editor's message about the script.
-pub const SCRIPT_PROBLEM: &str = ".script-problem";
 /// A hand that moves: the band dragged, or a range input held.
 pub const HAND_MOVING: &str = ".dragging, input[type=range]:active";
 

@@ -13,64 +13,13 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{dom, effect, say, set, Lab};
+use super::{dom, effect, Lab};
 use crate::present::history::{changed, Group, History};
-use crate::present::html::Html;
 use crate::present::pace::Pace;
 use crate::present::params::Lang;
 use crate::present::text::{panels, Panels};
 use crate::scenarios::ScenarioId;
 use crate::script;
-
-/// The editor's frame, for the view to fill in.
-fn frame(p: &Panels) -> String {
-    let t = p.text;
-    let mut h = Html::default();
-    h.text_el("h2", &[("id", "editor-title")], p.editor_heading);
-    h.open("div", &[("class", "editor-start")]);
-    h.text_el("button", &[("type", "button"), ("data-editor", "new")], p.editor_new);
-    h.open("label", &[("class", "editor-from")]);
-    h.text(p.editor_from);
-    h.text(" ");
-    h.open("select", &[("data-editor", "from")]);
-    h.text_el("option", &[("value", "")], "—");
-    for id in ScenarioId::ALL {
-        h.text_el("option", &[("value", id.id())], (t.scenario)(id).title);
-    }
-    h.close("select");
-    h.close("label");
-    h.text_el("button", &[("type", "button"), ("data-editor", "reset")], p.editor_reset);
-    h.text_el("button", &[("type", "button"), ("data-editor", "close")], p.editor_close);
-    h.close("div");
-    h.open("div", &[("class", "editor-box")]);
-    h.text_el("pre", &[("class", "gutter"), ("aria-hidden", "true")], "");
-    let area = [
-        ("id", "script-text"),
-        ("aria-label", p.editor_label),
-        ("aria-describedby", "script-problem script-help"),
-        ("spellcheck", "false"),
-        ("autocapitalize", "off"),
-        ("autocomplete", "off"),
-        ("wrap", "off"),
-        ("rows", "12"),
-    ];
-    h.text_el("textarea", &area, "");
-    h.close("div");
-    h.text_el("p", &[("id", "script-problem"), ("class", "script-problem"), ("role", "alert")], "");
-    h.text_el("p", &[("id", "script-help"), ("class", "script-help")], p.editor_help);
-    h.finish()
-}
-
-/// The line numbers of a text of `lines` lines, `bad` marked.
-fn gutter(lines: usize, bad: Option<usize>) -> String {
-    let mut h = Html::default();
-    for n in 1..=lines.max(1) {
-        let class = if Some(n) == bad { "bad" } else { "" };
-        h.text_el("span", &[("class", class)], &n.to_string());
-        h.text("\n");
-    }
-    h.finish()
-}
 
 /// A short script to start from: three workers, one named value to drag.
 fn template(p: &Panels) -> String {
@@ -83,19 +32,6 @@ fn template(p: &Panels) -> String {
 /// The catalogue scenario `id` at its defaults, as a script.
 fn script_of(id: ScenarioId) -> String {
     script::print(&id.build(&id.defaults()))
-}
-
-/// The line numbers scroll with the text (a scroll does not bubble: the box's own listener).
-fn follow_scroll(root: &web_sys::Element) {
-    let (Some(area), Some(gutter)) = (dom::find(root, dom::EDITOR_TEXT), dom::find(root, dom::GUTTER)) else {
-        return;
-    };
-    let scrolled = area.clone();
-    let follow =
-        wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || gutter.set_scroll_top(scrolled.scroll_top()));
-    let _ = area.add_event_listener_with_callback("scroll", follow.as_ref().unchecked_ref());
-    // Lives as long as the box (a new frame, a new box and listener).
-    follow.forget();
 }
 
 /// How the editor groups the texts it records into steps ([`Group`]): a run of keys of one kind (typing,
@@ -177,92 +113,76 @@ pub fn Editor(
     /// The mirror of the page's lab.
     lab: Lab,
 ) -> impl IntoView {
-    let root = NodeRef::<html::Section>::new();
+    let area = NodeRef::<html::Textarea>::new();
+    let gutter = NodeRef::<html::Pre>::new();
     // Where the script started (a template, a scenario, the text it opened with): what Reset goes back to.
     let start = StoredValue::new(None::<String>);
-    let framed = StoredValue::new(None::<Lang>);
-    // The line numbers as last drawn (how many, which marked): most keys change neither.
-    let numbered = StoredValue::new(None::<(usize, Option<usize>)>);
     // Every text shown, in one history; how texts group into steps; the texts typed that the page has not
     // shown back yet (a state the page told before the last keys must not take them away).
     let history = StoredValue::new(None::<History>);
     let steps = StoredValue::new(Steps::default());
     let typed_texts = StoredValue::new(Vec::<String>::new());
     let ask = move |kind: &str, payload: &str| lab.ask_page(kind, payload);
-    let number = move |root: &web_sys::Element, lines: usize, bad: Option<usize>| {
-        if numbered.get_value() != Some((lines, bad)) {
-            numbered.set_value(Some((lines, bad)));
-            if let Some(g) = dom::find(root, dom::GUTTER) {
-                g.set_inner_html(&gutter(lines, bad));
-            }
-        }
-    };
-    effect(move || {
-        let (editing, lang) = (lab.editing.get(), lab.lang.get());
-        // The mirror read the text when the page told it (`Mirror::state`): its problem, or the shape of
-        // its scenario, is this text's, so the editor does not read it again.
-        let script = lab.script.with(|s| {
+    let p = move || panels(lab.lang.get());
+    // The script as the page last told it. The mirror read the text then (`Mirror::state`): its problem, or
+    // the shape of its scenario, is this text's, so the editor does not read it again.
+    let told = Memo::new(move |_| {
+        lab.script.with(|s| {
             s.as_ref().map(|s| {
                 let shape = s.scenario.as_ref().map(|sc| (sc.workers.len(), sc.params.len()));
                 (s.text.clone(), s.problem.clone(), shape)
             })
-        });
-        let Some(root) = root.get() else { return };
-        let _ = root.toggle_attribute_with_force("hidden", !editing || script.is_none());
-        let Some((text, problem, shape)) = script.filter(|_| editing) else { return };
+        })
+    });
+    let shown = move || lab.editing.get() && told.with(Option::is_some);
+    let problem = Memo::new(move |_| told.with(|s| s.as_ref().and_then(|(_, p, _)| p.clone())));
+    // The line numbers follow each key; the line marked wrong, with the message, once typing pauses.
+    let lines = RwSignal::new(1);
+    let bad = Memo::new(move |_| problem.with(|p| p.as_ref().map(|e| e.line).filter(|&l| l > 0)));
+    let said = Memo::new(move |_| {
+        let lang = lab.lang.get();
         let p = panels(lang);
-        if framed.get_value() != Some(lang) {
-            framed.set_value(Some(lang));
-            numbered.set_value(None);
-            root.set_inner_html(&frame(p));
-            follow_scroll(&root);
-        }
-        if start.with_value(Option::is_none) {
-            start.set_value(Some(text.clone()));
-        }
-        let area = dom::find(&root, dom::EDITOR_TEXT)
-            .and_then(|a| a.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
-        if history.with_value(Option::is_none) {
-            history.set_value(Some(History::new(text.clone())));
-        }
-        if let Some(area) = &area {
-            let shown = area.value();
-            // A text typed earlier, told back after newer keys: the box keeps the newest.
-            let stale = typed_texts.with_value(|t| t.last() == Some(&shown) && t.contains(&text));
-            if shown == text {
-                typed_texts.update_value(Vec::clear);
-            } else if !stale {
-                // The page rewrote the text (a drag, a switch, Reset, Start from): a step of the history,
-                // and the box follows, the caret where it was.
-                let group = steps.try_update_value(|s| s.page(held())).flatten();
-                history.update_value(|h| h.iter_mut().for_each(|h| h.record(text.clone(), group)));
-                let (from, to) = (area.selection_start().ok().flatten(), area.selection_end().ok().flatten());
-                area.set_value(&text);
-                let _ = area.set_selection_range(from.unwrap_or(0), to.unwrap_or(0));
-            }
-        }
-        let bad = problem.as_ref().map(|e| e.line).filter(|&l| l > 0);
-        number(&root, text.split('\n').count(), bad);
-        let said = match (&problem, shape) {
-            (Some(e), _) => {
+        told.with(|s| match s {
+            Some((text, Some(e), shape)) => {
                 let mut said = if lang == Lang::Ja { e.ja.clone() } else { e.en.clone() };
                 // Over the limit, the link keeps what can be reopened, and says so.
-                if super::scripting::over_limit(&text) {
+                if super::scripting::over_limit(text) {
                     said.push_str(if lang == Lang::Ja { "。" } else { ". " });
                     said.push_str(if shape.is_some() { p.editor_link_kept } else { p.editor_link_none });
                 }
                 said
             }
-            (None, Some((w, v))) => (p.editor_reads)(w, v),
-            (None, None) => String::new(),
-        };
-        if say(&root, dom::SCRIPT_PROBLEM, &said) {
-            if let Some(el) = dom::find(&root, dom::SCRIPT_PROBLEM) {
-                let _ = el.class_list().toggle_with_force("bad", problem.is_some());
-            }
+            Some((_, None, Some((w, v)))) => (p.editor_reads)(*w, *v),
+            _ => String::new(),
+        })
+    });
+    // A text the page tells (a drag, a switch, Reset, Start from, a link): into the box, as a step of the
+    // history, unless it is one the reader typed before newer keys.
+    effect(move || {
+        if !lab.editing.get() {
+            return;
         }
-        if let Some(area) = area {
-            set(&area, "aria-invalid", if problem.is_some() { "true" } else { "false" });
+        let Some(text) = told.with(|s| s.as_ref().map(|(text, ..)| text.clone())) else { return };
+        if start.with_value(Option::is_none) {
+            start.set_value(Some(text.clone()));
+        }
+        if history.with_value(Option::is_none) {
+            history.set_value(Some(History::new(text.clone())));
+        }
+        lines.set(count(&text));
+        let Some(area) = area.get() else { return };
+        let shown = area.value();
+        // A text typed earlier, told back after newer keys: the box keeps the newest.
+        let stale = typed_texts.with_value(|t| t.last() == Some(&shown) && t.contains(&text));
+        if shown == text {
+            typed_texts.update_value(Vec::clear);
+        } else if !stale {
+            // The page rewrote the text: the box follows, the caret where it was.
+            let group = steps.try_update_value(|s| s.page(held())).flatten();
+            history.update_value(|h| h.iter_mut().for_each(|h| h.record(text.clone(), group)));
+            let (from, to) = (area.selection_start().ok().flatten(), area.selection_end().ok().flatten());
+            area.set_value(&text);
+            let _ = area.set_selection_range(from.unwrap_or(0), to.unwrap_or(0));
         }
     });
     // Undo and redo: the text of the step before or after, shown at once and told to the page, the changed
@@ -280,19 +200,14 @@ pub fn Editor(
         let _ = area.set_selection_range(from, to);
         steps.update_value(|s| *s = Steps { n: s.n, ..Steps::default() });
         typed_texts.update_value(Vec::clear);
-        if let Some(root) = root.get_untracked() {
-            let bad = numbered.get_value().and_then(|(_, bad)| bad);
-            number(&root, text.split('\n').count(), bad);
-        }
+        lines.set(count(&text));
         ask("script", &text);
     };
     // Typing, paced like a drag (`present::pace`): the first text of a frame is told to the page's lab at
     // once, later ones of the same frame wait for it and only the newest is told.
     let typed = StoredValue::new(Pace::<String>::default());
     let on_input = move |ev: web_sys::Event| {
-        let Some(area) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok()) else {
-            return;
-        };
+        let Some(area) = area.get_untracked() else { return };
         let kind = js_sys::Reflect::get(&ev, &"inputType".into()).ok().and_then(|k| k.as_string());
         // The browser's own Undo or Redo (its menu, a context menu) that it did not offer to cancel first
         // (Chromium fires no `beforeinput` for them): the page's one history says what the text becomes.
@@ -315,11 +230,7 @@ pub fn Editor(
             }
             t.push(text.clone());
         });
-        // The line numbers follow each key; the line marked wrong, with the message, once typing pauses.
-        if let Some(root) = root.get_untracked() {
-            let bad = numbered.get_value().and_then(|(_, bad)| bad);
-            number(&root, text.split('\n').count(), bad);
-        }
+        lines.set(count(&text));
         let Some(step) = typed.try_update_value(|p| p.push(text)) else { return };
         if let Some(text) = step.apply {
             ask("typed", &text);
@@ -332,48 +243,35 @@ pub fn Editor(
             });
         }
     };
-    let area_of =
-        |ev: &web_sys::Event| ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok());
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
         let Some(redo) = undo_key(&ev) else { return };
-        let Some(area) = area_of(&ev) else { return };
+        let Some(area) = area.get_untracked() else { return };
         ev.prevent_default();
         walk(&area, redo);
     };
     // The browser's own Undo and Redo (its menu, a context menu, a gesture).
-    let on_beforeinput = move |ev: web_sys::Event| {
-        let kind = js_sys::Reflect::get(&ev, &"inputType".into()).ok().and_then(|k| k.as_string());
-        let Some(redo) = history_walk(kind.as_deref()) else { return };
-        let Some(area) = area_of(&ev) else { return };
+    let on_beforeinput = move |ev: web_sys::InputEvent| {
+        let Some(redo) = history_walk(Some(ev.input_type().as_str())) else { return };
+        let Some(area) = area.get_untracked() else { return };
         ev.prevent_default();
         walk(&area, redo);
     };
-    let listening = StoredValue::new(false);
-    effect(move || {
-        let Some(root) = root.get() else { return };
-        if !listening.get_value() {
-            listening.set_value(true);
-            let f = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::Event)>::new(on_beforeinput);
-            let _ = root.add_event_listener_with_callback("beforeinput", f.as_ref().unchecked_ref());
-            // Lives as long as the editor, mounted for the page's lifetime.
-            f.forget();
+    // The line numbers scroll with the text.
+    let on_scroll = move |_| {
+        if let (Some(area), Some(gutter)) = (area.get_untracked(), gutter.get_untracked()) {
+            gutter.set_scroll_top(area.scroll_top());
         }
-    });
+    };
     let begin = move |text: String| {
         start.set_value(Some(text.clone()));
         ask("script", &text);
     };
-    let on_click = move |ev: web_sys::MouseEvent| match super::data_of(&ev, "data-editor").as_deref() {
-        Some("new") => begin(template(panels(lab.lang.get_untracked()))),
-        Some("reset") => {
-            if let Some(text) = start.get_value() {
-                ask("script", &text);
-            }
+    let reset = move |_| {
+        if let Some(text) = start.get_value() {
+            ask("script", &text);
         }
-        Some("close") => ask("edit", "0"),
-        _ => {}
     };
-    let on_change = move |ev: web_sys::Event| {
+    let from = move |ev: web_sys::Event| {
         let Some(select) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) else {
             return;
         };
@@ -382,10 +280,56 @@ pub fn Editor(
             select.set_value("");
         }
     };
+    let scenarios = move || {
+        ScenarioId::ALL
+            .map(|id| view! { <option value=id.id()>{move || (p().text.scenario)(id).title}</option> })
+    };
     view! {
-        <section class="editor" aria-labelledby="editor-title" hidden node_ref=root
-            on:input=on_input on:click=on_click on:change=on_change on:keydown=on_keydown></section>
+        // Nothing of it in the page while closed (an embed never has one).
+        <section class="editor" aria-labelledby="editor-title" hidden=move || !shown()>
+            <Show when=shown>
+            <h2 id="editor-title">{move || p().editor_heading}</h2>
+            <div class="editor-start">
+                <button type="button" data-editor="new" on:click=move |_| begin(template(p()))>
+                    {move || p().editor_new}
+                </button>
+                <label class="editor-from">
+                    {move || p().editor_from} " "
+                    <select data-editor="from" on:change=from>
+                        <option value="">"—"</option>
+                        {scenarios().into_iter().collect_view()}
+                    </select>
+                </label>
+                <button type="button" data-editor="reset" on:click=reset>{move || p().editor_reset}</button>
+                <button type="button" data-editor="close" on:click=move |_| ask("edit", "0")>
+                    {move || p().editor_close}
+                </button>
+            </div>
+            <div class="editor-box">
+                <pre class="gutter" aria-hidden="true" node_ref=gutter>
+                    <For each=move || 1..=lines.get() key=|n| *n let:n>
+                        <span class:bad=move || bad.get() == Some(n)>{n}</span>
+                        "\n"
+                    </For>
+                </pre>
+                <textarea id="script-text" aria-label=move || p().editor_label
+                    aria-describedby="script-problem script-help" spellcheck="false" autocapitalize="off"
+                    autocomplete="off" wrap="off" rows="12" node_ref=area
+                    aria-invalid=move || if problem.with(Option::is_some) { "true" } else { "false" }
+                    on:input=on_input on:keydown=on_keydown on:beforeinput=on_beforeinput on:scroll=on_scroll>
+                </textarea>
+            </div>
+            <p id="script-problem" class="script-problem" class:bad=move || problem.with(Option::is_some)
+                role="alert">{move || said.get()}</p>
+            <p id="script-help" class="script-help">{move || p().editor_help}</p>
+            </Show>
+        </section>
     }
+}
+
+/// How many lines `text` has (an empty text has one).
+fn count(text: &str) -> usize {
+    text.split('\n').count()
 }
 
 /// Whether an input of this type is the browser's own Undo (`Some(false)`) or Redo (`Some(true)`).

@@ -284,8 +284,12 @@ pub fn App() -> impl IntoView {
     url::on_popstate(move |q: Query| {
         lab.scenario.set(q.scenario);
         lab.inputs.set(q.inputs);
+        // A script's entry opens the editor with its text, as its link does.
         match q.script {
-            Some(text) => lab.set_script(text),
+            Some(text) => {
+                lab.set_script(text);
+                lab.editing.set(!lab.embed);
+            }
             None => lab.leave_script(),
         }
         if let Some(l) = q.lang {

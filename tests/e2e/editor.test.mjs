@@ -178,6 +178,8 @@ test('an edit not settled yet when another scenario is picked is in the entry Ba
   await page.waitForURL(/scenario=crash/);
   await page.goBack();
   await page.waitForSelector('figure.lab[data-scenario=script]');
+  // The entry opens the editor, as its link would, with the text as typed.
+  await page.waitForSelector(area, { state: 'visible', timeout: 5000 });
   await waitValue(page, typed);
   await rested(page);
   assert.equal(new URL(page.url()).searchParams.get('script'), typed);
