@@ -3,25 +3,23 @@
 //!
 //! The recordings are not part of the first load: the panel fetches `recordings.txt` from the page's own
 //! origin when the reader first opens it, says that it is loading, and if the request fails says so with a
-//! button to try again. Once loaded, the body is redrawn only when the recordings it shows or the language
-//! change (dragging does not).
+//! button to try again. Once loaded, the recordings of the state on screen are a keyed list: a drag that
+//! keeps them keeps their figures, and the language changes only their words.
 //!
 //! "Open a run" reads a file of the reader's own (`locksim check --json`, `locksim real --json`), chosen or
 //! dropped on the panel, in the page (nothing is uploaded) and draws it the same way, with its verdicts and
 //! its narration. It is no part of the lab's state, so it never reaches the link; a file that does not read
 //! says why, and the runs drawn before stay.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom;
-use super::{data_of, effect, Lab};
+use super::Lab;
 use crate::present::markup;
-use crate::present::params::Lang;
 use crate::present::recordings::{self, OpenProblem, Opened, Recording};
 use crate::present::text::panels;
 
@@ -38,71 +36,28 @@ enum Load {
 /// The panel, under the verdict once it is told.
 #[component]
 pub fn Real(lab: Lab) -> impl IntoView {
-    let all: Rc<RefCell<Vec<Recording>>> = Rc::default();
-    let all = StoredValue::new_local(all);
+    let p = move || panels(lab.lang.get());
+    let all = RwSignal::new_local(Vec::<Recording>::new());
     let load = RwSignal::new(Load::Idle);
-    let framed = StoredValue::new_local(None::<Lang>);
-    let drawn = StoredValue::new_local(None::<(Vec<usize>, Lang)>);
-    let body = NodeRef::<html::Section>::new();
-    // The runs the reader opened, and why the last file did not read (if it did not); `opens` counts the
-    // files read, so that each one redraws.
-    let opened: Rc<RefCell<(Vec<Opened>, Option<OpenProblem>)>> = Rc::default();
-    let opened = StoredValue::new_local(opened);
-    let opens = RwSignal::new(0_u32);
-    let drawn_open = StoredValue::new_local(None::<(u32, Lang)>);
-    effect(move || {
-        let (id, inputs, lang, state) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get(), load.get());
-        let opens = opens.get();
-        let Some(el) = body.get() else { return };
-        let t = panels(lang);
-        // The frame follows the language only, so a click on its summary is never cut short by a redraw.
-        if framed.get_value() != Some(lang) {
-            framed.set_value(Some(lang));
-            drawn.set_value(None);
-            drawn_open.set_value(None);
-            let open = dom::find(&el, dom::OPEN_DETAILS).is_some();
-            el.set_inner_html(&markup::real_panel(open, t));
-        }
-        if drawn_open.get_value() != Some((opens, lang)) {
-            if let Some(target) = dom::find(&el, dom::OPEN_BODY) {
-                let opened = opened.get_value();
-                let opened = opened.borrow();
-                let runs: Vec<_> = opened.0.iter().map(|o| (o, o.recording.run())).collect();
-                target.set_inner_html(&markup::opened_runs(&runs, opened.1.as_ref(), t));
-                drawn_open.set_value(Some((opens, lang)));
-            }
-        }
-        let Some(inner) = dom::find(&el, dom::REAL_BODY) else { return };
-        if state != Load::Loaded {
-            drawn.set_value(None);
-            let html = if state == Load::Idle {
-                String::new()
-            } else {
-                markup::real_status(state == Load::Failed, t)
-            };
-            inner.set_inner_html(&html);
-            return;
-        }
-        let all = all.get_value();
-        let all = all.borrow();
-        let shown: Vec<usize> = (0..all.len()).filter(|&n| all[n].matches(id, &inputs)).collect();
-        if drawn.with_value(|d| d.as_ref().is_some_and(|(s, l)| *s == shown && *l == lang)) {
-            return;
-        }
-        let runs: Vec<_> = shown.iter().map(|&n| (&all[n], all[n].run())).collect();
-        inner.set_inner_html(&markup::real_runs(&runs, t));
-        drawn.set_value(Some((shown, lang)));
+    // The recordings of the scenario and switches on screen: a drag that keeps them keeps their figures.
+    let shown = Memo::new(move |_| {
+        let (id, inputs) = (lab.scenario.get(), lab.inputs.get());
+        all.with(|all| (0..all.len()).filter(|&n| all[n].matches(id, &inputs)).collect::<Vec<_>>())
     });
+    // The runs the reader opened, keyed by the file they came from (`opens` counts the files read), and why
+    // the last file did not read, if it did not (the runs opened before stay).
+    let opened = RwSignal::new_local(Vec::<Opened>::new());
+    let opens = RwSignal::new(0_u32);
+    let problem = RwSignal::new(None::<OpenProblem>);
+    let body = NodeRef::<html::Section>::new();
     // Opening the panel (its summary) or "Try again" asks for the recordings, once at a time.
-    let on_click = move |ev: web_sys::MouseEvent| {
-        let asked = data_of(&ev, "data-retry").is_some() || is_summary(&ev);
-        if asked && matches!(load.get_untracked(), Load::Idle | Load::Failed) {
+    let ask = move || {
+        if matches!(load.get_untracked(), Load::Idle | Load::Failed) {
             load.set(Load::Loading);
-            let all = all.get_value();
             leptos::task::spawn_local(async move {
                 match fetch().await {
                     Some(recordings) => {
-                        *all.borrow_mut() = recordings;
+                        all.set(recordings);
                         load.set(Load::Loaded);
                     }
                     None => load.set(Load::Failed),
@@ -110,27 +65,32 @@ pub fn Real(lab: Lab) -> impl IntoView {
             });
         }
     };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if is_summary(&ev) {
+            ask();
+        }
+    };
     // "Open a run": the file chosen, or dropped anywhere on the panel, is read here and drawn.
     let read = move |file: Option<web_sys::File>| {
         let Some(file) = file else { return };
-        let opened = opened.get_value();
         leptos::task::spawn_local(async move {
             let text =
                 wasm_bindgen_futures::JsFuture::from(file.text()).await.ok().and_then(|t| t.as_string());
-            {
-                let mut opened = opened.borrow_mut();
-                match text.as_deref().map(recordings::open) {
-                    Some(Ok(runs)) => *opened = (runs, None),
-                    Some(Err(problem)) => opened.1 = Some(problem),
-                    None => opened.1 = Some(OpenProblem::NotJson),
+            match text.as_deref().map(recordings::open) {
+                Some(Ok(runs)) => {
+                    opened.set(runs);
+                    problem.set(None);
+                    opens.update(|n| *n += 1);
                 }
+                Some(Err(p)) => problem.set(Some(p)),
+                None => problem.set(Some(OpenProblem::NotJson)),
             }
-            opens.update(|n| *n += 1);
         });
     };
     let on_change = move |ev: web_sys::Event| {
-        let input = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok());
-        let Some(input) = input.filter(|i| i.has_attribute("data-open-run")) else { return };
+        let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {
+            return;
+        };
         read(input.files().and_then(|f| f.get(0)));
         // The same file chosen again reads again.
         input.set_value("");
@@ -146,10 +106,80 @@ pub fn Real(lab: Lab) -> impl IntoView {
             read(t.files().and_then(|f| f.get(0)));
         }
     };
-    // One element, its content markup: a view per part would cost the bundle more than the panel.
+    // One recording's figure: its run replayed once, its words in the page's language.
+    let recorded = move |n: usize| {
+        let r = all.with_untracked(|all| all[n].clone());
+        let run = Arc::new(r.run());
+        let (backend, outcome) = (r.backend, run.outcome.kind.name());
+        let r = Arc::new(r);
+        let (r2, run2) = (Arc::clone(&r), Arc::clone(&run));
+        view! {
+            <figure class="real-run" data-backend=backend data-outcome=outcome>
+                <figcaption>{move || markup::real_caption(&r, &run, p())}</figcaption>
+                <div class="real-figure" inner_html=move || markup::recorded_figure(&r2, &run2, p().text)></div>
+            </figure>
+        }
+    };
+    let opened_run = move |(_, n): (u32, usize)| {
+        let o = opened.with_untracked(|o| o[n].clone());
+        let run = Arc::new(o.recording.run());
+        let r = &o.recording;
+        let (backend, id, outcome) = (r.backend, r.scenario.id(), run.outcome.kind.name());
+        let o = Arc::new(o);
+        let (o2, run2, run3) = (Arc::clone(&o), Arc::clone(&run), Arc::clone(&run));
+        view! {
+            <figure class="opened-run" data-backend=backend data-scenario=id data-outcome=outcome>
+                <figcaption>{move || markup::opened_caption(&o, &run, p())}</figcaption>
+                <div class="real-figure"
+                    inner_html=move || markup::recorded_figure(&o2.recording, &run2, p().text)></div>
+                <p class="open-told">{move || p().tell(&run3)}</p>
+            </figure>
+        }
+    };
+    let status = move || {
+        match load.get() {
+        Load::Idle | Load::Loaded => None,
+        Load::Loading => Some(view! { <p class="real-status" role="status">{move || p().real_loading}</p> }.into_any()),
+        Load::Failed => Some(
+            view! {
+                <p class="real-status" role="alert">
+                    {move || p().real_failed} " "
+                    <button type="button" data-retry="" on:click=move |_| ask()>{move || p().text.retry}</button>
+                </p>
+            }
+            .into_any(),
+        ),
+    }
+    };
     view! {
-        <section class="real" node_ref=body on:click=on_click on:change=on_change on:dragover=on_dragover
-            on:drop=on_drop></section>
+        <section class="real" node_ref=body on:click=on_click on:dragover=on_dragover on:drop=on_drop>
+            <details>
+                <summary>{move || p().real_heading}</summary>
+                <p>{move || p().real_intro}</p>
+                // "Open a run": a file of the reader's own, chosen or dropped (anywhere on the panel), read in
+                // the page.
+                <div class="open-run">
+                    <label class="open-label">
+                        {move || p().open_label} " "
+                        <input type="file" accept=".json,application/json" data-open-run="" on:change=on_change/>
+                    </label>
+                    <p class="open-hint">{move || p().open_hint}</p>
+                    <div class="open-body">
+                        {move || problem.get().map(|e| view! {
+                            <p class="open-status" role="alert">{move || (p().open_bad)(&e)}</p>
+                        })}
+                        <For each=move || { let n = opens.get(); (0..opened.with(Vec::len)).map(move |i| (n, i)) }
+                            key=|k| *k children=opened_run/>
+                    </div>
+                </div>
+                <div class="real-body">
+                    {status}
+                    <For each=move || shown.get() key=|n| *n children=recorded/>
+                    {move || (load.get() == Load::Loaded && shown.with(Vec::is_empty))
+                        .then(|| view! { <p>{move || p().real_none}</p> })}
+                </div>
+            </details>
+        </section>
     }
 }
 

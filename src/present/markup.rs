@@ -12,7 +12,7 @@ use crate::present::figure;
 use crate::present::geom::{seconds, MIN_AXIS, SHORT_AXIS};
 use crate::present::html::Html;
 use crate::present::params::{Lang, Problem, FSI, PDI};
-use crate::present::recordings::{OpenProblem, Opened, Recording};
+use crate::present::recordings::{Opened, Recording};
 use crate::present::text::{fill, fill_with, Panels, Reading, Text};
 use crate::scenarios::search::Bound;
 use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId};
@@ -433,52 +433,47 @@ pub fn plane(p: &Plane, here: Option<usize>, pt: &Panels) -> String {
     h.finish()
 }
 
-/// The real runs recorded for the current scenario and switches, each with its replayed run: a caption that
-/// says what ran and compares the verdicts, and the figure.
-pub fn real_runs(runs: &[(&Recording, Run)], pt: &Panels) -> String {
+/// The caption of a recording: the system and when it ran, how fast, the dragged value and every other
+/// timing the recording changed (B's work, say), and its verdict beside the simulation's.
+pub fn real_caption(r: &Recording, run: &Run, pt: &Panels) -> String {
     let t = pt.text;
+    let defaults = r.scenario.defaults();
+    let timings = r.scenario.keys().iter().chain(r.scenario.extras()).filter(|k| {
+        let spec = k.spec();
+        matches!(spec.kind, Kind::Ms { .. })
+            && (Some(**k) == r.scenario.dragged() || spec.get(&r.inputs) != spec.get(&defaults))
+    });
+    let values: Vec<(Key, Ms)> = timings.map(|&k| (k, k.spec().get(&r.inputs))).collect();
+    let values =
+        if values.is_empty() { String::new() } else { pt.value_sep.to_owned() + &pt.values(&values) };
+    let system = system(r);
+    fill_with(pt.real_caption, &|name| match name {
+        "system" => system.clone(),
+        "date" => r.recorded.to_owned(),
+        "speed" => (pt.real_speed)(r.speed),
+        "values" => values.clone(),
+        "real" => t.outcome_title(run.outcome.kind).to_owned(),
+        "simulated" => t.outcome_title(r.simulated).to_owned(),
+        "same" => pt.real_same[usize::from(run.outcome.kind != r.simulated)].to_owned(),
+        _ => seconds(r.max_jitter_ms),
+    })
+}
+
+/// The system a recording ran on, as its caption names it: "Redis 7.0.15".
+fn system(r: &Recording) -> String {
+    let name = match r.backend {
+        "redis" => "Redis",
+        "zookeeper" => "ZooKeeper",
+        other => other,
+    };
+    format!("{name} {}", r.version)
+}
+
+/// A recorded run's figure, drawn as the timeline draws a run (720 wide, the system named in its title).
+pub fn recorded_figure(r: &Recording, run: &Run, t: &Text) -> String {
+    let min_axis = if r.scenario.dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
     let mut h = Html::default();
-    if runs.is_empty() {
-        h.text_el("p", &[], pt.real_none);
-        return h.finish();
-    }
-    for (r, run) in runs {
-        // The dragged value, and every other timing the recording changed (B's work, say): what it ran.
-        let defaults = r.scenario.defaults();
-        let timings = r.scenario.keys().iter().chain(r.scenario.extras()).filter(|k| {
-            let spec = k.spec();
-            matches!(spec.kind, Kind::Ms { .. })
-                && (Some(**k) == r.scenario.dragged() || spec.get(&r.inputs) != spec.get(&defaults))
-        });
-        let values: Vec<(Key, Ms)> = timings.map(|&k| (k, k.spec().get(&r.inputs))).collect();
-        let values =
-            if values.is_empty() { String::new() } else { pt.value_sep.to_owned() + &pt.values(&values) };
-        let name = match r.backend {
-            "redis" => "Redis",
-            "zookeeper" => "ZooKeeper",
-            other => other,
-        };
-        let system = format!("{name} {}", r.version);
-        let caption = fill_with(pt.real_caption, &|name| match name {
-            "system" => system.clone(),
-            "date" => r.recorded.to_owned(),
-            "speed" => (pt.real_speed)(r.speed),
-            "values" => values.clone(),
-            "real" => t.outcome_title(run.outcome.kind).to_owned(),
-            "simulated" => t.outcome_title(r.simulated).to_owned(),
-            "same" => pt.real_same[usize::from(run.outcome.kind != r.simulated)].to_owned(),
-            _ => seconds(r.max_jitter_ms),
-        });
-        let min_axis = if r.scenario.dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
-        let attrs =
-            [("class", "real-run"), ("data-backend", r.backend), ("data-outcome", run.outcome.kind.name())];
-        h.open("figure", &attrs);
-        h.text_el("figcaption", &[], &caption);
-        h.open("div", &[("class", "real-figure")]);
-        h.built(&figure::whole(run, figure::Who::Catalogue(r.scenario), 720.0, min_axis, &system, t));
-        h.close("div");
-        h.close("figure");
-    }
+    h.built(&figure::whole(run, figure::Who::Catalogue(r.scenario), 720.0, min_axis, &system(r), t));
     h.finish()
 }
 
@@ -646,86 +641,23 @@ pub fn play_button(playing: bool, t: &Text) -> String {
     h.finish()
 }
 
-/// The recordings panel: a disclosure (open if the reader had opened it) with its intro and a body that
-/// [`real_body`] fills.
-pub fn real_panel(open: bool, pt: &Panels) -> String {
-    let mut h = Html::default();
-    h.open("details", &[(if open { "open" } else { "" }, "")]);
-    h.text_el("summary", &[], pt.real_heading);
-    h.text_el("p", &[], pt.real_intro);
-    // "Open a run": a file of the reader's own, chosen or dropped (anywhere on the panel), read in the page.
-    h.open("div", &[("class", "open-run")]);
-    h.open("label", &[("class", "open-label")]);
-    h.text(pt.open_label);
-    h.text(" ");
-    h.void("input", &[("type", "file"), ("accept", ".json,application/json"), ("data-open-run", "")]);
-    h.close("label");
-    h.text_el("p", &[("class", "open-hint")], pt.open_hint);
-    h.text_el("div", &[("class", "open-body")], "");
-    h.close("div");
-    h.text_el("div", &[("class", "real-body")], "");
-    h.close("details");
-    h.finish()
-}
-
-/// The runs the reader opened, each drawn as the timeline draws a run, with its verdicts and its
-/// narration; above them, if the last file did not read, why (the runs shown before stay).
-pub fn opened_runs(runs: &[(&Opened, Run)], problem: Option<&OpenProblem>, pt: &Panels) -> String {
+/// The caption of a run the reader opened: whose client ran it (or the lab's), on what, how fast, and its
+/// verdict beside the simulation's.
+pub fn opened_caption(o: &Opened, run: &Run, pt: &Panels) -> String {
     let t = pt.text;
-    let mut h = Html::default();
-    if let Some(p) = problem {
-        h.text_el("p", &[("class", "open-status"), ("role", "alert")], &(pt.open_bad)(p));
-    }
-    for (o, run) in runs {
-        let r = &o.recording;
-        let name = match r.backend {
-            "redis" => "Redis",
-            "zookeeper" => "ZooKeeper",
-            other => other,
-        };
-        let system = format!("{name} {}", r.version);
-        let who = match &o.client {
-            Some(c) => fill(pt.open_client, &[c]),
-            None => pt.open_lab.to_owned(),
-        };
-        let caption = fill_with(pt.open_caption, &|name| match name {
-            "who" => who.clone(),
-            "system" => system.clone(),
-            "speed" => (pt.real_speed)(r.speed),
-            "real" => t.outcome_title(run.outcome.kind).to_owned(),
-            _ => t.outcome_title(r.simulated).to_owned(),
-        });
-        let min_axis = if r.scenario.dragged().is_some() { MIN_AXIS } else { SHORT_AXIS };
-        let attrs = [
-            ("class", "opened-run"),
-            ("data-backend", r.backend),
-            ("data-scenario", r.scenario.id()),
-            ("data-outcome", run.outcome.kind.name()),
-        ];
-        h.open("figure", &attrs);
-        h.text_el("figcaption", &[], &caption);
-        h.open("div", &[("class", "real-figure")]);
-        h.built(&figure::whole(run, figure::Who::Catalogue(r.scenario), 720.0, min_axis, &system, t));
-        h.close("div");
-        h.text_el("p", &[("class", "open-told")], &pt.tell(run));
-        h.close("figure");
-    }
-    h.finish()
-}
-
-/// Where the recordings stand: loading them, or failed to (with a button to try again).
-pub fn real_status(failed: bool, pt: &Panels) -> String {
-    let mut h = Html::default();
-    if failed {
-        h.open("p", &[("class", "real-status"), ("role", "alert")]);
-        h.text(pt.real_failed);
-        h.text(" ");
-        h.text_el("button", &[("type", "button"), ("data-retry", "")], pt.text.retry);
-        h.close("p");
-    } else {
-        h.text_el("p", &[("class", "real-status"), ("role", "status")], pt.real_loading);
-    }
-    h.finish()
+    let r = &o.recording;
+    let system = system(r);
+    let who = match &o.client {
+        Some(c) => fill(pt.open_client, &[c]),
+        None => pt.open_lab.to_owned(),
+    };
+    fill_with(pt.open_caption, &|name| match name {
+        "who" => who.clone(),
+        "system" => system.clone(),
+        "speed" => (pt.real_speed)(r.speed),
+        "real" => t.outcome_title(run.outcome.kind).to_owned(),
+        _ => t.outcome_title(r.simulated).to_owned(),
+    })
 }
 
 /// Where the later panels' module stands: loading, or failed to load (with a button to try again).
