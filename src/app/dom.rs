@@ -110,14 +110,10 @@ pub const PRESSED: &str = "[aria-pressed=true]";
 pub const SHARE_LINK: &str = "#share-link";
 /// The embed snippet.
 pub const SHARE_EMBED: &str = "#share-embed";
-/// An open panel of recordings.
+/// An open disclosure (the picker's).
 pub const OPEN_DETAILS: &str = "details[open]";
 /// The recordings panel's summary: opening it asks for the recordings.
 pub const SUMMARY: &str = "summary";
-/// The recordings panel's body: the runs, or where loading them stands.
-pub const REAL_BODY: &str = ".real-body";
-/// Where "Open a run" draws the runs the reader opened.
-pub const OPEN_BODY: &str = ".open-body";
 
 /// The selectors that find an element on the first screen of a mounted app (the others belong to a state:
 /// a prediction told, a search run, a panel open).
