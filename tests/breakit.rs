@@ -9,7 +9,7 @@ use common::switch_settings;
 use fencing_lab::present::breakit::{page_search, settings, Plane, CELL, PAGE_SCHEDULES};
 use fencing_lab::present::markup;
 use fencing_lab::present::params::Lang;
-use fencing_lab::present::text::{fill, panels, text};
+use fencing_lab::present::text::{fill, panels};
 use fencing_lab::scenarios::search::{self, Search};
 use fencing_lab::scenarios::{Inputs, Key, ScenarioId};
 use fencing_lab::sim::{self, OutcomeKind};
@@ -198,18 +198,16 @@ fn the_readers_own_find_is_named_a_safety_or_a_liveness_failure() {
 }
 
 #[test]
-fn the_map_markup_is_a_grid_with_one_tab_stop_and_a_legend_of_what_it_shows() {
+fn the_map_names_its_axes_and_each_cell_by_its_values_and_verdict() {
     let plane = Plane::new(ScenarioId::GcPause, &Inputs::default()).unwrap();
-    let html = markup::plane(&plane, Some(5), panels(Lang::En));
-    assert_eq!(html.matches(r#"role="gridcell""#).count(), 11 * 31);
-    assert_eq!(html.matches(r#"role="row""#).count(), 11);
-    assert_eq!(html.matches(r#"tabindex="0""#).count(), 1);
-    assert!(html.contains(r#"class="cell here" aria-current="true" data-cell="5""#), "{html}");
-    assert!(html.contains(r#"aria-label="pause start 0 s, pause 10 s → Unfenced gap: both wrote""#));
-    assert!(html.contains("pause 0–30 s across, pause start 0–10 s down"));
-    let legend = &html[html.find("plane-legend").unwrap()..];
-    for kind in OutcomeKind::ALL {
-        let title = text(Lang::En).outcome_title(kind);
-        assert_eq!(legend.contains(title), plane.kinds.contains(&kind), "{kind:?}");
-    }
+    assert_eq!((plane.kinds.len(), plane.columns()), (11 * 31, 31));
+    let t = panels(Lang::En);
+    assert_eq!(markup::cell_label(&plane, 10, t), "pause start 0 s, pause 10 s → Unfenced gap: both wrote");
+    assert_eq!(plane.kinds[10], OutcomeKind::UnfencedGap);
+    assert_eq!(
+        markup::plane_caption(&plane, t),
+        "Every run, one cell per second: pause 0–30 s across, pause start 0–10 s down"
+    );
+    let ja = panels(Lang::Ja);
+    assert!(markup::cell_label(&plane, 10, ja).ends_with(ja.text.outcome_title(OutcomeKind::UnfencedGap)));
 }

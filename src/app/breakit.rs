@@ -3,8 +3,9 @@
 //! Beside it, a map of the verdict over the scenario's disturbances, a cell per run, that loads a run on
 //! click or Enter. A script is searched over its named values (no map: they can be many).
 //!
-//! The section is static markup that one effect fills in and one listener serves (`data-*` attributes):
-//! each reactive view closure of its own type would cost the bundle more than all of this.
+//! The section is a view over the lab's signals: the map's cells are a keyed list (a switch that changes
+//! some verdicts redraws only those cells) whose mark of the current run moves through a [`Selector`], so
+//! a drag touches two cells, not the map.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -13,16 +14,17 @@ use gloo_timers::callback::Timeout;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement};
+use web_sys::HtmlElement;
+
+use leptos::reactive::computed::Selector;
 
 use super::dom;
-use super::{data_of, effect, say, Lab};
+use super::{data_of, effect, Lab};
 use crate::present::breakit::{page_search, script_settings, settings, Finding, Hunt, Plane, ScriptSearch};
 use crate::present::markup::{self, Intro};
-use crate::present::params::Lang;
 use crate::present::text::panels;
-use crate::scenarios::{Inputs, ScenarioId};
-use crate::sim::{Ms, Scenario};
+use crate::scenarios::{Inputs, Key, ScenarioId};
+use crate::sim::{Ms, OutcomeKind, Scenario};
 
 /// How long one slice of a search may hold the main thread: input waits at most this long.
 const SLICE_MS: f64 = 6.0;
@@ -62,23 +64,11 @@ impl Subject {
 enum Status {
     Idle,
     /// Under way for exactly this; any change retires it.
-    Running(Subject, Rc<RefCell<Hunt>>),
+    Running(Subject),
     /// Finished for these settings (a counterexample shown keeps them).
     Done(Subject, Finding),
     /// Cancelled by a change of the settings before it finished: the page says so.
     Stopped,
-}
-
-/// The section's state between renders.
-struct State {
-    status: Status,
-    /// Bumped by every new search and every cancel: a slice of an older one stops.
-    generation: u32,
-    /// The map and what it was drawn for.
-    plane: Option<(Subject, Option<Plane>)>,
-    drawn: Option<(Subject, Lang)>,
-    /// The language the section's frame was drawn in, and what it says it searches.
-    framed: Option<(Lang, Intro)>,
 }
 
 fn now() -> f64 {
@@ -88,121 +78,93 @@ fn now() -> f64 {
 /// The section, shown once the first prediction has been told.
 #[component]
 pub fn BreakIt(lab: Lab) -> impl IntoView {
-    let state = StoredValue::new_local(State {
-        status: Status::Idle,
-        generation: 0,
-        plane: None,
-        drawn: None,
-        framed: None,
-    });
-    let changed = Trigger::new();
+    let p = move || panels(lab.lang.get());
+    let status = RwSignal::new_local(Status::Idle);
+    // Bumped by every new search and every cancel: a slice of an older one stops.
+    let generation = StoredValue::new(0_u32);
+    let progress = RwSignal::new((0_u64, 1_u64));
     let root = NodeRef::<html::Section>::new();
-
-    effect(move || {
-        changed.track();
-        let (subject, lang) = (Subject::of(&lab), lab.lang.get());
-        let kind = lab.run.with(|r| r.outcome.kind);
-        let Some(root) = root.get() else { return };
-        let t = panels(lang);
-        let key = subject.settings();
-        state.update_value(|s| {
-            if matches!(&s.status, Status::Running(exact, _) if *exact != subject) {
-                s.generation += 1;
-                s.status = Status::Stopped;
-            }
-            if s.plane.as_ref().is_none_or(|p| p.0 != key) {
-                let plane = match &subject {
-                    Subject::Catalogue(id, inputs) => Plane::new(*id, inputs),
-                    Subject::Script(_) => None,
-                };
-                s.plane = Some((key.clone(), plane));
-            }
-            let plane = s.plane.as_ref().and_then(|p| p.1.as_ref());
-            let intro = match &subject {
-                Subject::Script(sc) if !sc.params.is_empty() => Intro::Script,
-                _ if plane.is_some() => Intro::Mapped,
-                _ => Intro::Fixed,
-            };
-            // The frame (headings, buttons) in the page's language; a new frame needs a new map.
-            if s.framed != Some((lang, intro)) {
-                s.framed = Some((lang, intro));
-                s.drawn = None;
-                root.set_inner_html(&markup::break_it(t, intro));
-            }
-            let here = match &subject {
-                Subject::Catalogue(_, inputs) => plane.and_then(|p| p.cell_of(inputs)),
-                Subject::Script(_) => None,
-            };
-            if s.drawn.as_ref() != Some(&(key.clone(), lang)) {
-                s.drawn = Some((key.clone(), lang));
-                let html = plane.map(|p| markup::plane(p, here, t)).unwrap_or_default();
-                if let Some(wrap) = dom::find(&root, dom::PLANE_WRAP) {
-                    wrap.set_inner_html(&html);
-                }
-            } else {
-                mark_here(&root, here);
-            }
-
-            let found = match kind {
-                k if k.unsafe_data() => "safety",
-                k if k.liveness_lost() => "liveness",
-                _ => "none",
-            };
-            root.set_attribute("data-found", found).ok();
-            say(&root, dom::FOUND, &t.found(kind));
-
-            let progress = dom::find(&root, dom::PROGRESS);
-            let (result, buttons) = match &s.status {
-                Status::Running(_, hunt) => {
-                    let (done, total) = hunt.borrow().progress();
-                    if let Some(progress) = &progress {
-                        progress.set_attribute("max", &total.to_string()).ok();
-                        progress.set_attribute("value", &done.to_string()).ok();
-                    }
-                    (String::new(), String::new())
-                }
-                Status::Done(at, finding) if *at == key => {
-                    let said = match finding {
-                        Finding::Catalogue(r) => t.report(r),
-                        Finding::Script(r) => t.script_report(r),
-                    };
-                    (said, markup::show_buttons(finding.found(), t))
-                }
-                // In the live region: a search that vanished would leave the reader waiting for it.
-                Status::Stopped => (t.search_stopped.to_owned(), String::new()),
-                _ => (String::new(), String::new()),
-            };
-            if let Some(progress) = progress {
-                progress.toggle_attribute_with_force("hidden", !matches!(s.status, Status::Running(..))).ok();
-            }
-            // The buttons go with the report: redrawn only when it changes, not on every drag.
-            if say(&root, dom::SEARCH_RESULT, &result) {
-                if let Some(show) = dom::find(&root, dom::SHOW_IT) {
-                    show.set_inner_html(&buttons);
-                }
-            }
-        });
+    let subject = Memo::new(move |_| Subject::of(&lab));
+    let settings = Memo::new(move |_| subject.with(Subject::settings));
+    // The map of the settings on screen (a drag of a disturbance keeps it).
+    let plane = Memo::new(move |_| match settings.get() {
+        Subject::Catalogue(id, inputs) => Plane::new(id, &inputs),
+        Subject::Script(_) => None,
     });
+    let intro = Memo::new(move |_| match &*subject.read() {
+        Subject::Script(sc) if !sc.params.is_empty() => Intro::Script,
+        _ if plane.with(Option::is_some) => Intro::Mapped,
+        _ => Intro::Fixed,
+    });
+    // The cell of the run on screen, and the grid's one tab stop: the current cell unless the reader moved
+    // it with the keys.
+    let here = Memo::new(move |_| match &*subject.read() {
+        Subject::Catalogue(_, inputs) => plane.with(|p| p.as_ref().and_then(|p| p.cell_of(inputs))),
+        Subject::Script(_) => None,
+    });
+    let tab_stop = RwSignal::new(0);
+    effect(move || {
+        let here = here.get();
+        let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+        let inside = root
+            .get_untracked()
+            .zip(active)
+            .is_some_and(|(root, a)| root.contains(Some(&a)) && a.has_attribute("data-cell"));
+        if !inside {
+            tab_stop.set(here.unwrap_or(0));
+        }
+    });
+    let is_here = Selector::new(move || here.get());
+    let is_tab_stop = Selector::new(move || tab_stop.get());
+    // Any change of what a search runs retires the one under way, and the page says so.
+    effect(move || {
+        let now = subject.get();
+        let running = status.with_untracked(|s| matches!(s, Status::Running(exact) if *exact != now));
+        if running {
+            generation.update_value(|g| *g += 1);
+            status.set(Status::Stopped);
+        }
+    });
+    let kind = Memo::new(move |_| lab.run.with(|r| r.outcome.kind));
+    let found = move || match kind.get() {
+        k if k.unsafe_data() => "safety",
+        k if k.liveness_lost() => "liveness",
+        _ => "none",
+    };
+    // The report of a search finished for the settings on screen (a counterexample shown keeps them).
+    let report = move || {
+        let t = p();
+        status.with(|s| match s {
+            Status::Done(at, finding) if *at == settings.get() => {
+                let said = match finding {
+                    Finding::Catalogue(r) => t.report(r),
+                    Finding::Script(r) => t.script_report(r),
+                };
+                (said, finding.found())
+            }
+            // In the live region: a search that vanished would leave the reader waiting for it.
+            Status::Stopped => (t.search_stopped.to_owned(), [false; 2]),
+            _ => (String::new(), [false; 2]),
+        })
+    };
+    let report = Memo::new(move |_| report());
+    let running = move || status.with(|s| matches!(s, Status::Running(..)));
 
-    let start = move || {
-        let subject = untrack(|| Subject::of(&lab));
+    let start = move |_| {
+        let subject = subject.get_untracked();
         let hunt = match &subject {
             Subject::Catalogue(id, inputs) => Hunt::Catalogue(page_search(*id, inputs)),
             Subject::Script(sc) => Hunt::Script(ScriptSearch::new(sc)),
         };
         let hunt = Rc::new(RefCell::new(hunt));
-        let generation = state.with_value(|s| s.generation) + 1;
+        generation.update_value(|g| *g += 1);
         let key = subject.settings();
-        state.update_value(|s| {
-            s.generation = generation;
-            s.status = Status::Running(subject, hunt.clone());
-        });
-        changed.notify();
-        slice(hunt, generation, state, changed, key, now());
+        progress.set(hunt.borrow().progress());
+        status.set(Status::Running(subject));
+        slice(hunt, generation.get_value(), Search { generation, status, progress }, key, now());
     };
-    let show = move |which: &str| {
-        let safety = which == "safety";
-        let shown = state.with_value(|s| match &s.status {
+    let show = move |safety: bool| {
+        let shown = status.with_untracked(|s| match s {
             Status::Done(_, Finding::Catalogue(r)) => {
                 let c = if safety { &r.safety } else { &r.liveness };
                 c.as_ref().map(|c| lab.load(c.apply(&lab.inputs.get_untracked())))
@@ -221,8 +183,7 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
         }
     };
     let load = move |cell: usize| {
-        let values =
-            state.with_value(|s| s.plane.as_ref().and_then(|p| p.1.as_ref()).map(|p| p.values(cell)));
+        let values = plane.with_untracked(|p| p.as_ref().map(|p| p.values(cell)));
         let mut inputs = lab.inputs.get_untracked();
         for (key, v) in values.unwrap_or_default() {
             let _ = key.spec().set(&mut inputs, v);
@@ -230,20 +191,14 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
         lab.load(inputs);
     };
     let on_click = move |ev: web_sys::MouseEvent| {
-        if data_of(&ev, "data-search").is_some() {
-            start();
-        } else if let Some(which) = data_of(&ev, "data-show") {
-            show(&which);
-        } else if let Some(cell) = data_of(&ev, "data-cell").and_then(|c| c.parse().ok()) {
+        if let Some(cell) = data_of(&ev, "data-cell").and_then(|c| c.parse().ok()) {
             load(cell);
         }
     };
     // Arrow keys, Home and End move the grid's one tab stop; Enter and Space load the cell's run.
     let on_key = move |ev: web_sys::KeyboardEvent| {
         let Some(cell) = data_of(&ev, "data-cell").and_then(|c| c.parse::<usize>().ok()) else { return };
-        let size = state.with_value(|s| {
-            s.plane.as_ref().and_then(|p| p.1.as_ref()).map(|p| (p.kinds.len(), p.columns()))
-        });
+        let size = plane.with_untracked(|p| p.as_ref().map(|p| (p.kinds.len(), p.columns())));
         let Some((cells, columns)) = size else { return };
         let row_start = cell / columns * columns;
         let row_end = (row_start + columns).min(cells) - 1;
@@ -265,33 +220,119 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
             _ => return,
         };
         ev.prevent_default();
-        if let Some(root) = root.get_untracked() {
-            if let Ok(Some(el)) = root.query_selector(&dom::cell(to)) {
-                set_tab_stop(&root, &el);
-                el.dyn_into::<HtmlElement>().map(|e| e.focus()).ok();
-            }
+        tab_stop.set(to);
+        let el = root.get_untracked().and_then(|root| dom::find(&root, &dom::cell(to)));
+        if let Some(el) = el.and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
+            let _ = el.focus();
         }
     };
-    on_cleanup(move || state.update_value(|s| s.generation += 1));
+    on_cleanup(move || generation.update_value(|g| *g += 1));
 
-    // One element, its content markup: a view per part would cost the bundle more than the section.
+    // A row of the map: its cells keyed by place, verdict and values, so a new map of the same shape
+    // keeps the cells whose run it did not change.
+    let row = move |(r, columns): (usize, usize)| {
+        let cells = move || {
+            plane.with(|p| {
+                let Some(p) = p else { return Vec::new() };
+                let end = ((r + 1) * columns).min(p.kinds.len());
+                (r * columns..end).map(|i| (i, p.kinds[i], p.values(i))).collect::<Vec<_>>()
+            })
+        };
+        let (is_here, is_tab_stop) = (is_here.clone(), is_tab_stop.clone());
+        let cell = move |(i, kind, _): (usize, OutcomeKind, Vec<(Key, Ms)>)| {
+            let (is_here, is_here2, is_tab_stop) = (is_here.clone(), is_here.clone(), is_tab_stop.clone());
+            view! {
+                <span role="gridcell" class="cell" class:here=move || is_here.selected(&Some(i))
+                    aria-current=move || is_here2.selected(&Some(i)).then_some("true")
+                    data-cell=i data-kind=kind.name()
+                    tabindex=move || if is_tab_stop.selected(&i) { "0" } else { "-1" }
+                    aria-label=move || plane.with(|pl| pl.as_ref().map(|pl| markup::cell_label(pl, i, p())))>
+                    {markup::icon(kind)}
+                </span>
+            }
+        };
+        view! { <div role="row"><For each=cells key=|c| c.clone() children=cell/></div> }
+    };
+    let map = move || {
+        let rows = move || {
+            plane.with(|p| {
+                let Some(p) = p else { return Vec::new() };
+                let columns = p.columns().max(1);
+                (0..p.kinds.len().div_ceil(columns)).map(|r| (r, columns)).collect::<Vec<_>>()
+            })
+        };
+        let legend = move || {
+            plane.with(|pl| {
+                let shown = |k: &OutcomeKind| pl.as_ref().is_some_and(|pl| pl.kinds.contains(k));
+                OutcomeKind::ALL.into_iter().filter(shown).collect::<Vec<_>>()
+            })
+        };
+        let swatch = move |kind: OutcomeKind| {
+            view! {
+                <li>
+                    <span class="cell swatch" data-kind=kind.name() aria-hidden="true">{markup::icon(kind)}</span>
+                    {move || p().text.outcome_title(kind)}
+                </li>
+            }
+        };
+        plane.with(Option::is_some).then(|| {
+            view! {
+                <p id="plane-caption" class="plane-caption">
+                    {move || plane.with(|pl| pl.as_ref().map(|pl| markup::plane_caption(pl, p())))}
+                </p>
+                <div class="plane" role="grid" aria-labelledby="plane-caption">
+                    <For each=rows key=|r| *r children=row.clone()/>
+                </div>
+                <ul class="plane-legend"><For each=legend key=|k| *k children=swatch/></ul>
+            }
+        })
+    };
+    let buttons = move || {
+        let found = report.with(|r| r.1);
+        [(true, found[0]), (false, found[1])]
+            .into_iter()
+            .filter(|f| f.1)
+            .map(move |(safety, _)| {
+                view! {
+                    <button type="button" data-show=if safety { "safety" } else { "liveness" }
+                        on:click=move |_| show(safety)>
+                        {move || p().show_it[usize::from(!safety)]}
+                    </button>
+                }
+            })
+            .collect_view()
+    };
     view! {
-        <section class="break-it" aria-labelledby="break-title" node_ref=root on:click=on_click on:keydown=on_key></section>
+        <section class="break-it" aria-labelledby="break-title" data-found=found node_ref=root
+            on:click=on_click on:keydown=on_key>
+            <h2 id="break-title">{move || p().break_heading}</h2>
+            <p>{move || p().break_intro[intro.get() as usize]}</p>
+            <p class="found" aria-live="polite">{move || p().found(kind.get())}</p>
+            <div class="plane-wrap">{map}</div>
+            <div class="search-actions">
+                <button type="button" class="primary" data-search="" on:click=start>{move || p().search}</button>
+                <progress hidden=move || !running() aria-label=move || p().searching
+                    max=move || progress.get().1 value=move || progress.get().0></progress>
+            </div>
+            <p class="search-result" aria-live="polite">{move || report.with(|r| r.0.clone())}</p>
+            <div class="show-it">{buttons}</div>
+        </section>
     }
+}
+
+/// What the slices of a search report to.
+#[derive(Clone, Copy)]
+struct Search {
+    generation: StoredValue<u32>,
+    status: RwSignal<Status, LocalStorage>,
+    progress: RwSignal<(u64, u64)>,
 }
 
 /// Runs the search for one slice of time, then yields to the page and comes back, until it is done or a
 /// newer generation retired it.
-fn slice(
-    search: Rc<RefCell<Hunt>>,
-    mine: u32,
-    state: StoredValue<State, LocalStorage>,
-    changed: Trigger,
-    key: Subject,
-    started: f64,
-) {
+fn slice(search: Rc<RefCell<Hunt>>, mine: u32, to: Search, key: Subject, started: f64) {
     Timeout::new(0, move || {
-        if state.try_with_value(|s| s.generation) != Some(mine) {
+        if to.generation.try_get_value() != Some(mine) {
             return;
         }
         let t0 = now();
@@ -306,38 +347,13 @@ fn slice(
                 }
             }
         };
+        to.progress.set(search.borrow().progress());
         if finished {
             let finding = search.borrow().finding((now() - started).round() as u64);
-            state.update_value(|s| s.status = Status::Done(key, finding));
+            to.status.set(Status::Done(key, finding));
         } else {
-            slice(search, mine, state, changed, key, started);
+            slice(search, mine, to, key, started);
         }
-        changed.notify();
     })
     .forget();
-}
-
-/// Marks the cell of the current run (`here`, `aria-current`), and makes it the grid's tab stop unless
-/// focus is already inside the grid.
-fn mark_here(root: &Element, here: Option<usize>) {
-    if let Ok(Some(old)) = root.query_selector(dom::HERE) {
-        old.class_list().remove_1("here").ok();
-        old.remove_attribute("aria-current").ok();
-    }
-    let Some(cell) = here.and_then(|h| root.query_selector(&dom::cell(h)).ok().flatten()) else {
-        return;
-    };
-    cell.class_list().add_1("here").ok();
-    cell.set_attribute("aria-current", "true").ok();
-    let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-    if !active.is_some_and(|a| root.contains(Some(&a)) && a.has_attribute("data-cell")) {
-        set_tab_stop(root, &cell);
-    }
-}
-
-fn set_tab_stop(root: &Element, cell: &Element) {
-    if let Ok(Some(old)) = root.query_selector(dom::CELL_TAB_STOP) {
-        old.set_attribute("tabindex", "-1").ok();
-    }
-    cell.set_attribute("tabindex", "0").ok();
 }

@@ -82,21 +82,6 @@ pub const AXIS_END: &str = ".axis-end";
 /// The outcome strip.
 pub const STRIP: &str = ".strip";
 
-/// Break it: the map's box, the reader's find, the progress, the report and its buttons.
-pub const PLANE_WRAP: &str = ".plane-wrap";
-/// The reader's own find.
-pub const FOUND: &str = ".found";
-/// The search's progress.
-pub const PROGRESS: &str = "progress";
-/// The search's report.
-pub const SEARCH_RESULT: &str = ".search-result";
-/// "Show the failure" buttons.
-pub const SHOW_IT: &str = ".show-it";
-/// The map's cell of the current run.
-pub const HERE: &str = ".here";
-/// The map's tab stop.
-pub const CELL_TAB_STOP: &str = "[data-cell][tabindex=\"0\"]";
-
 /// The picker's entries.
 pub const SCENARIO_ENTRY: &str = "[data-scenario-id]";
 /// The picker's line naming the scenario on screen.

@@ -371,66 +371,19 @@ pub enum Intro {
     Script = 2,
 }
 
-/// The frame of "Break it", for the view to fill in: the reader's find, the map, the search and its report.
-pub fn break_it(pt: &Panels, intro: Intro) -> String {
-    let mut h = Html::default();
-    h.text_el("h2", &[("id", "break-title")], pt.break_heading);
-    h.text_el("p", &[], pt.break_intro[intro as usize]);
-    h.text_el("p", &[("class", "found"), ("aria-live", "polite")], "");
-    h.text_el("div", &[("class", "plane-wrap")], "");
-    h.open("div", &[("class", "search-actions")]);
-    h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-search", "")], pt.search);
-    h.text_el("progress", &[("hidden", ""), ("aria-label", pt.searching)], "");
-    h.close("div");
-    h.text_el("p", &[("class", "search-result"), ("aria-live", "polite")], "");
-    h.text_el("div", &[("class", "show-it")], "");
-    h.finish()
-}
-
-/// The map of "Break it": a caption naming its axes, an ARIA grid of one cell per run (`data-cell`, a
-/// roving `tabindex` starting at `here`, the current run's cell, or the first) and a legend of the
-/// verdicts it shows.
-pub fn plane(p: &Plane, here: Option<usize>, pt: &Panels) -> String {
-    let t = pt.text;
+/// The caption of the map of "Break it": what its columns (and rows) vary, over what range.
+pub fn plane_caption(p: &Plane, pt: &Panels) -> String {
     let name = |b: &Bound| pt.range(b);
     let mut caption = fill(pt.plane_cols, &[&name(&p.dims[p.dims.len() - 1])]);
     if p.dims.len() == 2 {
         caption += &fill(pt.plane_rows, &[&name(&p.dims[0])]);
     }
-    let columns = p.columns().max(1);
-    let mut h = Html::default();
-    h.text_el("p", &[("id", "plane-caption"), ("class", "plane-caption")], &caption);
-    h.open("div", &[("class", "plane"), ("role", "grid"), ("aria-labelledby", "plane-caption")]);
-    for (r, row) in p.kinds.chunks(columns).enumerate() {
-        h.open("div", &[("role", "row")]);
-        for (c, &kind) in row.iter().enumerate() {
-            let i = r * columns + c;
-            let label = format!("{} → {}", pt.values(&p.values(i)), t.outcome_title(kind));
-            let (cell, tab) = (i.to_string(), if i == here.unwrap_or(0) { "0" } else { "-1" });
-            let attrs = [
-                ("role", "gridcell"),
-                ("class", if Some(i) == here { "cell here" } else { "cell" }),
-                (if Some(i) == here { "aria-current" } else { "" }, "true"),
-                ("data-cell", &cell),
-                ("data-kind", kind.name()),
-                ("tabindex", tab),
-                ("aria-label", &label),
-            ];
-            h.text_el("span", &attrs, icon(kind));
-        }
-        h.close("div");
-    }
-    h.close("div");
-    h.open("ul", &[("class", "plane-legend")]);
-    for kind in OutcomeKind::ALL.into_iter().filter(|k| p.kinds.contains(k)) {
-        h.open("li", &[]);
-        let swatch = [("class", "cell swatch"), ("data-kind", kind.name()), ("aria-hidden", "true")];
-        h.text_el("span", &swatch, icon(kind));
-        h.text(t.outcome_title(kind));
-        h.close("li");
-    }
-    h.close("ul");
-    h.finish()
+    caption
+}
+
+/// A cell of the map, as a screen reader names it: its values and its verdict.
+pub fn cell_label(p: &Plane, i: usize, pt: &Panels) -> String {
+    format!("{} → {}", pt.values(&p.values(i)), pt.text.outcome_title(p.kinds[i]))
 }
 
 /// The caption of a recording: the system and when it ran, how fast, the dragged value and every other
@@ -671,18 +624,6 @@ pub fn later_status(failed: bool, t: &Text) -> String {
         h.close("p");
     } else {
         h.text_el("p", &[("class", "later-note"), ("role", "status")], t.later_loading);
-    }
-    h.finish()
-}
-
-/// The "Show it" buttons of a finished search: one per kind of failure it found (`data-show`).
-pub fn show_buttons(found: [bool; 2], pt: &Panels) -> String {
-    let mut h = Html::default();
-    for (which, found, label) in [("safety", found[0], pt.show_it[0]), ("liveness", found[1], pt.show_it[1])]
-    {
-        if found {
-            h.text_el("button", &[("type", "button"), ("data-show", which)], label);
-        }
     }
     h.finish()
 }

@@ -134,6 +134,13 @@ test("the map is a keyboard grid: arrows move, Enter loads the cell's run", asyn
   assert.equal(await cells.count(), 11 * 31);
   assert.equal(await page.locator('.plane [tabindex="0"]').count(), 1);
   assert.equal(await page.getAttribute('.plane .here', 'data-cell'), '5', 'the current run: pause start 0, pause 5 s');
+  assert.equal(await page.locator('.plane [role=row]').count(), 11);
+  assert.equal(await page.locator('.plane [aria-current=true]').count(), 1);
+  assert.equal(await page.getAttribute('.plane [aria-current=true]', 'data-cell'), '5');
+  // The legend names the verdicts the map shows, and only those.
+  const kinds = await page.$$eval('.plane [role=gridcell]', (cells) => [...new Set(cells.map((c) => c.dataset.kind))].sort());
+  const legend = await page.$$eval('.plane-legend .swatch', (s) => s.map((e) => e.dataset.kind).sort());
+  assert.deepEqual(legend, kinds);
   await page.focus('.plane [tabindex="0"]');
   const active = () => page.evaluate(() => document.activeElement.dataset.cell);
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
@@ -150,6 +157,7 @@ test("the map is a keyboard grid: arrows move, Enter loads the cell's run", asyn
   assert.equal(await outcome(page), await page.getAttribute('[data-cell="61"]', 'data-kind'));
   assert.equal(await pause(page), '30000');
   assert.equal(await page.locator('.plane [tabindex="0"]').count(), 1);
+  assert.equal(await page.locator('.plane .here').count(), 1, 'the mark moved, not copied');
   // A click loads too.
   await page.click('[data-cell="0"]');
   assert.equal(await pause(page), '0');
