@@ -114,8 +114,10 @@ pub fn BreakIt(lab: Lab) -> impl IntoView {
             tab_stop.set(here.unwrap_or(0));
         }
     });
-    let is_here = Selector::new(move || here.get());
-    let is_tab_stop = Selector::new(move || tab_stop.get());
+    // A selector's effect lives as long as the cells that hold it, which can outlast the section's own
+    // signals by a tick when the section goes: it reads them with `try_`.
+    let is_here = Selector::new(move || here.try_get().flatten());
+    let is_tab_stop = Selector::new(move || tab_stop.try_get().unwrap_or(0));
     // Any change of what a search runs retires the one under way, and the page says so.
     effect(move || {
         let now = subject.get();
