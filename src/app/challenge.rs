@@ -2,22 +2,19 @@
 //! outcome map over the scenario's dragged input shows the true boundary.
 //!
 //! The marker is a native range input over the strip (keyboard, touch and screen readers for free). The
-//! map is computed once per scenario and switch setting and kept: dragging the main band does not redo it.
-//! Static markup that one effect fills in and two listeners serve: each reactive view closure of its own
-//! type would cost the bundle more than the whole challenge.
+//! map is a memo of the scenario and its switches, the dragged value at its smallest: dragging the main
+//! band does not redo it.
 
-use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::dom;
-use super::{data_of, effect, say, Lab};
+use super::Lab;
+use crate::present::geom::seconds;
 use crate::present::lesson::boundary;
 use crate::present::markup;
-use crate::present::params::Lang;
 use crate::present::text::{panels, Varied};
 use crate::scenarios::Key;
-use crate::sim::{outcome_map, Ms, Scenario, Segment};
+use crate::sim::{outcome_map, Ms};
 
 /// What the challenge varies: the catalogue scenario's dragged input, or a script's dragged named value
 /// (its name and range).
@@ -52,89 +49,69 @@ impl Dragged {
     }
 }
 
-/// The outcome map of the scenario it was computed for (the dragged value at its smallest: a drag does not
-/// change it), and the language and check the strip was last drawn with.
-type Cached = (Scenario, Vec<Segment>, Option<(Lang, bool)>);
-
 /// The challenge over the dragged value, with its own strip of the value's range.
 #[component]
 pub fn Challenge(lab: Lab, dragged: Dragged) -> impl IntoView {
     let (min, max) = dragged.range();
-    let cache = StoredValue::new_local(None::<Cached>);
+    let p = move || panels(lab.lang.get());
     // A start on the marker's own 0.1 s steps.
-    let guess = StoredValue::new(min + (max - min) / 6 / 100 * 100);
-    let checked = StoredValue::new(false);
-    let changed = Trigger::new();
-    let root = NodeRef::<html::Section>::new();
-    let framed = StoredValue::new(None::<Lang>);
-    let dragged = StoredValue::new(dragged);
-
-    effect(move || {
-        changed.track();
-        // The map for the current settings (everything but the dragged value), and its boundary.
+    let guess = RwSignal::new(min + (max - min) / 6 / 100 * 100);
+    let checked = RwSignal::new(false);
+    // The map for the current settings (everything but the dragged value), and its boundary.
+    let settings = Memo::new(move |_| {
         let mut settings = match lab.script_scenario() {
             Some(sc) => sc,
             None => lab.scenario.get().build(&lab.inputs.get()),
         };
         settings.set_drag(min);
-        let lang = lab.lang.get();
-        let t = panels(lang);
-        let Some(root) = root.get() else { return };
-        // The frame in the page's language; the marker keeps the reader's guess.
-        if framed.get_value() != Some(lang) {
-            framed.set_value(Some(lang));
-            root.set_inner_html(&markup::challenge(t, min, max, guess.get_value()));
-        }
-        if cache.with_value(|c| c.as_ref().map(|c| c.0 != settings)).unwrap_or(true) {
-            let map = outcome_map(&settings, min..=max);
-            cache.set_value(Some((settings, map, None)));
-        }
-        let (guess, checked) = (guess.get_value(), checked.get_value());
-        cache.update_value(|c| {
-            let redraw = c.as_mut().is_some_and(|c| c.2.replace((lang, checked)) != Some((lang, checked)));
-            let map = c.as_ref().map_or(&[][..], |c| &c.1[..]);
-            let b = boundary(map);
-            let question = dragged.with_value(|d| b.map(|b| (t.boundary_question)(d.varied(), b.kind)));
-            say(&root, dom::QUESTION, &question.unwrap_or_else(|| t.boundary_none.to_owned()));
-            let result = match (checked, b) {
-                (false, _) => String::new(),
-                (true, Some(b)) => (t.boundary_result)(guess, &b),
-                (true, None) => t.boundary_none.to_owned(),
-            };
-            say(&root, dom::BOUNDARY_RESULT, &result);
-            say(&root, dom::GHOST_LABEL, &(t.ghost_value)(guess));
-            say(&root, dom::AXIS_END, &(t.text.playhead)(max));
-            let strip = root.query_selector(dom::STRIP).ok().flatten();
-            if let Some(strip) = strip.filter(|_| redraw) {
-                strip.set_attribute("aria-label", &(t.outcome_map)(min, max)).ok();
-                let drawn = if checked {
-                    markup::strip(map, (min, max), b.map(|b| b.at), t.text)
-                } else {
-                    String::new()
-                };
-                strip.set_inner_html(&drawn);
-            }
-            if let Some(ghost) = root.query_selector(dom::GHOST).ok().flatten() {
-                ghost.set_attribute("aria-valuetext", &(t.ghost_value)(guess)).ok();
-                ghost.set_attribute("aria-label", t.ghost_name).ok();
-            }
-        });
+        settings
     });
+    let map = Memo::new(move |_| settings.with(|s| outcome_map(s, min..=max)));
+    let b = Memo::new(move |_| map.with(|m| boundary(m)));
+    let question = move || {
+        let t = p();
+        b.get()
+            .map_or_else(|| t.boundary_none.to_owned(), |b| (t.boundary_question)(dragged.varied(), b.kind))
+    };
+    let result = move || {
+        let t = p();
+        match (checked.get(), b.get()) {
+            (false, _) => String::new(),
+            (true, Some(b)) => (t.boundary_result)(guess.get(), &b),
+            (true, None) => t.boundary_none.to_owned(),
+        }
+    };
+    // The strip, a figure part drawn whole once the reader has checked.
+    let strip = move || {
+        if !checked.get() {
+            return String::new();
+        }
+        map.with(|m| markup::strip(m, (min, max), b.get().map(|b| b.at), p().text))
+    };
     let on_input = move |ev: web_sys::Event| {
         let value =
             ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()).map(|i| i.value());
-        guess.set_value(value.and_then(|v| v.parse().ok()).unwrap_or(min));
-        changed.notify();
+        guess.set(value.and_then(|v| v.parse().ok()).unwrap_or(min));
     };
-    let on_click = move |ev: web_sys::MouseEvent| {
-        if data_of(&ev, "data-check").is_some() {
-            checked.set_value(true);
-            changed.notify();
-        }
-    };
-
-    // One element, its content markup: a view per part would cost the bundle more than the challenge.
     view! {
-        <section class="challenge" aria-labelledby="challenge-title" node_ref=root on:input=on_input on:click=on_click></section>
+        <section class="challenge" aria-labelledby="challenge-title">
+            <h2 id="challenge-title">{move || p().boundary_heading}</h2>
+            <p class="question">{question}</p>
+            <div class="strip-wrap">
+                <div class="strip" role="img" aria-label=move || (p().outcome_map)(min, max) inner_html=strip></div>
+                <input type="range" class="ghost" min=min max=max step="100" value=guess.get_untracked()
+                    aria-valuetext=move || (p().ghost_value)(guess.get()) aria-label=move || p().ghost_name
+                    on:input=on_input/>
+                <div class="strip-axis" aria-hidden="true">
+                    <span>{seconds(min)}</span>
+                    <span class="ghost-label">{move || (p().ghost_value)(guess.get())}</span>
+                    <span class="axis-end">{move || (p().text.playhead)(max)}</span>
+                </div>
+            </div>
+            <div class="challenge-actions">
+                <button type="button" class="primary" on:click=move |_| checked.set(true)>{move || p().check}</button>
+                <p class="boundary-result" aria-live="polite">{result}</p>
+            </div>
+        </section>
     }
 }

@@ -68,20 +68,6 @@ pub const NARRATION: &str = ".narration";
 pub const AGAIN: &str = ".again";
 /// The verdict's title.
 pub const VERDICT_TITLE: &str = "#verdict-title";
-
-/// "Where does it change?": its question, result, the guess's ghost and the outcome strip.
-pub const QUESTION: &str = ".question";
-/// Its result.
-pub const BOUNDARY_RESULT: &str = ".boundary-result";
-/// The guess's ghost marker.
-pub const GHOST: &str = ".ghost";
-/// Its label.
-pub const GHOST_LABEL: &str = ".ghost-label";
-/// The end of its axis.
-pub const AXIS_END: &str = ".axis-end";
-/// The outcome strip.
-pub const STRIP: &str = ".strip";
-
 /// The picker's entries.
 pub const SCENARIO_ENTRY: &str = "[data-scenario-id]";
 /// The picker's line naming the scenario on screen.

@@ -326,39 +326,6 @@ pub fn strip(map: &[Segment], (min, max): (Ms, Ms), truth: Option<Ms>, t: &Text)
     h.finish()
 }
 
-/// The frame of "Where does it change?" over values `min..=max`, the marker at `guess`, for the view to fill
-/// in: the question, the strip with the marker (a native range input), the check and its result.
-pub fn challenge(pt: &Panels, min: Ms, max: Ms, guess: Ms) -> String {
-    let mut h = Html::default();
-    h.text_el("h2", &[("id", "challenge-title")], pt.boundary_heading);
-    h.text_el("p", &[("class", "question")], "");
-    let (min_s, max_s, guess_s) = (min.to_string(), max.to_string(), guess.to_string());
-    h.open("div", &[("class", "strip-wrap")]);
-    h.text_el("div", &[("class", "strip"), ("role", "img")], "");
-    h.void(
-        "input",
-        &[
-            ("type", "range"),
-            ("class", "ghost"),
-            ("min", &min_s),
-            ("max", &max_s),
-            ("step", "100"),
-            ("value", &guess_s),
-        ],
-    );
-    h.open("div", &[("class", "strip-axis"), ("aria-hidden", "true")]);
-    h.text_el("span", &[], &seconds(min));
-    h.text_el("span", &[("class", "ghost-label")], "");
-    h.text_el("span", &[("class", "axis-end")], "");
-    h.close("div");
-    h.close("div");
-    h.open("div", &[("class", "challenge-actions")]);
-    h.text_el("button", &[("type", "button"), ("class", "primary"), ("data-check", "")], pt.check);
-    h.text_el("p", &[("class", "boundary-result"), ("aria-live", "polite")], "");
-    h.close("div");
-    h.finish()
-}
-
 /// What "Break it" says it searches: the catalogue's disturbances with a map of them, a scenario with
 /// nothing to vary, or a script's named values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
