@@ -91,7 +91,7 @@ export FENCING_LAB_BOOK="$book"
 step "release build, clippy's lints denied for wasm"
 $low trunk build --release
 
-step "first-load budget (gzip -9, at most 160,000 B)"
+step "budgets (gzip -9: the first load at most 160,000 B, the later loads 400,000 B)"
 node scripts/budget.mjs dist
 
 step "the site for hosting under a path (scripts/build-site.sh --public-url /courses/locks/)"
