@@ -77,10 +77,10 @@ pub const CURRENT_ENTRY: &str = "[data-scenario-id][aria-current]";
 /// The button pressed (the language switch).
 pub const PRESSED: &str = "[aria-pressed=true]";
 
-/// Share: the link and the embed snippet.
-pub const SHARE_LINK: &str = "#share-link";
-/// The embed snippet.
-pub const SHARE_EMBED: &str = "#share-embed";
+/// Share: where the second module draws the panel's body (the link, the snippet, the downloads).
+pub const SHARE_BODY: &str = ".share-body";
+/// Where that body stands while it loads, or that it could not.
+pub const SHARE_STATUS: &str = ".share-status";
 /// An open disclosure (the picker's).
 pub const OPEN_DETAILS: &str = "details[open]";
 /// The recordings panel's summary: opening it asks for the recordings.
@@ -113,8 +113,8 @@ pub const ALWAYS: &[&str] = &[
     PICKER_CURRENT,
     CURRENT_ENTRY,
     PRESSED,
-    SHARE_LINK,
-    SHARE_EMBED,
+    SHARE_BODY,
+    SHARE_STATUS,
 ];
 
 /// The element under `root` that `selector` finds.
@@ -149,8 +149,6 @@ pub const LATER_STATUS: &str = ".later-status";
 pub const LATER_PANELS: &str = ".later-panels";
 /// Where the second module mounts the editor.
 pub const EDITOR_SLOT: &str = ".editor-slot";
-/// The Share panel's line about a download.
-pub const DOWNLOAD_STATUS: &str = ".download-status";
 /// A hand that moves: the band dragged, or a range input held.
 pub const HAND_MOVING: &str = ".dragging, input[type=range]:active";
 

@@ -170,7 +170,8 @@ pub fn connect(lab: Lab) {
                     .map_or(JsValue::NULL, JsValue::from)
             };
             let owner: JsValue = asked.with_value(|a| a.as_ref().clone());
-            let mut args = vec![slot(dom::LATER_PANELS), slot(dom::EDITOR_SLOT), owner];
+            let mut args =
+                vec![slot(dom::LATER_PANELS), slot(dom::EDITOR_SLOT), slot(dom::SHARE_BODY), owner];
             args.extend(state());
             call(&module, "start", &args);
             return;
@@ -225,8 +226,8 @@ pub fn Later(
         let (t, state, revealed) = (lab.text(), lab.bench.get(), lab.phase.get().revealed());
         let Some(root) = root.get() else { return };
         let status = match state {
-            Bench::Loading if revealed => markup::later_status(false, t),
-            Bench::Failed if revealed => markup::later_status(true, t),
+            Bench::Loading if revealed => markup::later_status(false, t.later_loading, t),
+            Bench::Failed if revealed => markup::later_status(true, t.later_failed, t),
             _ => String::new(),
         };
         if let Some(el) = dom::find(&root, dom::LATER_STATUS) {

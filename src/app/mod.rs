@@ -19,7 +19,7 @@ pub mod projector;
 mod real;
 mod rest;
 pub mod scripting;
-mod share;
+pub mod share;
 mod takeover;
 mod timeline;
 mod url;

@@ -1,21 +1,71 @@
 //! "Share / embed": the link to the exact state and a ready iframe snippet that sizes itself, the figure to
-//! download (still or animated) and the projector (`app::projector`): all three in the page's second
-//! module, fetched when first asked, or at once for a link that opens the projector (`present=`).
+//! download (still or animated) and the projector (`app::projector`).
 //!
-//! Static markup for the page's language that one effect fills in and one listener serves (`data-*`
-//! attributes): a view per part would cost the bundle more.
+//! The page carries only the panel's summary ([`Share`]): its body ([`ShareBody`]) is the second module's,
+//! fetched when the panel first opens (a loading line meanwhile, and if it could not come, a message and a
+//! button to try again), or at once for a link that opens the projector (`present=`).
 
 use js_sys::Reflect;
 use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
-use web_sys::Element;
 
 use super::dom;
 use super::later::Bench;
-use super::{data_of, effect, say, Lab};
+use super::{effect, say, Lab};
 use crate::present::markup;
-use crate::present::params::Lang;
+
+/// The share panel, folded by default: its summary, the slot the second module draws its body in, and
+/// where that stands.
+#[component]
+pub fn Share(
+    /// The page's lab.
+    lab: Lab,
+) -> impl IntoView {
+    let root = NodeRef::<html::Details>::new();
+    let open = RwSignal::new(false);
+    let presenting = super::url::presenting();
+    effect(move || {
+        let (t, state, asked) = (lab.text(), lab.bench.get(), open.get() || presenting);
+        let Some(root) = root.get() else { return };
+        say(&root, dom::SUMMARY, t.share);
+        let status = match state {
+            Bench::Loading if asked => markup::later_status(false, t.share_loading, t),
+            Bench::Failed if asked => markup::later_status(true, t.share_failed, t),
+            _ => String::new(),
+        };
+        if let Some(el) = dom::find(&root, dom::SHARE_STATUS) {
+            if el.inner_html() != status {
+                el.set_inner_html(&status);
+            }
+        }
+        // A link's projector that could not come: said open, where the panel's status is.
+        if presenting && state == Bench::Failed {
+            root.set_open(true);
+        }
+    });
+    let on_toggle = move |_| {
+        let now = root.get_untracked().is_some_and(|d| d.open());
+        if now {
+            lab.need_bench();
+        }
+        if open.get_untracked() != now {
+            open.set(now);
+        }
+    };
+    let on_click = move |ev: web_sys::MouseEvent| {
+        if super::data_of(&ev, "data-retry").is_some() {
+            lab.need_bench();
+        }
+    };
+    view! {
+        <details class="share" node_ref=root on:toggle=on_toggle on:click=on_click>
+            <summary></summary>
+            <div class="share-body"></div>
+            <div class="share-status"></div>
+        </details>
+    }
+}
 
 /// The page's address without its query: where links and the iframe point.
 fn base_url() -> String {
@@ -42,138 +92,97 @@ fn snippet(src: &str) -> String {
     )
 }
 
-/// The field `id`: its text, selected for the reader with `select`.
-fn field(id: &str, select: bool) -> String {
-    let Some(el) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) else {
-        return String::new();
+/// Copies the text of `field` (the link or the snippet), and says whether the browser let it: "Copied" on
+/// the button once it says so, or else the text selected and how to copy it by hand.
+fn copy(field: web_sys::HtmlElement, done: RwSignal<Option<bool>>) {
+    let text = Reflect::get(&field, &"value".into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
+    let select = move || {
+        let _ = Reflect::get(&field, &"select".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .map(|f| f.call0(&field));
     };
-    if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>() {
-        if select {
-            input.select();
-        }
-        input.value()
-    } else if let Some(area) = el.dyn_ref::<web_sys::HtmlTextAreaElement>() {
-        if select {
-            area.select();
-        }
-        area.value()
-    } else {
-        String::new()
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else { return };
+    // `navigator.clipboard` is missing outside secure contexts (a teacher's LAN server, say).
+    let clipboard = Reflect::get(&navigator, &JsValue::from_str("clipboard")).unwrap_or(JsValue::UNDEFINED);
+    if clipboard.is_undefined() {
+        select();
+        return done.set(Some(false));
     }
+    let promise = navigator.clipboard().write_text(&text);
+    let ok = Closure::<dyn FnMut(JsValue)>::new(move |_| done.set(Some(true)));
+    let failed = Closure::<dyn FnMut(JsValue)>::new(move |_| {
+        select();
+        done.set(Some(false));
+    });
+    let _ = promise.then2(&ok, &failed);
+    // One of them runs once, later; a click's worth of memory is not worth tracking.
+    ok.forget();
+    failed.forget();
 }
 
-/// The share panel, folded by default.
+/// The panel's body, drawn by the second module on its mirror of the lab: the link and the snippet (each
+/// with its copy button and status), the downloads and the projector.
 #[component]
-pub fn Share(lab: Lab) -> impl IntoView {
-    let root = NodeRef::<html::Details>::new();
-    let framed = StoredValue::new(None::<Lang>);
-    // Folded, the panel follows nothing: a drag meanwhile does not come here.
-    let open = RwSignal::new(false);
-    // The download (`svg`, `png`, `animated`) or the projector (`present`) asked for, until it is done: a
-    // link's projector at once. (A string: a signal of another type would cost the first load its own copy
-    // of the signal's code.)
-    let wanted = RwSignal::new(super::url::presenting().then(|| "present".to_owned()));
+pub fn ShareBody(
+    /// The mirror of the page's lab.
+    lab: Lab,
+) -> impl IntoView {
     let base = base_url();
-    effect(move || {
-        let (lang, t) = (lab.lang.get(), lab.text());
-        let Some(root) = root.get() else { return };
-        if framed.get_value() != Some(lang) {
-            framed.set_value(Some(lang));
-            root.set_inner_html(&markup::share_frame(t));
-        }
-        if !open.get() {
-            return;
-        }
-        let link = format!("{base}{}", lab.query(false).to_query_string());
-        let embed = snippet(&format!("{base}{}", lab.query(true).to_query_string()));
-        // Written only when they change: this runs for every step of a drag.
-        if let Some(el) = root.query_selector(dom::SHARE_LINK).ok().flatten() {
-            if let Some(input) = el.dyn_ref::<web_sys::HtmlInputElement>().filter(|i| i.value() != link) {
-                input.set_value(&link);
-            }
-        }
-        if let Some(el) = root.query_selector(dom::SHARE_EMBED).ok().flatten() {
-            if let Some(area) = el.dyn_ref::<web_sys::HtmlTextAreaElement>().filter(|a| a.value() != embed) {
-                area.set_value(&embed);
-            }
-        }
-    });
-    let on_click = move |ev: web_sys::MouseEvent| {
-        // Opening the panel fills it at once (its `toggle` event comes a task later): a click on its summary,
-        // by pointer or keyboard, opens it unless it is open.
-        let on_summary = ev
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|t| t.closest(dom::SUMMARY).ok().flatten());
-        if on_summary.is_some() {
-            let opening = root.get_untracked().is_some_and(|d| !d.open());
-            if open.get_untracked() != opening {
-                open.set(opening);
-            }
-        }
-        if let Some(kind) = data_of(&ev, "data-download") {
-            lab.need_bench();
-            return wanted.set(Some(kind));
-        }
-        let Some(id) = data_of(&ev, "data-copy") else { return };
-        let Some(button) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
-        let status = button.next_element_sibling();
-        let tell = move |done: bool| {
-            let t = lab.text();
-            button.set_text_content(Some(if done { t.copied } else { t.copy }));
-            if let Some(s) = &status {
-                s.set_text_content(Some(if done { "" } else { t.copy_failed }));
-            }
-        };
-        let Some(navigator) = web_sys::window().map(|w| w.navigator()) else { return };
-        // `navigator.clipboard` is missing outside secure contexts (a teacher's LAN server, say).
-        let clipboard =
-            Reflect::get(&navigator, &JsValue::from_str("clipboard")).unwrap_or(JsValue::UNDEFINED);
-        if clipboard.is_undefined() {
-            field(&id, true);
-            return tell(false);
-        }
-        let promise = navigator.clipboard().write_text(&field(&id, false));
-        // "Copied" only once the browser says so.
-        let tell = std::rc::Rc::new(tell);
-        let (ok, no) = (tell.clone(), tell);
-        let done = Closure::<dyn FnMut(JsValue)>::new(move |_| ok(true));
-        let failed = Closure::<dyn FnMut(JsValue)>::new(move |_| {
-            field(&id, true);
-            no(false);
-        });
-        let _ = promise.then2(&done, &failed);
-        // One of them runs once, later; a click's worth of memory is not worth tracking.
-        done.forget();
-        failed.forget();
+    let t = move || lab.text();
+    let link = {
+        let base = base.clone();
+        move || format!("{base}{}", lab.query(false).to_query_string())
     };
-    let on_toggle = move |_| {
-        let now = root.get_untracked().is_some_and(|d| d.open());
-        if open.get_untracked() != now {
-            open.set(now);
+    let embed = move || snippet(&format!("{base}{}", lab.query(true).to_query_string()));
+    // A link that opens the projector: at once, on the state it names.
+    if super::url::presenting() {
+        super::projector::open(&lab.query(false).to_query_string());
+    }
+    let save = move |kind: &'static str| {
+        use super::download;
+        match kind {
+            "png" => download::save_png(),
+            "animated" => download::save_animated(&lab.query(false).to_query_string()),
+            "present" => super::projector::open(&lab.query(false).to_query_string()),
+            _ => download::save_svg(),
         }
     };
-    // The figure saved by the page's second module (app::download, there: the first load does without it),
-    // once it is here; meanwhile a loading line, and if it could not come, a message (the button retries).
-    effect(move || {
-        let Some(kind) = wanted.get() else { return };
-        let (bench, t) = (lab.bench.get(), lab.text());
-        let Some(root) = root.get() else { return };
-        let status = match bench {
-            Bench::Ready(_) => {
-                let query = lab.query(false).to_query_string();
-                lab.bench(if kind == "present" { "present" } else { "download" }, &[&kind, &query]);
-                wanted.set(None);
-                ""
-            }
-            Bench::Failed => {
-                // Said open, where the buttons are: a link's projector asked before any click.
-                root.set_open(true);
-                t.download_failed
-            }
-            _ => t.download_loading,
+    let row = move |id: &'static str, field: AnyView, done: RwSignal<Option<bool>>| {
+        view! {
+            <label for=id>{move || if id == "share-link" { t().share_link } else { t().share_embed }}</label>
+            <div class="share-row">
+                {field}
+                <button type="button" data-copy=id on:click=move |_| {
+                    let el = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id));
+                    if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                        copy(el, done);
+                    }
+                }>{move || if done.get() == Some(true) { t().copied } else { t().copy }}</button>
+                <span class="copy-status" role="status">
+                    {move || if done.get() == Some(false) { t().copy_failed } else { "" }}
+                </span>
+            </div>
+        }
+    };
+    let (link_done, embed_done) = (RwSignal::new(None), RwSignal::new(None));
+    let link_field = view! { <input id="share-link" type="text" readonly prop:value=link/> }.into_any();
+    let embed_field =
+        view! { <textarea id="share-embed" readonly rows="4" prop:value=embed></textarea> }.into_any();
+    let button = move |kind: &'static str| {
+        let label = move || match kind {
+            "svg" => t().download_svg,
+            "png" => t().download_png,
+            "animated" => t().download_animated,
+            _ => t().present,
         };
-        say(&root, dom::DOWNLOAD_STATUS, status);
-    });
-    view! { <details class="share" node_ref=root on:click=on_click on:toggle=on_toggle></details> }
+        view! { <button type="button" data-download=kind on:click=move |_| save(kind)>{label}</button> }
+    };
+    view! {
+        {row("share-link", link_field, link_done)}
+        {row("share-embed", embed_field, embed_done)}
+        <div class="share-row downloads">
+            {button("svg")} {button("png")} {button("animated")} {button("present")}
+        </div>
+    }
 }

@@ -10,6 +10,7 @@ mod module {
 
     use fencing_lab::app::editor::Editor;
     use fencing_lab::app::later::{mirror, read, Mirror, Panels};
+    use fencing_lab::app::share::ShareBody;
     use fencing_lab::present::params::{Lang, Query};
     use fencing_lab::present::scripted::reply;
     use fencing_lab::present::story::Story;
@@ -27,13 +28,14 @@ mod module {
         static MIRROR: RefCell<Option<Mirror>> = const { RefCell::new(None) };
     }
 
-    /// Mounts the later panels in `panels` and the editor in `editor` (either may be missing: an embedded
-    /// page has neither) on a mirror of the page's lab in this state; `owner` is the page's function that
-    /// takes the changes the panels and the editor make.
+    /// Mounts the later panels in `panels`, the editor in `editor` and the share panel's body in `share` (any
+    /// may be missing: an embedded page has none) on a mirror of the page's lab in this state; `owner` is the
+    /// page's function that takes the changes the panels and the editor make.
     #[wasm_bindgen]
     pub fn start(
         panels: Option<web_sys::HtmlElement>,
         editor: Option<web_sys::HtmlElement>,
+        share: Option<web_sys::HtmlElement>,
         owner: js_sys::Function,
         query: String,
         phase: String,
@@ -48,6 +50,9 @@ mod module {
         }
         if let Some(at) = editor {
             std::mem::forget(leptos::mount::mount_to(at, move || view! { <Editor lab/> }));
+        }
+        if let Some(at) = share {
+            std::mem::forget(leptos::mount::mount_to(at, move || view! { <ShareBody lab/> }));
         }
         // A course the link names, above the figure.
         fencing_lab::app::course::start(lab);
@@ -89,27 +94,6 @@ mod module {
     #[wasm_bindgen]
     pub fn set_switch(text: String, setting: String, on: String) -> String {
         script::set_switch(&text, &setting, on == "1")
-    }
-
-    /// Saves the page's figure as `svg` or `png`, or the run of state `query` (a link's) as an `animated`
-    /// SVG (the page's first module leaves this code to this one).
-    #[wasm_bindgen]
-    pub fn download(kind: String, query: String) -> String {
-        use fencing_lab::app::download;
-        match kind.as_str() {
-            "png" => download::save_png(),
-            "animated" => download::save_animated(&query),
-            _ => download::save_svg(),
-        }
-        String::new()
-    }
-
-    /// Opens the projector on state `query` (a link's) at the step the page's link gives, or the first
-    /// (`app::projector`; `_kind` is the Share panel's, `present`).
-    #[wasm_bindgen]
-    pub fn present(_kind: String, query: String) -> String {
-        fencing_lab::app::projector::open(&query);
-        String::new()
     }
 
     /// The narration of the run of state `query` (a link's: a catalogue scenario with its inputs, or a

@@ -488,33 +488,6 @@ pub fn verdict_predicting(
     h.finish()
 }
 
-/// The share panel's frame: the link and the snippet (their values set apart), each with its copy button and
-/// status, and the downloads.
-pub fn share_frame(t: &Text) -> String {
-    let mut h = Html::default();
-    h.text_el("summary", &[], t.share);
-    for (id, label) in [("share-link", t.share_link), ("share-embed", t.share_embed)] {
-        h.text_el("label", &[("for", id)], label);
-        h.open("div", &[("class", "share-row")]);
-        if id == "share-link" {
-            h.void("input", &[("id", id), ("type", "text"), ("readonly", "")]);
-        } else {
-            h.text_el("textarea", &[("id", id), ("readonly", ""), ("rows", "4")], "");
-        }
-        h.text_el("button", &[("type", "button"), ("data-copy", id)], t.copy);
-        h.text_el("span", &[("class", "copy-status"), ("role", "status")], "");
-        h.close("div");
-    }
-    h.open("div", &[("class", "share-row downloads")]);
-    h.text_el("button", &[("type", "button"), ("data-download", "svg")], t.download_svg);
-    h.text_el("button", &[("type", "button"), ("data-download", "png")], t.download_png);
-    h.text_el("button", &[("type", "button"), ("data-download", "animated")], t.download_animated);
-    h.text_el("button", &[("type", "button"), ("data-download", "present")], t.present);
-    h.text_el("span", &[("class", "download-status"), ("role", "status")], "");
-    h.close("div");
-    h.finish()
-}
-
 /// A 14 px icon drawn by one SVG path.
 fn path_icon(h: &mut Html, d: &str) {
     let svg = [
@@ -580,17 +553,18 @@ pub fn opened_caption(o: &Opened, run: &Run, pt: &Panels) -> String {
     })
 }
 
-/// Where the later panels' module stands: loading, or failed to load (with a button to try again).
-pub fn later_status(failed: bool, t: &Text) -> String {
+/// Where the page's second module stands for a part that waits for it (the later panels, the share panel's
+/// body): `said` while it loads, or, `failed`, that it could not come, with a button to try again.
+pub fn later_status(failed: bool, said: &str, t: &Text) -> String {
     let mut h = Html::default();
     if failed {
         h.open("p", &[("class", "later-note"), ("role", "alert")]);
-        h.text(t.later_failed);
+        h.text(said);
         h.text(" ");
         h.text_el("button", &[("type", "button"), ("data-retry", "")], t.retry);
         h.close("p");
     } else {
-        h.text_el("p", &[("class", "later-note"), ("role", "status")], t.later_loading);
+        h.text_el("p", &[("class", "later-note"), ("role", "status")], said);
     }
     h.finish()
 }

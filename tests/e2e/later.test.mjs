@@ -77,21 +77,24 @@ test('the later panels come with their style sheet: a sheet that cannot be loade
   await done(page);
 });
 
-test('the figure is saved by the later module: asked at the click, a loading line, a failed load says so, and pressing again saves it', async () => {
+test('the share panel\'s body comes with the later module when the panel opens: a loading line, a failed load says so, and trying again draws it', async () => {
   const page = await open(env.browser, `${env.server.url}/?lang=en`, { predict: true, viewport: { width: 1280, height: 900 } });
   let fail = true;
   await page.route(/\/workbench-/, (route) => (fail ? route.abort() : route.continue()));
+  // Nothing of the body in the page before: only the summary.
+  assert.equal(await page.locator('.share #share-link, .share [data-download]').count(), 0);
   await page.click('.share summary');
-  await page.click('.downloads [data-download=svg]');
-  await page.waitForFunction(() => /did not load/.test(document.querySelector('.download-status').textContent));
-  assert.equal(await page.getAttribute('.download-status', 'role'), 'status');
+  await page.waitForSelector('.share .share-status .later-note[role=alert]');
+  assert.match(await page.textContent('.share-status'), /The link, the snippet, the downloads and the projector could not be loaded\. Try again$/);
   // The lab keeps working meanwhile.
   await page.focus('[role=slider]');
   await page.keyboard.press('End');
   fail = false;
+  await page.click('.share-status [data-retry]');
+  await page.waitForSelector('.downloads [data-download=svg]');
+  assert.equal(await page.textContent('.share-status'), '', 'the line goes once the body is here');
   const [saved] = await Promise.all([page.waitForEvent('download'), page.click('.downloads [data-download=svg]')]);
   assert.equal(saved.suggestedFilename(), 'fencing-lab.svg');
-  assert.equal(await page.textContent('.download-status'), '', 'the line goes once it is saved');
   assert.ok(page.errors.length > 0 && page.errors.every((e) => /Failed to load resource|Failed to fetch dynamically imported module/.test(e)), page.errors.join('\n'));
   page.errors.length = 0;
   await done(page);

@@ -276,8 +276,10 @@ test('the share panel links to the exact state and gives an iframe snippet', asy
   await page.keyboard.press('End');
   await page.click('label[for=fencing]');
   await page.click('.share summary');
-  const link = await page.inputValue('#share-link');
-  assert.equal(link, `${env.server.url}/?scenario=gc-pause&pause=30000&lease=on&fencing=off&lang=ja`);
+  // The panel's body comes with the second module and, like the address bar, follows the state once the
+  // reader's hand rests.
+  const link = `${env.server.url}/?scenario=gc-pause&pause=30000&lease=on&fencing=off&lang=ja`;
+  await page.waitForFunction((want) => document.querySelector('#share-link')?.value === want, link);
   const snippet = await page.inputValue('#share-embed');
   assert.match(snippet, /^<iframe id="fencing-lab" src="[^"]+\?scenario=gc-pause&pause=30000&lease=on&fencing=off&lang=ja&embed=1"/);
   // The sandbox the snippet sets is the one the README and the page's static fallback name, exactly.

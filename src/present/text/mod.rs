@@ -176,10 +176,11 @@ pub struct Text {
     pub present: &'static str,
     /// Download the run as an animated SVG, for slides.
     pub download_animated: &'static str,
-    /// While the code that saves the figure (and shows the projector) loads (it comes with the page's second module).
-    pub download_loading: &'static str,
-    /// When that code could not be loaded.
-    pub download_failed: &'static str,
+    /// While the share panel's body (the link, the snippet, the downloads, the projector) loads: it comes
+    /// with the page's second module, when the panel first opens.
+    pub share_loading: &'static str,
+    /// When it could not be loaded (a button to try again follows).
+    pub share_failed: &'static str,
     /// A script's lock service, when it is a consensus group (the catalogue names etcd and ZooKeeper).
     pub consensus_service: &'static str,
     /// A script's clock jump, on server N(n + 1).
