@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use super::dom;
 use super::{data_of, effect, say, Lab};
 use crate::present::markup;
-use crate::present::params::Lang;
+use crate::present::text::Text;
 use crate::scenarios::ScenarioId;
 
 /// A disclosure (markup from [`markup::picker_frame`]) whose links pick a scenario in place; one click
@@ -36,42 +36,44 @@ pub fn Picker(lab: Lab) -> impl IntoView {
             let _ = summary.focus();
         }
     };
-    // The markup follows the language only; the chosen entry is marked in place, so an open list keeps its
-    // state and the reader's focus. `drawn`: what it was last drawn for (a key typed in a script reruns
-    // this effect, which reads the script, and changes none of it).
-    let drawn = std::cell::Cell::new(None::<(ScenarioId, Lang, bool)>);
+    // The markup follows the language only, so an open list keeps its state and the reader's focus.
     effect(move || {
-        let (current, lang, t) = (lab.scenario.get(), lab.lang.get(), lab.text());
+        let (lang, t) = (lab.lang.get(), lab.text());
         let Some(root) = root.get() else { return };
-        let scripted = lab.scripted();
-        let before = drawn.get();
-        if before == Some((current, lang, scripted)) {
-            return;
-        }
-        drawn.set(Some((current, lang, scripted)));
         root.set_attribute("aria-label", t.scenarios).ok();
-        if before.map(|b| b.1) != Some(lang) {
-            let open = dom::find(&root, dom::OPEN_DETAILS).is_some();
-            root.set_inner_html(&markup::picker_frame(current, lang, t));
-            if let (true, Some(details)) = (open, dom::find(&root, dom::DETAILS)) {
-                let _ = details.set_attribute("open", "");
-            }
+        let open = dom::find(&root, dom::OPEN_DETAILS).is_some();
+        let current = lab.scenario.get_untracked();
+        root.set_inner_html(&markup::picker_frame(current, lang, t));
+        if let (true, Some(details)) = (open, dom::find(&root, dom::DETAILS)) {
+            let _ = details.set_attribute("open", "");
         }
-        // A script on screen is the reader's own: no entry of the list is it.
-        say(&root, dom::PICKER_CURRENT, if scripted { t.script_title } else { (t.scenario)(current).title });
-        let Ok(links) = root.query_selector_all(dom::SCENARIO_ENTRY) else { return };
-        for i in 0..links.length() {
-            if let Some(a) = links.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
-                let here = !scripted && a.get_attribute("data-scenario-id").as_deref() == Some(current.id());
-                if here != a.has_attribute("aria-current") {
-                    let _ = if here {
-                        a.set_attribute("aria-current", "true")
-                    } else {
-                        a.remove_attribute("aria-current")
-                    };
-                }
-            }
+        mark(&root, current, untrack(|| lab.scripted()), t);
+    });
+    // The chosen entry, marked in place, and the line naming it.
+    effect(move || {
+        let (current, scripted, t) = (lab.scenario.get(), lab.scripted(), lab.text());
+        if let Some(root) = root.get() {
+            mark(&root, current, scripted, t);
         }
     });
     view! { <nav class="picker" node_ref=root on:click=on_click></nav> }
+}
+
+/// Marks the entry of `current` (none while a script is on screen: it is the reader's own) and names it in
+/// the list's summary; compare-then-write, so a key typed in a script changes nothing here.
+fn mark(root: &web_sys::Element, current: ScenarioId, scripted: bool, t: &Text) {
+    say(root, dom::PICKER_CURRENT, if scripted { t.script_title } else { (t.scenario)(current).title });
+    let Ok(links) = root.query_selector_all(dom::SCENARIO_ENTRY) else { return };
+    for i in 0..links.length() {
+        if let Some(a) = links.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+            let here = !scripted && a.get_attribute("data-scenario-id").as_deref() == Some(current.id());
+            if here != a.has_attribute("aria-current") {
+                let _ = if here {
+                    a.set_attribute("aria-current", "true")
+                } else {
+                    a.remove_attribute("aria-current")
+                };
+            }
+        }
+    }
 }

@@ -12,7 +12,6 @@ use super::{data_of, effect, say, set, url, Lab};
 use crate::present::geom::seconds;
 use crate::present::lesson::Phase;
 use crate::present::markup;
-use crate::present::params::Lang;
 use crate::sim::{Ms, Run};
 
 /// Sim-time per real second while sweeping: the 30 s axis plays in 6 s.
@@ -125,18 +124,11 @@ pub fn Playback(lab: Lab) -> impl IntoView {
     let end = move || lab.run.with(|r| r.trace.end);
     on_cleanup(move || player.stop());
     let root = NodeRef::<html::Div>::new();
-    let framed = StoredValue::new(None::<Lang>);
-    effect(move || {
+    // The player's state: only what changed, as this runs for every step of a drag.
+    let draw = move |root: &web_sys::Element| {
         // While the reader predicts, the prediction's own button starts the run, and the player is hidden:
         // nothing else is read, so a drag meanwhile does not come here at all.
-        let (predicting, lang) = (matches!(lab.phase.get(), Phase::Predicting(_)), lab.lang.get());
-        let Some(root) = root.get() else { return };
-        let t = lab.text();
-        if framed.get_value() != Some(lang) {
-            framed.set_value(Some(lang));
-            root.set_inner_html(&markup::playback_frame(t));
-            root.set_attribute("aria-label", t.scrub).ok();
-        }
+        let (predicting, t) = (matches!(lab.phase.get(), Phase::Predicting(_)), lab.text());
         if root.has_attribute("hidden") != predicting {
             root.toggle_attribute_with_force("hidden", predicting).ok();
         }
@@ -144,7 +136,6 @@ pub fn Playback(lab: Lab) -> impl IntoView {
             return;
         }
         let (at, on, end) = (playhead.get().unwrap_or_else(end), playing.get(), end());
-        // Only what changed: this runs for every step of a drag.
         if let Ok(Some(play)) = root.query_selector(dom::PLAY) {
             let pressed = if on { "true" } else { "false" };
             if play.get_attribute("aria-pressed").as_deref() != Some(pressed)
@@ -162,7 +153,20 @@ pub fn Playback(lab: Lab) -> impl IntoView {
                 scrub.set_value(&at.to_string());
             }
         }
-        say(&root, dom::TIME, &format!("{} / {}", seconds(at), (t.playhead)(end)));
+        say(root, dom::TIME, &format!("{} / {}", seconds(at), (t.playhead)(end)));
+    };
+    // The frame follows the language only, its state drawn in at once.
+    effect(move || {
+        let t = lab.text();
+        let Some(root) = root.get() else { return };
+        root.set_inner_html(&markup::playback_frame(t));
+        root.set_attribute("aria-label", t.scrub).ok();
+        untrack(|| draw(&root));
+    });
+    effect(move || {
+        if let Some(root) = root.get() {
+            draw(&root);
+        }
     });
     let on_click = move |ev: web_sys::MouseEvent| match data_of(&ev, "data-action").as_deref() {
         Some("play") if playing.get_untracked() => player.stop(),

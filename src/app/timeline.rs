@@ -20,14 +20,6 @@ use crate::present::pace::Pace;
 use crate::present::text::fill;
 use crate::sim::Ms;
 
-/// Sets the markup of `el`, unless it is already that.
-fn fill_in(el: &Element, cache: &mut String, markup: String) {
-    if *cache != markup {
-        el.set_inner_html(&markup);
-        *cache = markup;
-    }
-}
-
 /// Brings the lanes to `parts` (one `<g class="part">` each), redrawing only the parts that changed: a drag
 /// moves one worker's lane and the lock's, not the others, and the browser then styles, lays out and
 /// paints only those again. A part whose elements stay and only move or stretch has just those values set
@@ -80,13 +72,23 @@ pub fn Timeline(
     let wrap = NodeRef::<html::Div>::new();
     // Follow the box's own width (window resizes, iframes laid out late, fonts arriving).
     let observer = StoredValue::new_local(None::<(web_sys::ResizeObserver, Closure<dyn Fn()>)>);
-    // The markup of the axis, the lane names and the legend as last drawn, and of each part of the lanes.
-    let drawn = StoredValue::new_local(<[String; 3]>::default());
+    // The markup of each part of the lanes as last drawn: what `drawPart` brings each part from.
     let drawn_parts = StoredValue::new_local(Vec::<String>::new());
-    // The skeleton's elements: the SVG, the handle, the playhead, the axis, the lane names, the legend, the lanes.
+    // The skeleton's elements: the SVG, the handle, the playhead, the axis, the lane names, the legend, the
+    // lanes. The skeleton is drawn once, by the first effect to need it, and its elements found once: they
+    // stay for the figure's life.
     let elements = StoredValue::new_local(None::<[Element; 7]>);
-    // The SVG's size and the language of its name, as last set.
-    let framed = std::cell::Cell::new(None::<(f64, f64, crate::present::params::Lang)>);
+    let elements_of = move |wrap: &Element| {
+        if elements.with_value(Option::is_none) {
+            wrap.set_inner_html(&figure::skeleton());
+            let find = |selector: &str| wrap.query_selector(selector).ok().flatten();
+            let found =
+                [dom::SVG, dom::HANDLE, dom::PLAYHEAD, dom::AXIS, dom::LANE_LABELS, dom::LEGEND, dom::LANES]
+                    .map(find);
+            elements.set_value(found.iter().all(Option::is_some).then(|| found.map(Option::unwrap)));
+        }
+        elements.get_value()
+    };
     effect(move || {
         let Some(el) = wrap.get() else { return };
         let measured = el.clone();
@@ -121,46 +123,51 @@ pub fn Timeline(
     let legend = Memo::new(move |_| {
         script.with(|sc| figure::legend(lab.text(), who_of(lab.scenario.get(), sc.as_ref())))
     });
+    let names = Memo::new(move |_| {
+        script.with(|sc| {
+            let who = who_of(lab.scenario.get(), sc.as_ref());
+            layout.with(|l| lab.run.with(|run| figure::lab_lane_names(l, run, who, lab.text())))
+        })
+    });
+    // The SVG's size, as its viewBox: it changes with the layout's size, not with each step of a drag.
+    let view_box = Memo::new(move |_| layout.with(|l| format!("0 0 {} {}", f(l.width), f(l.height()))));
+    // Each of these is set when it changes, and only then (a memo each): each set is a call out of the wasm.
+    effect(move || {
+        let vb = view_box.get();
+        let Some([svg, ..]) = wrap.get().and_then(|w| elements_of(&w)) else { return };
+        let mut size = vb.split(' ').skip(2);
+        set(&svg, "width", size.next().unwrap_or_default());
+        set(&svg, "height", size.next().unwrap_or_default());
+        set(&svg, "viewBox", &vb);
+    });
+    effect(move || {
+        let t = lab.text();
+        if let Some([svg, ..]) = wrap.get().and_then(|w| elements_of(&w)) {
+            set(&svg, "aria-label", t.figure_label);
+        }
+    });
+    for (part, markup) in [(3, axis), (4, names), (5, legend)] {
+        effect(move || {
+            let markup = markup.get();
+            if let Some(els) = wrap.get().and_then(|w| elements_of(&w)) {
+                els[part].set_inner_html(&markup);
+            }
+        });
+    }
     // Where the dragged value's band starts and what range it has: what a pointer or a key sets it by.
     let dragged = StoredValue::new(None::<(Ms, Ms, Ms, Ms)>);
 
     effect(move || {
         let (l, id, i, t) = (layout.get(), lab.scenario.get(), lab.inputs.get(), lab.text());
         let Some(wrap) = wrap.get() else { return };
-        // The skeleton is drawn once and its elements found once: they stay for the figure's life.
-        if elements.with_value(Option::is_none) {
-            wrap.set_inner_html(&figure::skeleton());
-            let find = |selector: &str| wrap.query_selector(selector).ok().flatten();
-            let found =
-                [dom::SVG, dom::HANDLE, dom::PLAYHEAD, dom::AXIS, dom::LANE_LABELS, dom::LEGEND, dom::LANES]
-                    .map(find);
-            elements.set_value(found.iter().all(Option::is_some).then(|| found.map(Option::unwrap)));
-        }
-        let Some([svg, handle, playhead, axis_el, names_el, legend_el, lanes]) = elements.get_value() else {
-            return;
-        };
-        // The SVG's size and name change with the layout and the language, not with a step: set only then
-        // (each set is a call out of the wasm even when the page's JS finds it unchanged).
-        let frame = Some((l.width, l.height(), lab.lang.get_untracked()));
-        if framed.replace(frame) != frame {
-            let (w, h) = (f(l.width), f(l.height()));
-            set(&svg, "width", &w);
-            set(&svg, "height", &h);
-            set(&svg, "viewBox", &format!("0 0 {w} {h}"));
-            set(&svg, "aria-label", t.figure_label);
-        }
+        let Some([_, handle, playhead, _, _, _, lanes]) = elements_of(&wrap) else { return };
         let sc = script.get();
         let who = who_of(id, sc.as_ref());
         let job = figure::job(who, &i);
         let p = lab.shown_until();
-        drawn.update_value(|[axis_drawn, names, legend_drawn]| {
-            lab.run.with(|run| {
-                fill_in(&axis_el, axis_drawn, axis.get());
-                fill_in(&names_el, names, figure::lab_lane_names(&l, run, who, t));
-                fill_in(&legend_el, legend_drawn, legend.get());
-                drawn_parts
-                    .update_value(|cache| fill_parts(&lanes, cache, figure::lane_parts(&l, run, p, job, t)));
-            })
+        lab.run.with(|run| {
+            drawn_parts
+                .update_value(|cache| fill_parts(&lanes, cache, figure::lane_parts(&l, run, p, job, t)));
         });
 
         // The handle: an ARIA slider over the scenario's dragged input; hidden when it has none.
