@@ -5,18 +5,18 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom;
-use super::{effect, say, Lab};
+use super::{effect, say};
 use crate::present::markup;
 use crate::present::params::Lang;
-use crate::scenarios::{Key, ScenarioId};
-use crate::sim::{Ms, Scenario};
+use crate::scenarios::Key;
+use crate::sim::Ms;
 
-/// The scenario's switches (markup from [`markup::toggles`], drawn afresh for a new scenario, language or
-/// lease length, not for each flip: a flip redrawn would take the reader's focus away), the readout of its
-/// dragged value, and what the two safety devices protect. One element whose content is markup, one effect,
-/// one listener for every switch: a view per part would cost the bundle more.
+/// The scenario's switches (markup from [`markup::toggles`]), the readout of its dragged value, and what the
+/// two safety devices protect. One element whose content is markup, one listener for every switch: a view
+/// per part would cost the bundle more.
 #[component]
-pub fn Toggles(lab: Lab) -> impl IntoView {
+pub fn Toggles() -> impl IntoView {
+    let lab = super::lab();
     let on_change = move |ev: web_sys::Event| {
         let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else {
             return;
@@ -57,69 +57,36 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
         }
     };
     let root = NodeRef::<html::Div>::new();
-    let framed = StoredValue::new(None::<(ScenarioId, Lang, Ms, Ms)>);
-    // A script's controls, drawn for its settings and named values (not for each value's change).
-    let script_framed = StoredValue::new(None::<(Lang, Scenario)>);
-    effect(move || {
-        // Drawn once the reader's hand rests (`rest`).
+    // The controls' markup, drawn once the reader's hand rests (while it moves, the memo keeps what it was).
+    // For the catalogue, the switches as they are with every hint they give (a flip draws them again and
+    // the switch of the same id keeps the reader's focus); for a script, its settings and the names and
+    // ranges of its values, not the values (a slider drawn again under the reader's hand would let go of
+    // it): those follow each step below. A script that never read has no settings to show: only the way
+    // back to its editor.
+    let frame = Memo::new(move |prev: Option<&String>| {
         if !lab.calm() {
-            return;
+            return prev.cloned().unwrap_or_default();
         }
-        let (id, i, lang) = (lab.scenario.get(), lab.inputs.get(), lab.lang.get());
-        let Some(root) = root.get() else { return };
         let t = lab.text();
-        if let Some(sc) = lab.script.with(|s| s.as_ref().map(|s| s.scenario.clone())) {
-            framed.set_value(None);
-            // A script that never read has no settings to show: only the way back to its editor.
-            let Some(sc) = sc else {
-                script_framed.set_value(None);
-                let row = markup::edit_row(t);
-                if root.inner_html() != row {
-                    root.set_inner_html(&row);
-                }
-                return;
-            };
-            // What the frame shows: the settings and the names and ranges of the values, not the values.
-            let mut shape = sc.clone();
-            shape.params.iter_mut().for_each(|p| p.value = 0);
-            shape.workers.clear();
-            let key = (lang, shape);
-            if script_framed.with_value(|f| f.as_ref() != Some(&key)) {
-                script_framed.set_value(Some(key));
-                let focused = focused_id(&root);
-                root.set_inner_html(&markup::script_toggles(&sc, t));
-                refocus(&root, focused);
+        lab.script.with(|s| match s.as_ref().map(|s| s.scenario.as_ref()) {
+            Some(None) => markup::edit_row(t),
+            Some(Some(sc)) => {
+                let mut shape = sc.clone();
+                shape.params.iter_mut().for_each(|p| p.value = p.min);
+                markup::script_toggles(&shape, t)
             }
-            return;
-        }
-        script_framed.set_value(None);
-        // The hints say the lease's length and the leader crash's time.
-        if framed.get_value() != Some((id, lang, i.ttl, i.leader_crash)) {
-            framed.set_value(Some((id, lang, i.ttl, i.leader_crash)));
-            // A switch whose flip redraws the markup (the leader crash: its hint names the time) keeps the
-            // reader's focus: the new switch of the same id takes it.
-            let focused = focused_id(&root);
-            root.set_inner_html(&markup::toggles(id, &i, t));
-            refocus(&root, focused);
-        }
-        // Flips from elsewhere (an embedding page, the history) reach the checkboxes here.
-        for key in id.keys() {
-            let el = dom::find(&root, &dom::by_id(key.spec().name));
-            if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                input.set_checked(key.spec().get(&i) != 0);
-            }
-        }
+            None => markup::toggles(lab.scenario.get(), &lab.inputs.get(), t),
+        })
     });
     // The values' readouts and a script's sliders follow each step, as the band does (the words around
     // them wait for the hand).
-    effect(move || {
-        let Some(root) = root.get() else { return };
+    let readouts = move |root: &web_sys::Element| {
         let t = lab.text();
         // A script's: its sliders and its dragged value (read in place, not copied out).
         let scripted = lab.script.with(|s| {
             let sc = s.as_ref()?.scenario.as_ref();
             for (n, p) in sc.iter().flat_map(|sc| sc.params.iter().enumerate()) {
-                let el = dom::find(&root, &dom::value_readout(n));
+                let el = dom::find(root, &dom::value_readout(n));
                 if let Some(input) = el.and_then(|e| e.dyn_into::<web_sys::HtmlInputElement>().ok()) {
                     let (value, shown) = (p.value.to_string(), (t.playhead)(p.value));
                     if input.value() != value {
@@ -137,7 +104,20 @@ pub fn Toggles(lab: Lab) -> impl IntoView {
             lab.scenario.get().dragged().map(|key| lab.inputs.with(|i| key.spec().get(i)))
         });
         if let Some(v) = dragged {
-            say(&root, dom::OUTPUT, &(t.playhead)(v));
+            say(root, dom::OUTPUT, &(t.playhead)(v));
+        }
+    };
+    effect(move || {
+        let html = frame.get();
+        let Some(root) = root.get() else { return };
+        let focused = focused_id(&root);
+        root.set_inner_html(&html);
+        refocus(&root, focused);
+        untrack(|| readouts(&root));
+    });
+    effect(move || {
+        if let Some(root) = root.get() {
+            readouts(&root);
         }
     });
     view! { <div class="controls" node_ref=root on:change=on_change on:input=on_input on:click=on_click></div> }
@@ -160,7 +140,8 @@ fn refocus(root: &web_sys::Element, id: Option<String>) {
 
 /// English / 日本語, as two pressed-state buttons.
 #[component]
-pub fn LangSwitch(lab: Lab) -> impl IntoView {
+pub fn LangSwitch() -> impl IntoView {
+    let lab = super::lab();
     let root = NodeRef::<html::Div>::new();
     effect(move || {
         let (lang, t) = (lab.lang.get(), lab.text());

@@ -52,6 +52,8 @@ pub const PREDICT_INPUT: &str = ".predict input";
 pub const PROMPT: &str = ".prompt";
 /// The answer choices.
 pub const CHOICES: &str = ".choices";
+/// Their radios.
+pub const RADIOS: &str = "input[name=prediction]";
 /// The play button of a prediction.
 pub const PLAY_ACT: &str = "[data-act=play]";
 /// While the run plays.

@@ -10,11 +10,9 @@ use wasm_bindgen::JsCast;
 
 use super::dom;
 use super::later::Bench;
-use super::{data_of, effect, say, url, Lab};
+use super::{data_of, effect, say, set, url};
 use crate::present::lesson::{judge, Phase, Step};
 use crate::present::markup;
-use crate::present::params::Lang;
-use crate::scenarios::ScenarioId;
 use crate::sim::OutcomeKind;
 
 /// Focuses the first element under `.verdict` matching `selector`, once the page has shown it.
@@ -34,97 +32,81 @@ fn focus(selector: &'static str) {
 /// whose content is markup for the page's language, one effect, one listener per kind of event (a view per
 /// part would cost the bundle more).
 #[component]
-pub fn Verdict(lab: Lab) -> impl IntoView {
+pub fn Verdict() -> impl IntoView {
+    let lab = super::lab();
     let phase = lab.phase;
     let root = NodeRef::<html::Section>::new();
-    // What the frame, the choices and the verdict were last drawn for.
-    let drawn = StoredValue::new_local((None::<Lang>, None::<(ScenarioId, Lang, bool, bool)>, String::new()));
-    // What the verdict was last drawn for: a run with the same verdict (a step of a drag, a key typed in a
-    // script) redraws only the narration, and while the verdict is hidden a run with another does not
-    // redraw it either (it is drawn when told).
-    type Told = Option<(OutcomeKind, bool)>;
-    let judged_for = std::cell::Cell::new(None::<(ScenarioId, Lang, Phase, Told, bool)>);
-    effect(move || {
-        // Drawn once the reader's hand rests (`rest`).
-        if !lab.calm() {
-            return;
+    // Each part is drawn once the reader's hand rests (`rest`): while it moves, its memo keeps what it was.
+    let rested = move |prev: Option<&String>, now: &dyn Fn() -> String| {
+        if lab.calm() {
+            now()
+        } else {
+            prev.cloned().unwrap_or_default()
         }
-        let (id, lang, now) = (lab.scenario.get(), lab.lang.get(), phase.get());
+    };
+    // The answers offered: the scenario's own, or for a script every verdict (which its program reaches is
+    // for the reader to work out). The reader's pick is the radio's own state (`checked` below), so a pick
+    // redraws nothing and focus stays on the reader's choice.
+    let choices = Memo::new(move |prev| {
+        rested(prev, &|| {
+            let t = lab.text();
+            if lab.scripted() {
+                markup::script_choices(None, t)
+            } else {
+                markup::choices(lab.scenario.get(), None, t)
+            }
+        })
+    });
+    // The verdict of the run on screen, while it is told; hidden, it keeps the one last told (at first, the
+    // run's own, as the frame draws it).
+    let told = Memo::new(move |prev: Option<&String>| {
+        rested(prev, &|| match (phase.get().revealed(), prev) {
+            (false, Some(prev)) => prev.clone(),
+            _ => lab
+                .run
+                .with(|r| markup::verdict(r.outcome.kind, r.outcome.double_grant.is_some(), lab.text())),
+        })
+    });
+    // The rest of the section: which parts show, the reader's guess, right or wrong, the narration.
+    let draw = move |root: &web_sys::Element| {
+        let (id, now, t) = (lab.scenario.get(), phase.get(), lab.text());
         let (predicting, revealed) = (matches!(now, Phase::Predicting(_)), now.revealed());
-        let Some(root) = root.get() else { return };
-        let t = lab.text();
-        let (kind, double) = lab.run.with(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
+        let kind = lab.run.with(|r| r.outcome.kind);
         let scripted = lab.scripted();
-        let key = (id, lang, now, revealed.then_some((kind, double)), scripted);
-        if judged_for.get() != Some(key) {
-            judged_for.set(Some(key));
-            let find = |selector: &str| root.query_selector(selector).ok().flatten();
-            let show = |selector: &str, shown: bool| {
-                if let Some(el) = find(selector) {
-                    el.toggle_attribute_with_force("hidden", !shown).ok();
-                }
-            };
-            let pick = if let Phase::Predicting(p) = now { p } else { None };
-            drawn.update_value(|(frame_lang, choices, told)| {
-                if *frame_lang != Some(lang) {
-                    *frame_lang = Some(lang);
-                    root.set_inner_html(&markup::verdict_predicting(id, pick, kind, double, t));
-                    root.set_attribute("aria-label", t.verdict).ok();
-                    *choices = Some((id, lang, predicting, false));
-                    *told = markup::verdict(kind, double, t);
-                }
-                // The choices are drawn afresh for a new scenario, language or prediction, not for each pick:
-                // focus stays on the reader's choice.
-                // A script is offered every verdict: which its program reaches is for the reader to work out.
-                if *choices != Some((id, lang, predicting, scripted)) {
-                    *choices = Some((id, lang, predicting, scripted));
-                    if let Some(el) = find(dom::CHOICES) {
-                        let html = if scripted {
-                            markup::script_choices(pick, t)
-                        } else {
-                            markup::choices(id, pick, t)
-                        };
-                        el.set_inner_html(&html);
-                    }
-                }
-                let verdict = revealed.then(|| markup::verdict(kind, double, t));
-                if let Some(verdict) = verdict.filter(|v| v != told) {
-                    if let Some(el) = find(dom::TOLD) {
-                        el.set_inner_html(&verdict);
-                    }
-                    *told = verdict;
-                }
-            });
-            root.set_attribute("data-kind", if revealed { kind.name() } else { "hidden" }).ok();
-            show(dom::PREDICT, predicting);
-            if let Some(play) = find(dom::PLAY_ACT) {
-                play.toggle_attribute_with_force("disabled", !matches!(now, Phase::Predicting(Some(_)))).ok();
+        let show = |selector: &str, shown: bool| {
+            if let Some(el) = dom::find(root, selector) {
+                el.toggle_attribute_with_force("hidden", !shown).ok();
             }
-            // A run that played to its end replaces the "watching" line the reader's focus was on: follow it
-            // (before the line is hidden, which takes the focus away).
-            let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
-            if revealed && active.is_some_and(|a| a.class_name() == "watching") {
-                focus(dom::VERDICT_TITLE);
-            }
-            show(dom::WATCHING, matches!(now, Phase::Playing(_)));
-            // An answer in the words it was offered in: the scenario's own, or a script's verdict titles.
-            let answer = |g: OutcomeKind| if scripted { t.outcome_title(g) } else { t.choice(id, g) };
-            let guess = if let Phase::Playing(g) = now { answer(g) } else { "" };
-            say(&root, dom::YOUR_GUESS, &format!(" → {guess}"));
-            let judged = judge(now, kind);
-            let picked = if let Phase::Revealed(Some(g)) = now { answer(g) } else { "" };
-            let verdict_said = match judged {
-                Some(true) => t.right.to_owned(),
-                Some(false) => (t.wrong)(picked),
-                None => String::new(),
-            };
-            say(&root, dom::JUDGED, &verdict_said);
-            if let Some(el) = find(dom::JUDGED) {
-                el.class_list().toggle_with_force("right", judged == Some(true)).ok();
-            }
-            show(dom::TOLD, revealed);
-            show(dom::AGAIN, revealed);
+        };
+        set(root, "data-kind", if revealed { kind.name() } else { "hidden" });
+        show(dom::PREDICT, predicting);
+        if let Some(play) = dom::find(root, dom::PLAY_ACT) {
+            play.toggle_attribute_with_force("disabled", !matches!(now, Phase::Predicting(Some(_)))).ok();
         }
+        // A run that played to its end replaces the "watching" line the reader's focus was on: follow it
+        // (before the line is hidden, which takes the focus away).
+        let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+        if revealed && active.is_some_and(|a| a.class_name() == "watching") {
+            focus(dom::VERDICT_TITLE);
+        }
+        show(dom::WATCHING, matches!(now, Phase::Playing(_)));
+        // An answer in the words it was offered in: the scenario's own, or a script's verdict titles.
+        let answer = |g: OutcomeKind| if scripted { t.outcome_title(g) } else { t.choice(id, g) };
+        let guess = if let Phase::Playing(g) = now { answer(g) } else { "" };
+        say(root, dom::YOUR_GUESS, &format!(" → {guess}"));
+        let judged = judge(now, kind);
+        let picked = if let Phase::Revealed(Some(g)) = now { answer(g) } else { "" };
+        let verdict_said = match judged {
+            Some(true) => t.right.to_owned(),
+            Some(false) => (t.wrong)(picked),
+            None => String::new(),
+        };
+        say(root, dom::JUDGED, &verdict_said);
+        if let Some(el) = dom::find(root, dom::JUDGED) {
+            el.class_list().toggle_with_force("right", judged == Some(true)).ok();
+        }
+        show(dom::TOLD, revealed);
+        show(dom::AGAIN, revealed);
         // The narration's words come with the second module (`later`), asked for at the first pick: a line
         // says so while it comes, or that it could not (the panels' status below offers to try again).
         let narration = match (revealed, lab.bench.get()) {
@@ -133,7 +115,52 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
             (true, Bench::Failed) => t.narration_failed.to_owned(),
             (true, _) => t.narration_loading.to_owned(),
         };
-        say(&root, dom::NARRATION, &narration);
+        say(root, dom::NARRATION, &narration);
+    };
+    // The frame follows the language only, its parts drawn in at once.
+    effect(move || {
+        let t = lab.text();
+        let Some(root) = root.get() else { return };
+        let (id, now) = (lab.scenario.get_untracked(), phase.get_untracked());
+        let pick = if let Phase::Predicting(p) = now { p } else { None };
+        let (kind, double) = lab.run.with_untracked(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
+        root.set_inner_html(&markup::verdict_predicting(id, pick, kind, double, t));
+        root.set_attribute("aria-label", t.verdict).ok();
+        untrack(|| {
+            fill(&root, dom::CHOICES, &choices.get());
+            fill(&root, dom::TOLD, &told.get());
+            checked(&root, now);
+            draw(&root);
+        });
+    });
+    effect(move || {
+        let html = choices.get();
+        if let Some(root) = root.get() {
+            fill(&root, dom::CHOICES, &html);
+            checked(&root, phase.get_untracked());
+        }
+    });
+    effect(move || {
+        let html = told.get();
+        if let Some(root) = root.get() {
+            fill(&root, dom::TOLD, &html);
+        }
+    });
+    // The radios follow the lesson: the pick checked, none when it is asked again.
+    effect(move || {
+        let now = phase.get();
+        if let Some(root) = root.get() {
+            checked(&root, now);
+        }
+    });
+    effect(move || {
+        // Drawn once the reader's hand rests (`rest`).
+        if !lab.calm() {
+            return;
+        }
+        if let Some(root) = root.get() {
+            draw(&root);
+        }
     });
     // Focus follows the reader: after a button, to what replaced it.
     let step = move |step: Step| {
@@ -167,4 +194,25 @@ pub fn Verdict(lab: Lab) -> impl IntoView {
         _ => {}
     };
     view! { <section class="verdict" node_ref=root on:change=on_change on:click=on_click></section> }
+}
+
+/// Sets the markup of the part of `root` at `selector`, unless it already holds it.
+fn fill(root: &web_sys::Element, selector: &str, html: &str) {
+    if let Some(el) = dom::find(root, selector).filter(|el| el.inner_html() != html) {
+        el.set_inner_html(html);
+    }
+}
+
+/// Checks the radio of the reader's pick while they predict, and none otherwise.
+fn checked(root: &web_sys::Element, now: Phase) {
+    let pick = if let Phase::Predicting(p) = now { p } else { None };
+    let Ok(radios) = root.query_selector_all(dom::RADIOS) else { return };
+    for i in 0..radios.length() {
+        if let Some(r) = radios.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+            let on = pick.is_some_and(|p| r.value() == p.name());
+            if r.checked() != on {
+                r.set_checked(on);
+            }
+        }
+    }
 }
