@@ -77,7 +77,8 @@ fn now() -> f64 {
 
 /// The section, shown once the first prediction has been told.
 #[component]
-pub fn BreakIt(lab: Lab) -> impl IntoView {
+pub fn BreakIt() -> impl IntoView {
+    let lab = super::lab();
     let p = move || panels(lab.lang.get());
     let status = RwSignal::new_local(Status::Idle);
     // Bumped by every new search and every cancel: a slice of an older one stops.

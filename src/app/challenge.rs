@@ -51,7 +51,8 @@ impl Dragged {
 
 /// The challenge over the dragged value, with its own strip of the value's range.
 #[component]
-pub fn Challenge(lab: Lab, dragged: Dragged) -> impl IntoView {
+pub fn Challenge(dragged: Dragged) -> impl IntoView {
+    let lab = super::lab();
     let (min, max) = dragged.range();
     let p = move || panels(lab.lang.get());
     // A start on the marker's own 0.1 s steps.

@@ -13,7 +13,7 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{dom, effect, Lab};
+use super::{dom, effect};
 use crate::present::history::{changed, Group, History};
 use crate::present::pace::Pace;
 use crate::present::params::Lang;
@@ -109,10 +109,8 @@ fn undo_key(ev: &web_sys::KeyboardEvent) -> Option<bool> {
 
 /// The editor, while the lab's `editing` is on.
 #[component]
-pub fn Editor(
-    /// The mirror of the page's lab.
-    lab: Lab,
-) -> impl IntoView {
+pub fn Editor() -> impl IntoView {
+    let lab = super::lab();
     let area = NodeRef::<html::Textarea>::new();
     let gutter = NodeRef::<html::Pre>::new();
     // Where the script started (a template, a scenario, the text it opened with): what Reset goes back to.

@@ -210,10 +210,8 @@ pub fn connect(lab: Lab) {
 /// prediction is told, and if it fails, the reason and a button to try again; the lab above keeps working
 /// either way. The module mounts its panels in the slot.
 #[component]
-pub fn Later(
-    /// The page's lab.
-    lab: Lab,
-) -> impl IntoView {
+pub fn Later() -> impl IntoView {
+    let lab = super::lab();
     let root = NodeRef::<html::Div>::new();
     // Asked for at the reader's first pick of an answer (or a verdict told at once): the narration
     // needs it when the verdict is told.
@@ -357,20 +355,18 @@ impl Mirror {
 
 /// The panels, on the mirror: shown while the verdict is told, as they were in the page.
 #[component]
-pub fn Panels(
-    /// The mirror of the page's lab.
-    lab: Lab,
-) -> impl IntoView {
+pub fn Panels() -> impl IntoView {
+    let lab = super::lab();
     let revealed = Memo::new(move |_| lab.phase.get().revealed());
     let dragged = Memo::new(move |_| super::challenge::Dragged::of(&lab));
     view! {
-        {move || revealed.get().then(|| view! { <super::real::Real lab/> })}
+        {move || revealed.get().then(|| view! { <super::real::Real/> })}
         // The challenge names the verdict of long values; a new scenario (or a script's new dragged value, or
         // its range), a new challenge over it.
         {move || {
-            dragged.get().filter(|_| revealed.get()).map(|dragged| view! { <super::challenge::Challenge lab dragged/> })
+            dragged.get().filter(|_| revealed.get()).map(|dragged| view! { <super::challenge::Challenge dragged/> })
         }}
-        {move || revealed.get().then(|| view! { <super::breakit::BreakIt lab/> })}
+        {move || revealed.get().then(|| view! { <super::breakit::BreakIt/> })}
         // The course through the source: drawn above the figure (`course`).
         {move || revealed.get().then(|| view! {
             <p class="course-entry">

@@ -166,6 +166,12 @@ impl Lab {
     }
 }
 
+/// The lab the app's root provides (the page's, or in the second module its mirror): what every component
+/// draws and changes.
+pub fn lab() -> Lab {
+    use_context::<Lab>().expect("the lab is provided at the root")
+}
+
 /// An effect, its closure boxed: every effect of the app then shares one instantiation of Leptos' effect
 /// machinery (an async task per type) instead of generating it once per closure.
 pub fn effect(run: impl Fn() + 'static) {
@@ -264,6 +270,8 @@ pub fn App() -> impl IntoView {
         lab.set_script(text);
         lab.editing.set(!lab.embed);
     }
+    // Every component below reads the lab from here (`lab()`).
+    provide_context(lab);
     later::connect(lab);
     rest::connect(lab);
 
@@ -428,11 +436,11 @@ pub fn App() -> impl IntoView {
             <header class="masthead" node_ref=masthead>
                 <h1></h1>
                 <p class="tagline"></p>
-                <controls::LangSwitch lab/>
+                <controls::LangSwitch/>
             </header>
             <div node_ref=link_notice></div>
             <div node_ref=message_notice></div>
-            {(!lab.embed).then(|| view! { <picker::Picker lab/> })}
+            {(!lab.embed).then(|| view! { <picker::Picker/> })}
             // The set-up, the question, then the figure: on a phone's first screen. The switches follow the
             // figure they change, and the answers the switches.
             <figure class="lab" node_ref=figure aria-labelledby="lab-question" tabindex="-1">
@@ -442,12 +450,12 @@ pub fn App() -> impl IntoView {
                     <p class="setup"></p>
                 </div>
                 <p class="prompt" id=markup::PROMPT_ID></p>
-                <timeline::Timeline lab width=early_width/>
+                <timeline::Timeline width=early_width/>
                 // The script editor's place, beside the figure (the second module draws it there).
                 <div class="editor-slot"></div>
-                <controls::Toggles lab/>
-                <playback::Playback lab/>
-                <verdict::Verdict lab/>
+                <controls::Toggles/>
+                <playback::Playback/>
+                <verdict::Verdict/>
             </figure>
             // Embedded: only the widget and its verdict.
             {(!lab.embed)
@@ -455,8 +463,8 @@ pub fn App() -> impl IntoView {
                     view! {
                         // "Seen on real systems", "Where does it change?" and "Break it": a module of their own,
                         // loaded once the first prediction is told (they would give it away before).
-                        <later::Later lab/>
-                        <share::Share lab/>
+                        <later::Later/>
+                        <share::Share/>
                     }
                 })}
         </div>

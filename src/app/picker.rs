@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom;
-use super::{data_of, effect, say, Lab};
+use super::{data_of, effect, say};
 use crate::present::markup;
 use crate::present::text::Text;
 use crate::scenarios::ScenarioId;
@@ -14,7 +14,8 @@ use crate::scenarios::ScenarioId;
 /// A disclosure (markup from [`markup::picker_frame`]) whose links pick a scenario in place; one click
 /// listener for all of them.
 #[component]
-pub fn Picker(lab: Lab) -> impl IntoView {
+pub fn Picker() -> impl IntoView {
+    let lab = super::lab();
     let root = NodeRef::<html::Nav>::new();
     let on_click = move |ev: web_sys::MouseEvent| {
         // A click that asks for a new tab or window is the browser's: the link goes there.

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom;
-use super::{data_of, effect, say, set, url, Lab};
+use super::{data_of, effect, say, set, url};
 use crate::present::geom::seconds;
 use crate::present::lesson::Phase;
 use crate::present::markup;
@@ -117,7 +117,8 @@ impl Player {
 /// Play / pause, previous and next event, jump to the end, and a scrubber: one element whose content is
 /// markup, one effect, one listener per kind of event (a view per part would cost the bundle more).
 #[component]
-pub fn Playback(lab: Lab) -> impl IntoView {
+pub fn Playback() -> impl IntoView {
+    let lab = super::lab();
     let player = lab.player;
     let playhead = player.playhead;
     let playing = player.playing;

@@ -18,7 +18,6 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom;
-use super::Lab;
 use crate::present::markup;
 use crate::present::recordings::{self, OpenProblem, Opened, Recording};
 use crate::present::text::panels;
@@ -35,7 +34,8 @@ enum Load {
 
 /// The panel, under the verdict once it is told.
 #[component]
-pub fn Real(lab: Lab) -> impl IntoView {
+pub fn Real() -> impl IntoView {
+    let lab = super::lab();
     let p = move || panels(lab.lang.get());
     let all = RwSignal::new_local(Vec::<Recording>::new());
     let load = RwSignal::new(Load::Idle);

@@ -12,16 +12,14 @@ use wasm_bindgen::prelude::*;
 
 use super::dom;
 use super::later::Bench;
-use super::{effect, say, Lab};
+use super::{effect, say};
 use crate::present::markup;
 
 /// The share panel, folded by default: its summary, the slot the second module draws its body in, and
 /// where that stands.
 #[component]
-pub fn Share(
-    /// The page's lab.
-    lab: Lab,
-) -> impl IntoView {
+pub fn Share() -> impl IntoView {
+    let lab = super::lab();
     let root = NodeRef::<html::Details>::new();
     let open = RwSignal::new(false);
     let presenting = super::url::presenting();
@@ -124,10 +122,8 @@ fn copy(field: web_sys::HtmlElement, done: RwSignal<Option<bool>>) {
 /// The panel's body, drawn by the second module on its mirror of the lab: the link and the snippet (each
 /// with its copy button and status), the downloads and the projector.
 #[component]
-pub fn ShareBody(
-    /// The mirror of the page's lab.
-    lab: Lab,
-) -> impl IntoView {
+pub fn ShareBody() -> impl IntoView {
+    let lab = super::lab();
     let base = base_url();
     let t = move || lab.text();
     let link = {

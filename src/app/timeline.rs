@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 use super::dom;
-use super::{effect, set, Lab};
+use super::{effect, set};
 use crate::present::figure::{self, px as f, Layout, Who};
 use crate::present::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
 use crate::present::pace::Pace;
@@ -63,11 +63,11 @@ struct Drag {
 /// The timeline figure.
 #[component]
 pub fn Timeline(
-    lab: Lab,
     /// The width of the figure's box, if the page built at build time measured it: the first frame is then
     /// drawn at the width it will keep.
     width: Option<f64>,
 ) -> impl IntoView {
+    let lab = super::lab();
     let width = RwSignal::new(width.unwrap_or(800.0));
     let wrap = NodeRef::<html::Div>::new();
     // Follow the box's own width (window resizes, iframes laid out late, fonts arriving).

@@ -46,13 +46,22 @@ mod module {
         MIRROR.with(|cell| *cell.borrow_mut() = Some(m));
         // Mounted for the page's lifetime: the handles are never dropped.
         if let Some(at) = panels {
-            std::mem::forget(leptos::mount::mount_to(at, move || view! { <Panels lab/> }));
+            std::mem::forget(leptos::mount::mount_to(at, move || {
+                provide_context(lab);
+                view! { <Panels/> }
+            }));
         }
         if let Some(at) = editor {
-            std::mem::forget(leptos::mount::mount_to(at, move || view! { <Editor lab/> }));
+            std::mem::forget(leptos::mount::mount_to(at, move || {
+                provide_context(lab);
+                view! { <Editor/> }
+            }));
         }
         if let Some(at) = share {
-            std::mem::forget(leptos::mount::mount_to(at, move || view! { <ShareBody lab/> }));
+            std::mem::forget(leptos::mount::mount_to(at, move || {
+                provide_context(lab);
+                view! { <ShareBody/> }
+            }));
         }
         // A course the link names, above the figure.
         fencing_lab::app::course::start(lab);
