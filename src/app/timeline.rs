@@ -3,9 +3,11 @@
 //! The SVG's user units are CSS pixels (its viewBox follows its measured width), so text stays legible
 //! from a phone to a wide screen and a pointer's x maps straight onto the time axis.
 //!
-//! Static markup that one effect fills in and one set of listeners on the wrapper serves: a reactive view
-//! per attribute (the handle alone has a dozen) would cost the bundle far more. The handle and the SVG stay
-//! the same elements across redraws, so a drag keeps its pointer capture and the keyboard its focus.
+//! A skeleton of static markup whose parts effects fill in (the axis, the lane names and the legend from
+//! memos of their markup, the lanes part by part) and one set of listeners on the wrapper serves: a
+//! reactive view per attribute (the handle alone has a dozen) would cost the bundle far more. The handle and
+//! the SVG stay the same elements across redraws, so a drag keeps its pointer capture and the keyboard its
+//! focus.
 
 use leptos::html;
 use leptos::prelude::*;

@@ -29,8 +29,8 @@ fn focus(selector: &'static str) {
 }
 
 /// The prediction form, the run being watched, or the verdict with how the prediction fared: one element
-/// whose content is markup for the page's language, one effect, one listener per kind of event (a view per
-/// part would cost the bundle more).
+/// whose content is markup for the page's language, its parts set by an effect each, one listener per kind
+/// of event (a view per part would cost the first load more than it has to spare).
 #[component]
 pub fn Verdict() -> impl IntoView {
     let lab = super::lab();
