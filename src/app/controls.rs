@@ -64,18 +64,17 @@ pub fn Toggles() -> impl IntoView {
     // it): those follow each step below. A script that never read has no settings to show: only the way
     // back to its editor.
     let frame = Memo::new(move |prev: Option<&String>| {
-        if !lab.calm() {
-            return prev.cloned().unwrap_or_default();
-        }
-        let t = lab.text();
-        lab.script.with(|s| match s.as_ref().map(|s| s.scenario.as_ref()) {
-            Some(None) => markup::edit_row(t),
-            Some(Some(sc)) => {
-                let mut shape = sc.clone();
-                shape.params.iter_mut().for_each(|p| p.value = p.min);
-                markup::script_toggles(&shape, t)
-            }
-            None => markup::toggles(lab.scenario.get(), &lab.inputs.get(), t),
+        lab.rested(prev, || {
+            let t = lab.text();
+            lab.script.with(|s| match s.as_ref().map(|s| s.scenario.as_ref()) {
+                Some(None) => markup::edit_row(t),
+                Some(Some(sc)) => {
+                    let mut shape = sc.clone();
+                    shape.params.iter_mut().for_each(|p| p.value = p.min);
+                    markup::script_toggles(&shape, t)
+                }
+                None => markup::toggles(lab.scenario.get(), &lab.inputs.get(), t),
+            })
         })
     });
     // The values' readouts and a script's sliders follow each step, as the band does (the words around

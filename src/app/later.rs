@@ -21,6 +21,7 @@ use crate::present::lesson::Phase;
 use crate::present::markup;
 use crate::present::params::{Lang, Query};
 use crate::present::scripted::{Problem, Script};
+use crate::present::text::Text;
 use crate::sim;
 
 #[wasm_bindgen(module = "/src/app/page.js")]
@@ -206,6 +207,17 @@ pub fn connect(lab: Lab) {
     });
 }
 
+/// Where the module stands, in the part of `root` at `selector`, for a reader waiting for it (`said`: what
+/// to say while it loads, and if it could not; `None` when no one waits): nothing once it is here.
+pub fn status(root: &web_sys::Element, selector: &str, state: &Bench, said: Option<[&str; 2]>, t: &Text) {
+    let html = match (state, said) {
+        (Bench::Loading, Some([loading, _])) => markup::later_status(false, loading, t),
+        (Bench::Failed, Some([_, failed])) => markup::later_status(true, failed, t),
+        _ => String::new(),
+    };
+    super::fill(root, selector, &html);
+}
+
 /// The later panels' place under the lab: a loading line while the module comes once the first
 /// prediction is told, and if it fails, the reason and a button to try again; the lab above keeps working
 /// either way. The module mounts its panels in the slot.
@@ -223,16 +235,8 @@ pub fn Later() -> impl IntoView {
     effect(move || {
         let (t, state, revealed) = (lab.text(), lab.bench.get(), lab.phase.get().revealed());
         let Some(root) = root.get() else { return };
-        let status = match state {
-            Bench::Loading if revealed => markup::later_status(false, t.later_loading, t),
-            Bench::Failed if revealed => markup::later_status(true, t.later_failed, t),
-            _ => String::new(),
-        };
-        if let Some(el) = dom::find(&root, dom::LATER_STATUS) {
-            if el.inner_html() != status {
-                el.set_inner_html(&status);
-            }
-        }
+        let said = revealed.then_some([t.later_loading, t.later_failed]);
+        status(&root, dom::LATER_STATUS, &state, said, t);
     });
     let on_click = move |ev: web_sys::MouseEvent| {
         if data_of(&ev, "data-retry").is_some() {

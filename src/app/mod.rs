@@ -179,6 +179,13 @@ pub fn effect(run: impl Fn() + 'static) {
     Effect::new(move |_| run());
 }
 
+/// Sets the markup of the part of `root` at `selector`, unless it already holds it.
+pub fn fill(root: &web_sys::Element, selector: &str, html: &str) {
+    if let Some(el) = dom::find(root, selector).filter(|el| el.inner_html() != html) {
+        el.set_inner_html(html);
+    }
+}
+
 /// The `data-*` attribute `name` of the element an event came from, or of its nearest ancestor with one:
 /// how one listener serves every button of a piece of markup.
 pub fn data_of(ev: &web_sys::Event, name: &str) -> Option<String> {

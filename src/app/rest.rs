@@ -30,6 +30,16 @@ impl Lab {
         self.calm.get()
     }
 
+    /// A memo's markup, drawn once the hand rests: `now()` then, and while it moves the value it had (`prev`),
+    /// so nothing it shows is redrawn for each step.
+    pub fn rested(&self, prev: Option<&String>, now: impl FnOnce() -> String) -> String {
+        if self.calm() {
+            now()
+        } else {
+            prev.cloned().unwrap_or_default()
+        }
+    }
+
     /// A step of a drag, a key typed: the words wait until the steps pause. (No timer is made or cleared per
     /// step.)
     pub fn restless(&self) {

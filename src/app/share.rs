@@ -13,7 +13,6 @@ use wasm_bindgen::prelude::*;
 use super::dom;
 use super::later::Bench;
 use super::{effect, say};
-use crate::present::markup;
 
 /// The share panel, folded by default: its summary, the slot the second module draws its body in, and
 /// where that stands.
@@ -27,16 +26,13 @@ pub fn Share() -> impl IntoView {
         let (t, state, asked) = (lab.text(), lab.bench.get(), open.get() || presenting);
         let Some(root) = root.get() else { return };
         say(&root, dom::SUMMARY, t.share);
-        let status = match state {
-            Bench::Loading if asked => markup::later_status(false, t.share_loading, t),
-            Bench::Failed if asked => markup::later_status(true, t.share_failed, t),
-            _ => String::new(),
-        };
-        if let Some(el) = dom::find(&root, dom::SHARE_STATUS) {
-            if el.inner_html() != status {
-                el.set_inner_html(&status);
-            }
-        }
+        super::later::status(
+            &root,
+            dom::SHARE_STATUS,
+            &state,
+            asked.then_some([t.share_loading, t.share_failed]),
+            t,
+        );
         // A link's projector that could not come: said open, where the panel's status is.
         if presenting && state == Bench::Failed {
             root.set_open(true);

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 
 use super::dom;
 use super::later::Bench;
-use super::{data_of, effect, say, set, url};
+use super::{data_of, effect, fill, say, set, url};
 use crate::present::lesson::{judge, Phase, Step};
 use crate::present::markup;
 use crate::sim::OutcomeKind;
@@ -36,19 +36,12 @@ pub fn Verdict() -> impl IntoView {
     let lab = super::lab();
     let phase = lab.phase;
     let root = NodeRef::<html::Section>::new();
-    // Each part is drawn once the reader's hand rests (`rest`): while it moves, its memo keeps what it was.
-    let rested = move |prev: Option<&String>, now: &dyn Fn() -> String| {
-        if lab.calm() {
-            now()
-        } else {
-            prev.cloned().unwrap_or_default()
-        }
-    };
+    // Each part is drawn once the reader's hand rests (`Lab::rested`).
     // The answers offered: the scenario's own, or for a script every verdict (which its program reaches is
     // for the reader to work out). The reader's pick is the radio's own state (`checked` below), so a pick
     // redraws nothing and focus stays on the reader's choice.
     let choices = Memo::new(move |prev| {
-        rested(prev, &|| {
+        lab.rested(prev, || {
             let t = lab.text();
             if lab.scripted() {
                 markup::script_choices(None, t)
@@ -60,7 +53,7 @@ pub fn Verdict() -> impl IntoView {
     // The verdict of the run on screen, while it is told; hidden, it keeps the one last told (at first, the
     // run's own, as the frame draws it).
     let told = Memo::new(move |prev: Option<&String>| {
-        rested(prev, &|| match (phase.get().revealed(), prev) {
+        lab.rested(prev, || match (phase.get().revealed(), prev) {
             (false, Some(prev)) => prev.clone(),
             _ => lab
                 .run
@@ -194,13 +187,6 @@ pub fn Verdict() -> impl IntoView {
         _ => {}
     };
     view! { <section class="verdict" node_ref=root on:change=on_change on:click=on_click></section> }
-}
-
-/// Sets the markup of the part of `root` at `selector`, unless it already holds it.
-fn fill(root: &web_sys::Element, selector: &str, html: &str) {
-    if let Some(el) = dom::find(root, selector).filter(|el| el.inner_html() != html) {
-        el.set_inner_html(html);
-    }
 }
 
 /// Checks the radio of the reader's pick while they predict, and none otherwise.
