@@ -204,10 +204,10 @@ extern "C" {
     /// every step of a drag.
     #[wasm_bindgen(js_name = setAttr)]
     pub fn set(el: &web_sys::Element, name: &str, value: &str);
-    /// Brings the figure's part `root` from markup `old` to `markup`: only the values that changed, if only
-    /// values did (compared in the page's JS, where it costs the bundle least).
-    #[wasm_bindgen(js_name = drawPart)]
-    pub fn draw_part(root: &web_sys::Element, old: &str, markup: &str);
+    /// Sets the values of the figure's part `root` that `changes` lists (index, name, value, separated by
+    /// U+001F: one call for a part's step); `false`, and nothing set, if the part has not those elements.
+    #[wasm_bindgen(js_name = setValues)]
+    pub fn set_values(root: &web_sys::Element, changes: &str) -> bool;
 }
 
 /// Brings the figure into view with focus on it, after a control elsewhere loaded a run into it.

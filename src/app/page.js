@@ -40,70 +40,17 @@ export function setAttr(el, name, value) {
   if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
-/**
- * The changes that turn a figure part's markup `old` into `markup`, as [element, attribute, value]: the
- * element's index among the part's elements in document order (as `querySelectorAll('*')` lists them), the
- * attribute's name ('' for the element's text). Or null when more changed than values (an element or an
- * attribute came or went) or a changed value is escaped (`&amp;`, …), which would have to be unescaped.
- *
- * Reads only the markup the figure writes (present/figure.rs): values double-quoted, texts escaped, nothing
- * between elements. Both are cut at their quotes: the odd pieces are attribute values, the even ones tags
- * and texts.
- */
-export function changes(old, markup) {
-  const a = old.split('"'), b = markup.split('"');
-  if (a.length !== b.length) return null;
-  // The start tags in `s` (a loop: this runs for every piece of every step of a drag).
-  const starts = (s) => {
-    let n = 0;
-    for (let at = s.indexOf('<'); at >= 0; at = s.indexOf('<', at + 1)) if (s[at + 1] !== '/') n++;
-    return n;
-  };
-  const out = [];
-  // The elements begun so far, and the attribute the next value is of.
-  let els = 0, attr = '';
-  for (let i = 0; i < b.length; i++) {
-    const x = a[i], y = b[i];
-    if (i % 2) {
-      if (x !== y) {
-        if (y.includes('&')) return null;
-        out.push([els - 1, attr, y]);
-      }
-      continue;
-    }
-    if (x !== y) {
-      // Only the text that is an element's whole content may differ: `…<text …>33</text>…`. It runs from
-      // the end of the tag before it (in this piece: a text follows a tag's `>`) to the next tag.
-      let same = 0;
-      while (x[same] === y[same]) same++;
-      const from = y.lastIndexOf('>', same - 1) + 1;
-      const xTo = x.indexOf('<', from), yTo = y.indexOf('<', from);
-      // The tag before is a start tag: neither `</…>` nor `<…/>` (one begun in an earlier piece had attributes).
-      const tag = y.lastIndexOf('<', from - 1);
-      const opened = from > 0 && from <= same && y[from - 2] !== '/' && y[tag + 1] !== '/';
-      const text = y.slice(from, yTo);
-      if (!opened || xTo < 0 || yTo < 0 || !y.startsWith('</', yTo) || x.slice(xTo) !== y.slice(yTo) || text.includes('&')) {
-        return null;
-      }
-      out.push([els + starts(y.slice(0, from)) - 1, '', text]);
-    }
-    els += starts(y);
-    attr = y.endsWith('=') ? y.slice(y.lastIndexOf(' ') + 1, -1) : '';
+/** Sets the values of the figure's part `root` that a drag's step changed: `changes` lists them as the wasm
+ * computed them (present/svg.rs), index, name and value one after another, separated by U+001F; the index
+ * is the element's among the part's elements in document order, the name '' sets its text. False, and
+ * nothing set, if the part has not those elements. */
+export function setValues(root, changes) {
+  const els = root.querySelectorAll('*'), v = changes.split('\x1f');
+  for (let i = 0; i < v.length; i += 3) if (!els[+v[i]]) return false;
+  for (let i = 0; i < v.length; i += 3) {
+    const el = els[+v[i]];
+    if (v[i + 1]) el.setAttribute(v[i + 1], v[i + 2]);
+    else el.textContent = v[i + 2];
   }
-  return out;
-}
-
-/** Brings the figure's part `root` from markup `old` to `markup`: sets the values that changed if only values
- * did (a drag step mostly moves and stretches what is there), else sets the markup afresh. */
-export function drawPart(root, old, markup) {
-  const ops = changes(old, markup);
-  const els = ops && root.querySelectorAll('*');
-  if (!ops || ops.some(([i]) => !els[i])) {
-    root.innerHTML = markup;
-    return;
-  }
-  for (const [i, name, value] of ops) {
-    if (name) els[i].setAttribute(name, value);
-    else els[i].textContent = value;
-  }
+  return true;
 }

@@ -19,29 +19,44 @@ use super::{effect, set};
 use crate::present::figure::{self, px as f, Layout, Who};
 use crate::present::geom::{drag_at, slider_key, MIN_AXIS, SHORT_AXIS};
 use crate::present::pace::Pace;
+use crate::present::svg::{self, El};
 use crate::present::text::fill;
 use crate::sim::Ms;
 
-/// Brings the lanes to `parts` (one `<g class="part">` each), redrawing only the parts that changed: a drag
-/// moves one worker's lane and the lock's, not the others, and the browser then styles, lays out and
-/// paints only those again. A part whose elements stay and only move or stretch has just those values set
-/// (`drawPart` in page.js): no markup parsed again, no element made anew.
-fn fill_parts(el: &Element, cache: &mut Vec<String>, parts: Vec<String>) {
-    if cache.len() != parts.len() {
-        let whole: String = parts.iter().map(|part| format!(r#"<g class="part">{part}</g>"#)).collect();
-        el.set_inner_html(&whole);
-        *cache = parts;
+/// Brings the lanes from the parts `drawn` to `parts` (one `<g class="part">` each), redrawing only the
+/// parts that changed: a drag moves one worker's lane and the lock's, not the others, and the browser then
+/// styles, lays out and paints only those again. A part whose elements stay and only move or stretch has
+/// just those values set ([`svg::changes`]): no markup written or parsed, no element made anew.
+fn fill_parts(el: &Element, drawn: &mut Vec<Vec<El>>, parts: Vec<Vec<El>>) {
+    if drawn.len() != parts.len() {
+        el.set_inner_html(&parts.iter().map(|part| figure::part_markup(part)).collect::<String>());
+        *drawn = parts;
         return;
     }
     let children = el.children();
-    for (i, (drawn, part)) in cache.iter_mut().zip(parts).enumerate() {
-        if *drawn != part {
-            if let Some(g) = children.item(i as u32) {
-                super::draw_part(&g, drawn, &part);
-            }
-            *drawn = part;
+    for (i, (old, new)) in drawn.iter_mut().zip(parts).enumerate() {
+        let Some(g) = children.item(i as u32) else { continue };
+        match svg::changes(old, &new).map(|c| encode(&c)) {
+            Some(Some(c)) if c.is_empty() => {}
+            Some(Some(c)) if super::set_values(&g, &c) => {}
+            _ => g.set_inner_html(&svg::markup(&new)),
         }
+        *old = new;
     }
+}
+
+/// `changes` as `setValues` in page.js reads them: index, name and value, separated by U+001F; `None` if
+/// a value holds that character (a script may name a worker anything).
+fn encode(changes: &[svg::Change]) -> Option<String> {
+    let mut out = String::new();
+    for (at, name, value) in changes {
+        if value.contains('\u{1f}') {
+            return None;
+        }
+        let sep = if out.is_empty() { "" } else { "\u{1f}" };
+        out += &format!("{sep}{at}\u{1f}{name}\u{1f}{value}");
+    }
+    Some(out)
 }
 
 /// A script's scenario, drawn by what it says, or else the catalogue's scenario `id`.
@@ -74,8 +89,8 @@ pub fn Timeline(
     let wrap = NodeRef::<html::Div>::new();
     // Follow the box's own width (window resizes, iframes laid out late, fonts arriving).
     let observer = StoredValue::new_local(None::<(web_sys::ResizeObserver, Closure<dyn Fn()>)>);
-    // The markup of each part of the lanes as last drawn: what `drawPart` brings each part from.
-    let drawn_parts = StoredValue::new_local(Vec::<String>::new());
+    // Each part of the lanes as last drawn: what a step brings each part from.
+    let drawn_parts = StoredValue::new_local(Vec::<Vec<El>>::new());
     // The skeleton's elements: the SVG, the handle, the playhead, the axis, the lane names, the legend, the
     // lanes. The skeleton is drawn once, by the first effect to need it, and its elements found once: they
     // stay for the figure's life.

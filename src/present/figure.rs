@@ -1,14 +1,15 @@
 //! The timeline figure as SVG markup, drawn from a run: axis, worker lanes, lock service, storage.
 //!
-//! Pure (no web): the view sets this markup into the page and adds only the interactive parts (the pause
-//! handle, the playhead). Building markup from data keeps the bundle small — no per-element view types —
-//! and lets native tests read the picture.
+//! Pure (no web): the lanes are drawn as elements ([`El`]), which the built page and a part drawn afresh
+//! write out as markup and a drag's step compares ([`crate::present::svg::changes`]); the view adds only
+//! the interactive parts (the pause handle, the playhead). Native tests read the picture.
 
 use std::fmt::Write;
 
 use crate::present::geom::{seconds, spread, stagger, text_width, Axis, MIN_AXIS, SHORT_AXIS};
 use crate::present::html::esc;
 use crate::present::program;
+use crate::present::svg::{markup, El};
 use crate::present::text::Text;
 use crate::scenarios::{Inputs, Key, ScenarioId, JUMP_NODE};
 use crate::sim::{Dur, EventKind, Lease, LeaseEnd, Ms, Run, Scenario, Service, Span, Step, WriteRecord};
@@ -219,13 +220,47 @@ fn worker_class(w: usize) -> &'static str {
 /// How close a label may come to the figure's edge.
 const EDGE: f64 = 2.0;
 
-/// Markup being drawn (`.0`), the figure's width (`.1`), and the estimated boxes of the labels placed so far
-/// (`.2`: left, top, right, bottom), so that later labels can keep clear of them.
-struct Svg(String, f64, Vec<[f64; 4]>);
+/// A figure's elements being drawn ([`El`]s), with what places its labels: the figure's width, and the
+/// estimated boxes of the labels placed so far (left, top, right, bottom), so that later labels keep clear of
+/// them.
+struct Svg {
+    els: Vec<El>,
+    width: f64,
+    boxes: Vec<[f64; 4]>,
+}
 
 impl Svg {
     fn new(l: &Layout) -> Svg {
-        Svg(String::new(), l.width, Vec::new())
+        Svg { els: Vec::new(), width: l.width, boxes: Vec::new() }
+    }
+
+    /// The elements drawn since the last part was taken: the next part of the figure. The label boxes stay,
+    /// so later parts' labels keep clear of this one's.
+    fn part(&mut self) -> Vec<El> {
+        std::mem::take(&mut self.els)
+    }
+
+    /// A `<g class="{class}">` of what `draw` draws.
+    fn group(&mut self, class: String, draw: impl FnOnce(&mut Svg)) {
+        let outer = self.part();
+        draw(self);
+        let kids = std::mem::replace(&mut self.els, outer);
+        self.els.push(El { kids, ..El::new("g", vec![("class", class)]) });
+    }
+
+    /// An element of tag `tag`, class `class` and the other attributes `attrs` (a `&str` each, written as is;
+    /// an `f64`, as [`px`] writes it).
+    fn el(
+        &mut self,
+        tag: &'static str,
+        class: &str,
+        attrs: &[(&'static str, f64)],
+        more: &[(&'static str, &str)],
+    ) {
+        let mut all = vec![("class", class.to_owned())];
+        all.extend(attrs.iter().map(|&(name, v)| (name, px(v))));
+        all.extend(more.iter().map(|&(name, v)| (name, v.to_owned())));
+        self.els.push(El::new(tag, all));
     }
 
     /// Where a label of `text` at `x` (anchored `anchor`) and baseline `y` goes, moved inside the figure if it
@@ -241,8 +276,8 @@ impl Svg {
         };
         let (x, anchor, left) = if left < EDGE {
             (EDGE, "start", EDGE)
-        } else if left + w > self.1 - EDGE {
-            (self.1 - EDGE, "end", self.1 - EDGE - w)
+        } else if left + w > self.width - EDGE {
+            (self.width - EDGE, "end", self.width - EDGE - w)
         } else {
             (x, anchor, left)
         };
@@ -252,7 +287,7 @@ impl Svg {
     /// A label, kept inside the figure, its box remembered.
     fn text(&mut self, class: &str, x: f64, y: f64, anchor: &str, text: &str) {
         let (x, anchor, b) = self.fit(x, y, anchor, text);
-        self.2.push(b);
+        self.boxes.push(b);
         self.raw_text(class, x, y, anchor, text);
     }
 
@@ -260,7 +295,9 @@ impl Svg {
     /// so far; at the first spot if none does.
     fn label(&mut self, class: &str, text: &str, spots: &[(f64, f64, &str)]) {
         let clear = |b: &[f64; 4]| {
-            self.2.iter().all(|o| b[2] + 3.0 <= o[0] || o[2] + 3.0 <= b[0] || b[3] <= o[1] || o[3] <= b[1])
+            self.boxes
+                .iter()
+                .all(|o| b[2] + 3.0 <= o[0] || o[2] + 3.0 <= b[0] || b[3] <= o[1] || o[3] <= b[1])
         };
         let spot = spots.iter().find(|&&(x, y, a)| clear(&self.fit(x, y, a, text).2)).or(spots.first());
         if let Some(&(x, y, anchor)) = spot {
@@ -269,35 +306,24 @@ impl Svg {
     }
 
     fn rect(&mut self, class: &str, x: f64, y: f64, w: f64, h: f64) {
-        let _ = write!(
-            self.0,
-            r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" rx="3"/>"#,
-            px(x),
-            px(y),
-            px(w.max(0.0)),
-            px(h)
-        );
+        self.el("rect", class, &[("x", x), ("y", y), ("width", w.max(0.0)), ("height", h)], &[("rx", "3")]);
     }
 
     fn raw_text(&mut self, class: &str, x: f64, y: f64, anchor: &str, text: &str) {
-        let _ = write!(
-            self.0,
-            r#"<text class="{class}" x="{}" y="{}" text-anchor="{anchor}">{}</text>"#,
-            px(x),
-            px(y),
-            esc(text)
-        );
+        self.el("text", class, &[("x", x), ("y", y)], &[("text-anchor", anchor)]);
+        if let Some(el) = self.els.last_mut() {
+            el.text = text.to_owned();
+        }
     }
 
     fn line(&mut self, class: &str, x1: f64, y1: f64, x2: f64, y2: f64) {
-        let _ = write!(
-            self.0,
-            r#"<line class="{class}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
-            px(x1),
-            px(y1),
-            px(x2),
-            px(y2)
-        );
+        self.el("line", class, &[("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)], &[]);
+    }
+
+    /// A mark drawn as a path from (`x`, `y`): `d` goes on from there.
+    fn path(&mut self, class: &str, x: f64, y: f64, d: &str) {
+        let d = format!("M{} {} {d}", px(x), px(y));
+        self.el("path", class, &[], &[("d", &d)]);
     }
 
     /// A bar for a span, clipped to the playhead.
@@ -423,14 +449,18 @@ pub fn axis(l: &Layout, t: &Text) -> String {
     let bottom = l.height() - 8.0;
     for (at, labelled) in l.axis.ticks(if l.wide { 34.0 } else { 30.0 }) {
         let x = l.x(at);
-        let _ = write!(
-            s.0,
-            r#"<line class="grid{}" data-t="{at}" x1="{x}" y1="{}" x2="{x}" y2="{}"/>"#,
-            if labelled { " major" } else { "" },
-            px(AXIS_H - 10.0),
-            px(bottom),
-            x = px(x)
-        );
+        let class = if labelled { "grid major" } else { "grid" };
+        s.els.push(El::new(
+            "line",
+            vec![
+                ("class", class.to_owned()),
+                ("data-t", at.to_string()),
+                ("x1", px(x)),
+                ("y1", px(AXIS_H - 10.0)),
+                ("x2", px(x)),
+                ("y2", px(bottom)),
+            ],
+        ));
         if labelled {
             // The unit rides on the first label, anchored left, where it has room.
             if at == 0 {
@@ -440,12 +470,17 @@ pub fn axis(l: &Layout, t: &Text) -> String {
             }
         }
     }
-    s.0
+    markup(&s.els)
 }
 
 /// The lane names: left of the lanes when wide, above them when narrow. A server's strip is named inside
 /// it on a narrow figure, so five of them take no more than five strips' height.
 pub fn lane_names(l: &Layout, run: &Run, who: Who, t: &Text) -> String {
+    markup(&lane_name_els(l, run, who, t))
+}
+
+/// The elements of [`lane_names`].
+fn lane_name_els(l: &Layout, run: &Run, who: Who, t: &Text) -> Vec<El> {
     let mut s = Svg::new(l);
     for lane in l.lanes() {
         let name = lane_name(l, run, who, lane, t);
@@ -457,19 +492,18 @@ pub fn lane_names(l: &Layout, run: &Run, who: Who, t: &Text) -> String {
         };
         s.text("lane-label", x, y, "start", &name);
     }
-    s.0
+    s.els
 }
 
 /// The lane names of the lab's own figure (the built page's and the app's, not a recording's): the first
 /// carries the figure's Element Timing mark, so a host (and benches/load.mjs) can read with a
 /// PerformanceObserver when the figure was first painted.
 pub fn lab_lane_names(l: &Layout, run: &Run, who: Who, t: &Text) -> String {
-    // A prefix, not `replacen`: a string search would bring its searcher into the wasm (0.8 kB gzip).
-    let names = lane_names(l, run, who, t);
-    match names.strip_prefix("<text ") {
-        Some(rest) => format!(r#"<text elementtiming="figure" {rest}"#),
-        None => names,
+    let mut names = lane_name_els(l, run, who, t);
+    if let Some(first) = names.first_mut() {
+        first.attrs.insert(0, ("elementtiming", "figure".to_owned()));
     }
+    markup(&names)
 }
 
 /// Where a lane's name starts on a wide figure.
@@ -506,87 +540,102 @@ fn node_name(l: &Layout, n: usize, t: &Text) -> String {
 /// learner's inputs (a pause, a write's time in the network, A's job) are not outcomes, so they are always
 /// drawn whole; `job` is A's job when the learner drags its end.
 pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) -> String {
-    let parts = lane_parts(l, run, p, job, t);
-    parts.iter().map(|part| format!(r#"<g class="part">{part}</g>"#)).collect()
+    lane_parts(l, run, p, job, t).iter().map(|part| part_markup(part)).collect()
 }
 
-/// The markup of [`lanes`] in parts: each worker's lane, the servers' strips, the lock service, the storage
+/// A part of [`lane_parts`] as [`lanes`] writes it: one `<g class="part">`.
+pub fn part_markup(part: &[El]) -> String {
+    format!(r#"<g class="part">{}</g>"#, markup(part))
+}
+
+/// [`lanes`] as elements, in parts: each worker's lane, the servers' strips, the lock service, the storage
 /// (each one `<g class="part">` in [`lanes`]). A drag moves a few of them; a view that keeps the others
-/// redraws only those.
-pub fn lane_parts(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) -> Vec<String> {
+/// redraws only those, and of those sets only the values that moved ([`crate::present::svg::changes`]).
+pub fn lane_parts(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) -> Vec<Vec<El>> {
+    // One builder for all: the label boxes are shared, so a later part's labels keep clear of an earlier's.
     let mut s = Svg::new(l);
-    // Where each part begins in the markup (the label boxes are shared, so all are drawn by one builder).
-    let mut cuts = Vec::new();
+    let mut parts = Vec::new();
     if let Some(span) = job {
-        band(&mut s, l, span, l.top(Lane::Worker(0)) + 18.0, "job", t.job);
+        band(&mut s, l, span, l.top(Lane::Worker(0)) + ACT_Y, "job", t.job);
     }
-    for (w, lane) in run.trace.workers.iter().enumerate() {
-        if w > 0 {
-            cuts.push(s.0.len());
-        }
-        let top = l.top(Lane::Worker(w));
-        let (belief_y, act_y) = (top + 4.0, top + 18.0);
-        let class_w = worker_class(w);
-        for &(span, token) in &lane.believing {
-            if let Some(span) = shown(span, p) {
-                s.bar(l, span, p, belief_y, 10.0, "belief");
-                if !run.trace.tokens {
-                    continue;
-                }
+    for w in 0..run.trace.workers.len() {
+        worker_lane(&mut s, l, run, w, p, t);
+        parts.push(s.part());
+    }
+    server_strips(&mut s, l, run, p, t);
+    parts.push(s.part());
+    lock_lane(&mut s, l, run, p, t);
+    parts.push(s.part());
+    storage_lane(&mut s, l, run, p, t);
+    parts.push(s.part());
+    parts
+}
+
+/// A worker lane's rows, from its top: what it believes (its token's bar), then what it does (a pause, a
+/// request, a write in the network, a release).
+const BELIEF_Y: f64 = 4.0;
+const ACT_Y: f64 = 18.0;
+
+/// Worker `w`'s lane: what it believed and when it was wrong, its waits, its pauses, its requests, writes in
+/// the network, releases and crash.
+fn worker_lane(s: &mut Svg, l: &Layout, run: &Run, w: usize, p: Option<Ms>, t: &Text) {
+    let lane = &run.trace.workers[w];
+    let top = l.top(Lane::Worker(w));
+    let (belief_y, act_y) = (top + BELIEF_Y, top + ACT_Y);
+    let class_w = worker_class(w);
+    for &(span, token) in &lane.believing {
+        if let Some(span) = shown(span, p) {
+            s.bar(l, span, p, belief_y, 10.0, "belief");
+            if run.trace.tokens {
+                let label = token.to_string();
                 s.text(
                     &format!("belief-label {class_w}"),
                     l.x(span.from) + 4.0,
                     belief_y + 9.0,
                     "start",
-                    &token.to_string(),
+                    &label,
                 );
             }
         }
-        for span in lane.mistaken.iter().filter_map(|&m| shown(m, p)) {
-            s.bar(l, span, p, belief_y, 10.0, "mistaken");
-        }
-        for span in lane.waiting.iter().filter_map(|&m| shown(m, p)) {
-            s.bar(l, span, p, act_y + 6.0, 14.0, "waiting");
-        }
-        for &span in &lane.paused {
-            band(&mut s, l, span, act_y, "paused", t.paused);
-        }
-        for e in &run.trace.events {
-            let x = px(l.x(e.at));
-            match e.kind {
-                EventKind::Write { worker, arrives, .. } if worker == w && arrives > e.at => {
-                    band(&mut s, l, Span { from: e.at, to: Some(arrives) }, act_y, "inflight", t.in_flight);
-                }
-                _ if !visible(e.at, p) => {}
-                EventKind::Request { worker } if worker == w => {
-                    let _ = write!(
-                        s.0,
-                        r#"<circle class="request {class_w}" cx="{x}" cy="{}" r="4"/>"#,
-                        px(act_y + 13.0)
-                    );
-                }
-                EventKind::Release { worker, .. } if worker == w => {
-                    let _ = write!(
-                        s.0,
-                        r#"<path class="release {class_w}" d="M{x} {} v18 m-5 0 h10"/>"#,
-                        px(act_y + 4.0)
-                    );
-                }
-                EventKind::Crash { worker } if worker == w => {
-                    let _ = write!(
-                        s.0,
-                        r#"<path class="crash" d="M{x} {y} m-6 -6 l12 12 m0 -12 l-12 12"/>"#,
-                        y = px(act_y + 13.0)
-                    );
-                    s.text("crash-label", l.x(e.at) + 10.0, act_y + 17.0, "start", t.crashed);
-                }
-                _ => {}
+    }
+    for span in lane.mistaken.iter().filter_map(|&m| shown(m, p)) {
+        s.bar(l, span, p, belief_y, 10.0, "mistaken");
+    }
+    for span in lane.waiting.iter().filter_map(|&m| shown(m, p)) {
+        s.bar(l, span, p, act_y + 6.0, 14.0, "waiting");
+    }
+    for &span in &lane.paused {
+        band(s, l, span, act_y, "paused", t.paused);
+    }
+    for e in &run.trace.events {
+        let x = l.x(e.at);
+        match e.kind {
+            EventKind::Write { worker, arrives, .. } if worker == w && arrives > e.at => {
+                band(s, l, Span { from: e.at, to: Some(arrives) }, act_y, "inflight", t.in_flight);
             }
+            _ if !visible(e.at, p) => {}
+            EventKind::Request { worker } if worker == w => {
+                s.el(
+                    "circle",
+                    &format!("request {class_w}"),
+                    &[("cx", x), ("cy", act_y + 13.0)],
+                    &[("r", "4")],
+                );
+            }
+            EventKind::Release { worker, .. } if worker == w => {
+                s.path(&format!("release {class_w}"), x, act_y + 4.0, "v18 m-5 0 h10");
+            }
+            EventKind::Crash { worker } if worker == w => {
+                s.path("crash", x, act_y + 13.0, "m-6 -6 l12 12 m0 -12 l-12 12");
+                s.text("crash-label", x + 10.0, act_y + 17.0, "start", t.crashed);
+            }
+            _ => {}
         }
     }
+}
 
-    // The servers of a replicated service: whose key each held, its clock's jumps, a crash, a promotion.
-    cuts.push(s.0.len());
+/// The servers of a replicated service: whose key each held, its clock's jumps, a crash, a promotion.
+fn server_strips(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
     for (n, node) in run.trace.nodes.iter().enumerate() {
         let top = l.top(Lane::Node(n));
         // On a narrow figure the strip's name sits at its left end: its keys start after it.
@@ -603,12 +652,7 @@ pub fn lane_parts(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &T
             }
         }
         if let Some(at) = node.down.filter(|&at| visible(at, p)) {
-            let _ = write!(
-                s.0,
-                r#"<path class="crash" d="M{} {} m-5 -5 l10 10 m0 -10 l-10 10"/>"#,
-                px(l.x(at)),
-                px(top + 8.0)
-            );
+            s.path("crash", l.x(at), top + 8.0, "m-5 -5 l10 10 m0 -10 l-10 10");
             s.text("node-label", l.x(at) + 8.0, top + 12.0, "start", t.crashed);
         }
         if let Some((at, kept)) = node.promoted.filter(|pr| visible(pr.0, p)) {
@@ -616,10 +660,11 @@ pub fn lane_parts(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &T
             s.text("node-label", l.x(at) - 3.0, top + 12.0, "end", t.promoted[usize::from(!kept)]);
         }
     }
+}
 
-    cuts.push(s.0.len());
-    // The lock service: who holds the lock when, with the token and where the lease ends. The earlier grant
-    // of a double grant is drawn on a second row, on until its promise ended, so the two holds overlap.
+/// The lock service: who holds the lock when, with the token and where the lease ends; when it could not
+/// be had; keepalives; two holders at once.
+fn lock_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
     let top = l.top(Lane::Lock);
     let double = run.outcome.double_grant;
     let unavailable = run.trace.unavailable.iter().map(|&u| (u, false));
@@ -641,8 +686,9 @@ pub fn lane_parts(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &T
             s.label("expiry-label", &label, &[(x, y, "middle"), (x + 4.0, y, "start"), (x - 4.0, y, "end")]);
         }
     }
-    // Each hold's bar and row. A grant lost in a failover stays promised until its holder lets go, whenever
-    // the new grant came (a real recording's promotion and grant are a few ms apart).
+    // Each hold's bar and row. The earlier grant of a double grant is drawn on a second row, on until its
+    // promise ended, so the two holds overlap. A grant lost in a failover stays promised until its holder
+    // lets go, whenever the new grant came (a real recording's promotion and grant are a few ms apart).
     let holds: Vec<(usize, Span, f64)> = (run.trace.leases.iter().enumerate())
         .filter_map(|(i, lease)| {
             let promised_on = double.filter(|d| {
@@ -698,12 +744,16 @@ pub fn lane_parts(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &T
             } else {
                 ("expiry off", (t.lease_would_end)(end))
             };
-            let _ = write!(s.0, r#"<g class="{class}">"#);
-            s.line("", x, l.top(Lane::Worker(0)) - 2.0, x, top + LOCK_H - 12.0);
-            // Centred under its line; beside it where another label is there already.
-            let y = top + LOCK_H - 2.0;
-            s.label("expiry-label", &label, &[(x, y, "middle"), (x - 4.0, y, "end"), (x + 4.0, y, "start")]);
-            s.0.push_str("</g>");
+            s.group(class.to_owned(), |s| {
+                s.line("", x, l.top(Lane::Worker(0)) - 2.0, x, top + LOCK_H - 12.0);
+                // Centred under its line; beside it where another label is there already.
+                let y = top + LOCK_H - 2.0;
+                s.label(
+                    "expiry-label",
+                    &label,
+                    &[(x, y, "middle"), (x - 4.0, y, "end"), (x + 4.0, y, "start")],
+                );
+            });
         }
     }
     // Keepalives and a new leader's re-arming: why a lease's end moved.
@@ -744,9 +794,11 @@ pub fn lane_parts(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &T
         };
         s.label("overlap-label", t.two_holders, &spots);
     }
+}
 
-    // The storage: each write arriving with its token, accepted or rejected and why, and the highest token.
-    cuts.push(s.0.len());
+/// The storage: each write arriving with its token, accepted or rejected and why, the tokens registered
+/// with it, and the highest token it has seen.
+fn storage_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
     let top = l.top(Lane::Storage);
     let writes: Vec<_> = run.trace.writes.iter().filter(|wr| visible(wr.at, p)).collect();
     let notes: Vec<String> = writes
@@ -778,21 +830,26 @@ pub fn lane_parts(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &T
             (true, Some(_)) => ("✓", "write accepted overwrote"),
             (false, _) => ("✗", "write rejected"),
         };
-        let _ = write!(s.0, r#"<g class="{class} {}">"#, worker_class(wr.worker));
-        s.line("write-arrow", l.x(wr.sent), l.top(Lane::Worker(wr.worker)) + 30.0, l.x(wr.at), top + 8.0);
-        let _ = write!(s.0, r#"<circle cx="{}" cy="{}" r="11"/>"#, px(x), px(top + 20.0));
-        s.text("write-mark", x, top + 25.0, "middle", mark);
-        s.text("write-token", x, top + 48.0 + row as f64 * 15.0, "middle", note);
-        s.0.push_str("</g>");
+        s.group(format!("{class} {}", worker_class(wr.worker)), |s| {
+            s.line("write-arrow", l.x(wr.sent), l.top(Lane::Worker(wr.worker)) + 30.0, l.x(wr.at), top + 8.0);
+            s.els
+                .push(El::new("circle", vec![("cx", px(x)), ("cy", px(top + 20.0)), ("r", "11".to_owned())]));
+            s.text("write-mark", x, top + 25.0, "middle", mark);
+            s.text("write-token", x, top + 48.0 + row as f64 * 15.0, "middle", note);
+        });
     }
     for e in run.trace.events.iter().filter(|e| visible(e.at, p)) {
         if let EventKind::Register { worker, token } = e.kind {
             let x = l.x(e.at);
-            let _ = write!(s.0, r#"<g class="register {}">"#, worker_class(worker));
-            s.line("register-mark", x, top + 2.0, x, top + 14.0);
-            let y = top + 10.0;
-            s.label("register-label", &(t.registered)(token), &[(x - 4.0, y, "end"), (x + 4.0, y, "start")]);
-            s.0.push_str("</g>");
+            s.group(format!("register {}", worker_class(worker)), |s| {
+                s.line("register-mark", x, top + 2.0, x, top + 14.0);
+                let y = top + 10.0;
+                s.label(
+                    "register-label",
+                    &(t.registered)(token),
+                    &[(x - 4.0, y, "end"), (x + 4.0, y, "start")],
+                );
+            });
         }
     }
     let highest = run.trace.events.iter().filter(|e| visible(e.at, p)).fold(None, |h, e| match e.kind {
@@ -803,9 +860,6 @@ pub fn lane_parts(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &T
     if let Some(h) = highest {
         s.text("highest", l.axis.x1, top + STORAGE_H - 4.0, "end", &format!("{}: {h}", t.highest));
     }
-    let ends = cuts.iter().copied().chain([s.0.len()]);
-    let starts = [0].into_iter().chain(cuts.iter().copied());
-    starts.zip(ends).map(|(from, to)| s.0[from..to].to_owned()).collect()
 }
 
 /// A band of the learner's input (a pause, a write in the network) on a worker's lane, always drawn whole.

@@ -1,6 +1,6 @@
 //! Markup built so that it escapes by construction: [`Html`] writes elements whose attribute values and
 //! text go through [`esc`] on the way in, so nothing a reader, a link or a translation supplies can become
-//! markup. The figure's SVG has its own builder (`figure::Svg`), which escapes the same way.
+//! markup. The figure's SVG has its own model (`svg::El`), written out with the same escaping.
 
 /// `s` with `&`, `<`, `>` and `"` escaped, safe as element text or a double-quoted attribute value.
 pub fn esc(s: &str) -> String {

@@ -25,5 +25,6 @@ pub mod render;
 pub mod report;
 pub mod scripted;
 pub mod story;
+pub mod svg;
 pub mod text;
 pub mod told;

@@ -24,6 +24,7 @@ use crate::present::html::{esc, Html};
 use crate::present::markup;
 use crate::present::params::Lang;
 use crate::present::story::Story;
+use crate::present::svg::{self, El};
 use crate::present::text::{panels, text, Text};
 use crate::scenarios::{Inputs, ScenarioId};
 use crate::sim::{self, Ms, OutcomeKind, Run, Scenario, Span};
@@ -184,7 +185,7 @@ impl<'a> Drawing<'a> {
                 r#"<g class="axis" aria-hidden="true">{}</g><g class="lane-labels">{}</g><g class="lanes">{}</g>"#,
                 figure::axis(l, t),
                 figure::lab_lane_names(l, run, self.who, t),
-                lanes
+                svg::markup(&lanes)
             );
             let sweep = format!(
                 r#"<clipPath id="{id}-sweep"><rect class="{id}-sweep" x="0" y="0" width="{}" height="{}"/></clipPath>"#,
@@ -380,41 +381,42 @@ fn wrap(text: &str, max: f64) -> Vec<String> {
     lines
 }
 
-/// The lanes of an animated figure, and the CSS that plays them: the last frame's marks (the still
-/// figure's), each bar clipped by the sweep, each other mark shown from the first event time at which the
-/// page's playback draws it.
-fn animated_lanes(l: &Layout, run: &Run, job: Option<Span>, t: &Text, id: &str) -> (String, String) {
+/// The lanes of an animated figure (its parts), and the CSS that plays them: the last frame's marks (the
+/// still figure's), each bar clipped by the sweep, each other mark shown from the first event time at which
+/// the page's playback draws it.
+fn animated_lanes(l: &Layout, run: &Run, job: Option<Span>, t: &Text, id: &str) -> (Vec<El>, String) {
     let mut times: Vec<Ms> = run.trace.events.iter().map(|e| e.at).collect();
     times.sort_unstable();
     times.dedup();
-    let frames: Vec<Vec<String>> =
+    let frames: Vec<Vec<Vec<El>>> =
         times.iter().map(|&at| figure::lane_parts(l, run, Some(at), job, t)).collect();
     let end = run.trace.end;
     let mut shown_at: BTreeMap<Ms, usize> = BTreeMap::new();
-    let mut lanes = String::new();
+    let mut lanes = Vec::new();
     for (i, part) in figure::lane_parts(l, run, None, job, t).iter().enumerate() {
-        lanes += r#"<g class="part">"#;
-        let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
-        for unit in units(part) {
-            let nth = seen.entry(unit).or_default();
-            *nth += 1;
+        let mut marks = Vec::new();
+        for (n, unit) in part.iter().enumerate() {
+            // The how-manieth of its equals this mark is: a frame shows it once it has that many.
+            let nth = part[..=n].iter().filter(|u| *u == unit).count();
             if is_bar(unit) {
-                lanes += &unit.replacen("<rect ", &format!(r#"<rect clip-path="url(#{id}-sweep)" "#), 1);
+                let mut bar = unit.clone();
+                bar.attrs.insert(0, ("clip-path", format!("url(#{id}-sweep)")));
+                marks.push(bar);
                 continue;
             }
-            let first = frames.iter().position(|f| {
-                f.get(i).is_some_and(|p| units(p).iter().filter(|u| **u == unit).count() >= *nth)
-            });
+            let first = frames
+                .iter()
+                .position(|f| f.get(i).is_some_and(|p| p.iter().filter(|u| *u == unit).count() >= nth));
             let at = first.map_or(end, |k| times[k]);
             if at == 0 {
-                lanes += unit;
+                marks.push(unit.clone());
             } else {
                 let n = shown_at.len();
                 let k = *shown_at.entry(at).or_insert(n);
-                let _ = write!(lanes, r#"<g class="{id}-t{k}">{unit}</g>"#);
+                marks.push(group(format!("{id}-t{k}"), vec![unit.clone()]));
             }
         }
-        lanes += "</g>";
+        lanes.push(group("part".to_owned(), marks));
     }
 
     let sweep = end as f64 / SPEED as f64;
@@ -450,46 +452,15 @@ fn animated_lanes(l: &Layout, run: &Run, job: Option<Span>, t: &Text, id: &str) 
 }
 
 /// Whether a mark of the lanes is a bar that grows with the playhead (clipped to it on the page).
-fn is_bar(unit: &str) -> bool {
-    let Some(class) = unit.strip_prefix(r#"<rect class=""#) else { return false };
-    let first = class.split(['"', ' ']).next().unwrap_or_default();
-    ["lease", "belief", "mistaken", "waiting", "unavailable", "overlap"].contains(&first)
+fn is_bar(unit: &El) -> bool {
+    let first = unit.attr("class").and_then(|c| c.split(' ').next()).unwrap_or_default();
+    unit.tag == "rect"
+        && ["lease", "belief", "mistaken", "waiting", "unavailable", "overlap"].contains(&first)
 }
 
-/// The top-level elements of a run of markup, each whole with what it contains. Markup with anything
-/// between them (text) comes back as one piece.
-fn units(markup: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let (mut i, mut start, mut depth) = (0, 0, 0usize);
-    while let Some(open) = markup[i..].find('<') {
-        let at = i + open;
-        if depth == 0 && at != i {
-            return vec![markup];
-        }
-        let Some(close) = markup[at..].find('>') else { return vec![markup] };
-        let end = at + close + 1;
-        let tag = &markup[at..end];
-        if tag.starts_with("</") {
-            depth = depth.saturating_sub(1);
-            if depth == 0 {
-                out.push(&markup[start..end]);
-            }
-        } else if tag.ends_with("/>") {
-            if depth == 0 {
-                out.push(tag);
-            }
-        } else {
-            if depth == 0 {
-                start = at;
-            }
-            depth += 1;
-        }
-        i = end;
-    }
-    if i != markup.len() || depth != 0 {
-        return vec![markup];
-    }
-    out
+/// A `<g>` of class `class` around `kids`.
+fn group(class: String, kids: Vec<El>) -> El {
+    El { kids, ..El::new("g", vec![("class", class)]) }
 }
 
 /// The figure's style sheet: the page's rules that apply to `markup` (every class a selector names is in
@@ -772,38 +743,28 @@ mod tests {
             let job = figure::job(who, &i);
             let (animated, css) = animated_lanes(&l, &run, job, t, "f");
             // Each mark unwrapped from its moment, each bar without its clip: the still figure's lanes.
-            let unwrapped: String = units(&animated)
-                .iter()
+            let unwrapped: Vec<Vec<El>> = (animated.iter())
                 .map(|part| {
-                    let inner = &part[r#"<g class="part">"#.len()..part.len() - "</g>".len()];
-                    let marks: String = units(inner)
-                        .iter()
-                        .map(|u| match u.strip_prefix(r#"<g class="f-t"#) {
-                            Some(rest) => {
-                                rest.split_once('>').unwrap().1.strip_suffix("</g>").unwrap().to_owned()
-                            }
-                            None => u.replacen(r#" clip-path="url(#f-sweep)""#, "", 1),
+                    assert_eq!(part.attr("class"), Some("part"));
+                    (part.kids.iter())
+                        .map(|u| match u.attr("class") {
+                            Some(c) if u.tag == "g" && c.starts_with("f-t") => u.kids[0].clone(),
+                            _ => El {
+                                attrs: u.attrs.iter().filter(|a| a.0 != "clip-path").cloned().collect(),
+                                ..u.clone()
+                            },
                         })
-                        .collect();
-                    format!(r#"<g class="part">{marks}</g>"#)
+                        .collect()
                 })
                 .collect();
-            assert_eq!(unwrapped, figure::lanes(&l, &run, None, job, t), "{id:?}");
+            assert_eq!(unwrapped, figure::lane_parts(&l, &run, None, job, t), "{id:?}");
+            let animated = svg::markup(&animated);
             // Every moment a mark waits for has its keyframes.
             for wrapped in animated.split(r#"<g class="f-t"#).skip(1) {
                 let k = wrapped.split('"').next().unwrap();
                 assert!(css.contains(&format!("@keyframes f-t{k} ")), "{id:?}: f-t{k}");
             }
         }
-    }
-
-    #[test]
-    fn markup_splits_into_its_top_level_elements() {
-        let m = r#"<rect class="a"/><g class="w"><line/><text x="1">a &lt; b</text></g><circle r="1"/>"#;
-        let u = units(m);
-        assert_eq!(u.len(), 3);
-        assert_eq!(u.concat(), m);
-        assert_eq!(units("text<b/>"), vec!["text<b/>"]);
     }
 
     #[test]
