@@ -662,6 +662,12 @@ fn server_strips(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
     }
 }
 
+/// The lock service lane's rows, from its top: the holds (a second row, [`HOLD_ROW`] lower, for the earlier
+/// of two holders), then the row of labels under them (where a lease ends, when the lock is free again).
+const HOLD_Y: f64 = 6.0;
+const HOLD_ROW: f64 = 20.0;
+const LOCK_LABEL_Y: f64 = LOCK_H - 2.0;
+
 /// The lock service: who holds the lock when, with the token and where the lease ends; when it could not
 /// be had; keepalives; two holders at once.
 fn lock_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
@@ -670,9 +676,9 @@ fn lock_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
     let unavailable = run.trace.unavailable.iter().map(|&u| (u, false));
     for (span, election) in unavailable.chain(run.trace.elections.iter().map(|&e| (e, true))) {
         let Some(span) = shown(span, p) else { continue };
-        s.bar(l, span, p, top + 6.0, 40.0, "unavailable");
+        s.bar(l, span, p, top + HOLD_Y, 40.0, "unavailable");
         // In the label row under the lane, not over the holds the gap interrupts.
-        let (from, y) = (l.x(span.from), top + LOCK_H - 2.0);
+        let (from, y) = (l.x(span.from), top + LOCK_LABEL_Y);
         if election {
             let to = l.x_end(span.to, p);
             s.label(
@@ -708,7 +714,7 @@ fn lock_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
         .collect();
     for &(i, span, row) in &holds {
         let lease = &run.trace.leases[i];
-        let y = top + 6.0 + row * 20.0;
+        let y = top + HOLD_Y + row * HOLD_ROW;
         let class_w = worker_class(lease.worker);
         s.bar(l, span, p, y, 18.0, &format!("lease {class_w}"));
         // Inside its bar where it fits, else its token (or name) alone; beside a bar too short for either
@@ -747,7 +753,7 @@ fn lock_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
             s.group(class.to_owned(), |s| {
                 s.line("", x, l.top(Lane::Worker(0)) - 2.0, x, top + LOCK_H - 12.0);
                 // Centred under its line; beside it where another label is there already.
-                let y = top + LOCK_H - 2.0;
+                let y = top + LOCK_LABEL_Y;
                 s.label(
                     "expiry-label",
                     &label,
@@ -769,7 +775,7 @@ fn lock_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
         // Above the band when wide; beside it when narrow, where the lane's name sits above the lane; in the
         // label row under the lane when server strips sit right above it. Wherever it keeps clear of the
         // lease's end and the other labels.
-        let (mid, right, below) = (x + w.max(3.0) / 2.0, x + w.max(3.0) + 4.0, top + LOCK_H - 2.0);
+        let (mid, right, below) = (x + w.max(3.0) / 2.0, x + w.max(3.0) + 4.0, top + LOCK_LABEL_Y);
         let spots = if l.wide && l.nodes == 0 {
             [
                 (mid, top + 1.0, "middle"),
