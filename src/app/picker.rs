@@ -50,8 +50,12 @@ pub fn Picker() -> impl IntoView {
         }
         mark(&root, current, untrack(|| lab.scripted()), t);
     });
-    // The chosen entry, marked in place, and the line naming it.
+    // The chosen entry, marked in place, and the line naming it; while the hand moves (a script typed reads
+    // `lab.script` on every key) once it rests.
     effect(move || {
+        if !lab.calm() {
+            return;
+        }
         let (current, scripted, t) = (lab.scenario.get(), lab.scripted(), lab.text());
         if let Some(root) = root.get() {
             mark(&root, current, scripted, t);

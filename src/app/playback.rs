@@ -164,8 +164,10 @@ pub fn Playback() -> impl IntoView {
         root.set_attribute("aria-label", t.scrub).ok();
         untrack(|| draw(&root));
     });
+    // Like the words around the figure, the player follows a drag or typing once the hand rests (`rest`):
+    // each step is then the figure's work alone.
     effect(move || {
-        if let Some(root) = root.get() {
+        if let Some(root) = root.get().filter(|_| lab.calm()) {
             draw(&root);
         }
     });
