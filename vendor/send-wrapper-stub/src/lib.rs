@@ -2,8 +2,8 @@
 //!
 //! The real crate records the creating thread's id and checks it on every access, drop and poll. On
 //! `wasm32-unknown-unknown` without the `atomics` feature there is only one thread, so every check passes;
-//! but each one calls `std::thread::current()`, which brings about 6 kB of thread-handle code into the
-//! bundle. Here the checks are gone and so is that code. Anything else refuses to compile.
+//! but each one calls `std::thread::current()`, which brings thread-handle code into the bundle (what it
+//! weighs: the README's table of the vendor directory). Here the checks are gone and so is that code. Anything else refuses to compile.
 #![cfg_attr(not(all(target_arch = "wasm32", not(target_feature = "atomics"))), allow(unused))]
 
 #[cfg(not(all(target_arch = "wasm32", not(target_feature = "atomics"))))]

@@ -3,9 +3,9 @@
 //! Leptos always depends on `server_fn` with its `browser` feature, which streams request and response
 //! bodies through `wasm_streams::ReadableStream`. The real crate exports `IntoUnderlyingSource`,
 //! `IntoUnderlyingSink` and `IntoUnderlyingByteSource` to JavaScript with `#[wasm_bindgen]`; exports
-//! are roots, so the linker keeps them and their JS glue (about 2.5 kB gzip) even though a client-side
-//! app with no server functions never calls them. This crate offers the same surface `server_fn` uses
-//! (`from_stream`, `from_raw`, `into_raw`, `into_stream`) with no exports. Nothing here runs in Fencing
+//! are roots, so the linker keeps them and their JS glue (what they weigh: the README's table of the vendor
+//! directory) even though a client-side app with no server functions never calls them. This crate offers
+//! the same surface `server_fn` uses (`from_stream`, `from_raw`, `into_raw`, `into_stream`) with no exports. Nothing here runs in Fencing
 //! Lab: no request or response is ever streamed (the page makes no request at all after load).
 
 use futures_util::stream::{self, Stream};
