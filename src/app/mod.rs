@@ -13,9 +13,11 @@ pub mod download;
 pub mod editor;
 mod embed;
 pub mod later;
+mod masthead;
 mod picker;
 mod playback;
 pub mod projector;
+mod question;
 mod real;
 mod rest;
 pub mod scripting;
@@ -27,7 +29,6 @@ mod verdict;
 
 pub use takeover::mount_point;
 
-use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 use crate::present::lesson::{Phase, Step, SEED_QUESTION_PAUSE};
@@ -38,9 +39,6 @@ use crate::present::text::{text, Text};
 use crate::scenarios::{Inputs, Key, ScenarioId};
 use crate::sim::{self, Ms, Run};
 use playback::Player;
-
-/// How long after a change the URL is rewritten.
-const URL_SETTLE_MS: u32 = 150;
 
 /// The reactive state every part of the page reads.
 #[derive(Clone, Copy)]
@@ -282,38 +280,7 @@ pub fn App() -> impl IntoView {
     later::connect(lab);
     rest::connect(lab);
 
-    // The URL follows the state once the hand rests (`rest`), and a moment after the change, not in the task
-    // that made it: a history write costs more than a click's redraw, and Chromium throttles bursts of them.
-    // (A new timer replaces, and so cancels, the one before.)
-    let pending_write = std::cell::RefCell::new(None::<Timeout>);
-    effect(move || {
-        if lab.calm() {
-            let query = lab.link(lab.embed);
-            *pending_write.borrow_mut() = Some(Timeout::new(URL_SETTLE_MS, move || {
-                url::write(&query, lab.new_entry.try_update_value(std::mem::take).unwrap_or(false));
-            }));
-        }
-    });
-    // Back and forward within the page's history bring their state back, and a bad value there gets the
-    // notice a link's gets (an entry without one clears it).
-    url::on_popstate(move |q: Query| {
-        lab.scenario.set(q.scenario);
-        lab.inputs.set(q.inputs);
-        // A script's entry opens the editor with its text, as its link does.
-        match q.script {
-            Some(text) => {
-                lab.set_script(text);
-                lab.editing.set(!lab.embed);
-            }
-            None => lab.leave_script(),
-        }
-        if let Some(l) = q.lang {
-            lab.lang.set(l);
-        }
-        if lab.link_problems.with_untracked(|p| *p != q.problems) {
-            lab.link_problems.set(q.problems);
-        }
-    });
+    url::follow(lab);
     effect(move || {
         url::set_document_lang(lang.get());
         url::set_title(&format!("{} — {}", lab.text().title, lab.text().tagline));
@@ -349,104 +316,12 @@ pub fn App() -> impl IntoView {
             takeover::end(&early, &root);
         }
     });
-    // The masthead and the notices, then the figure's interface attributes and its question, each set by
-    // one effect: a reactive view per attribute or text would cost the bundle more.
     let figure = NodeRef::<leptos::html::Figure>::new();
-    let (masthead, link_notice, message_notice) = (
-        NodeRef::<leptos::html::Header>::new(),
-        NodeRef::<leptos::html::Div>::new(),
-        NodeRef::<leptos::html::Div>::new(),
-    );
-    effect(move || {
-        let t = lab.text();
-        if let Some(m) = masthead.get() {
-            say(&m, dom::TITLE, t.title);
-            say(&m, dom::TAGLINE, t.tagline);
-        }
-        if let Some(el) = link_notice.get() {
-            el.set_inner_html(&lab.link_problems.with(|p| markup::link_notice(p, t)));
-        }
-        if let Some(el) = message_notice.get() {
-            el.set_inner_html(&lab.message_problems.with(|p| markup::notice(t.message_notice, p, false, t)));
-        }
-    });
-    effect(move || {
-        let (id, t) = (lab.scenario.get(), lab.text());
-        let Some(fig) = figure.get() else { return };
-        let (kind, double) = lab.run.with(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
-        set(&fig, "data-outcome", kind.name());
-        set(&fig, "data-double-grant", if double { "true" } else { "false" });
-        set(&fig, "data-scenario", if lab.scripted() { "script" } else { id.id() });
-        // The words once the reader's hand rests (`rest`); the root says which, for a host or a test to wait on.
-        let calm = lab.calm();
-        set(&fig, "data-hand", if calm { "rest" } else { "moving" });
-        if !calm {
-            return;
-        }
-        let script = lab.script.get();
-        say(&fig, dom::SEED_QUESTION, t.question);
-        if let Some(q) = fig.query_selector(dom::SEED_QUESTION).ok().flatten() {
-            let _ = q.toggle_attribute_with_force("hidden", id != ScenarioId::GcPause || script.is_some());
-        }
-        // A script: its own set-up and question; while it is being read, its frame and a line saying so; if
-        // it cannot be read, what is wrong (the editor marks the line).
-        let sc = script.as_ref().and_then(|s| s.scenario.as_ref());
-        let (setup, prompt) = match (&script, sc) {
-            (Some(_), Some(sc)) => {
-                let who = crate::present::figure::Who::Script(sc);
-                let dragged = sc.dragged().map(|p| (p.name.as_str(), p.value));
-                (
-                    t.script_setup(sc.workers.len(), who.service_name(t), sc.ttl, sc.lease, sc.fencing),
-                    (t.script_prompt)(dragged),
-                )
-            }
-            (Some(_), None) => (String::new(), String::new()),
-            (None, _) => lab.inputs.with(|i| (t.setup(id, i), t.prompt(id, i))),
-        };
-        // A script that never read has nothing to draw: it says so in the figure's place, never an empty box.
-        let status = match &script {
-            Some(s) if s.scenario.is_none() && s.problem.is_none() => t.reading_script.to_owned(),
-            Some(Script { problem: Some(p), scenario, .. }) => {
-                let said = if lab.editing.get() && !lab.embed {
-                    ""
-                } else if lab.lang.get() == Lang::Ja {
-                    &p.ja
-                } else {
-                    &p.en
-                };
-                match (scenario, said) {
-                    (Some(_), "") => String::new(),
-                    (Some(_), said) => (t.script_broken)(said),
-                    (None, said) => (t.script_unread)(said),
-                }
-            }
-            _ => String::new(),
-        };
-        say(&fig, dom::SCRIPT_STATUS, &status);
-        // A script not read yet keeps the figure's frame; one that never read has nothing to draw, and its
-        // message and the editor come first.
-        let unread = script.as_ref().filter(|_| sc.is_none()).map(|s| s.problem.is_some());
-        let _ = fig.class_list().toggle_with_force("reading-script", unread == Some(false));
-        let _ = fig.class_list().toggle_with_force("unread-script", unread == Some(true));
-        let _ = fig.class_list().toggle_with_force("editing", lab.editing.get() && !lab.embed);
-        say(&fig, dom::SETUP, &setup);
-        // The prediction's question, while the reader predicts.
-        let predicting = matches!(lab.phase.get(), Phase::Predicting(_));
-        say(&fig, dom::PROMPT, &prompt);
-        if let Some(q) = dom::find(&fig, dom::PROMPT).filter(|q| q.has_attribute("hidden") == predicting) {
-            let _ = q.toggle_attribute_with_force("hidden", !predicting);
-        }
-    });
+    question::follow(figure);
 
     view! {
         <div class="app" node_ref=root>
-            <header class="masthead" node_ref=masthead>
-                <h1></h1>
-                <p class="tagline"></p>
-                <controls::LangSwitch/>
-            </header>
-            <div node_ref=link_notice></div>
-            <div node_ref=message_notice></div>
+            <masthead::Masthead/>
             {(!lab.embed).then(|| view! { <picker::Picker/> })}
             // The set-up, the question, then the figure: on a phone's first screen. The switches follow the
             // figure they change, and the answers the switches.

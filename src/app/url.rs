@@ -1,9 +1,11 @@
 //! The page's link: read the state from `location.search`, keep it in step with `history.replaceState`
 //! (and `pushState` for a scenario picked).
 
+use gloo_timers::callback::Timeout;
+use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
-use super::dom;
+use super::{dom, effect};
 use crate::present::params::{Lang, Query};
 
 /// The state the page was opened with.
@@ -138,4 +140,43 @@ pub fn remember_skip() {
     if let Some(s) = session() {
         let _ = s.set_item(SKIP_KEY, "1");
     }
+}
+
+/// How long after a change the URL is rewritten.
+const URL_SETTLE_MS: u32 = 150;
+
+/// Keeps the address bar in step with `lab`, and `lab` with the page's history.
+pub fn follow(lab: super::Lab) {
+    // The URL follows the state once the hand rests (`rest`), and a moment after the change, not in the task
+    // that made it: a history write costs more than a click's redraw, and Chromium throttles bursts of them.
+    // (A new timer replaces, and so cancels, the one before.)
+    let pending_write = std::cell::RefCell::new(None::<Timeout>);
+    effect(move || {
+        if lab.calm() {
+            let query = lab.link(lab.embed);
+            *pending_write.borrow_mut() = Some(Timeout::new(URL_SETTLE_MS, move || {
+                write(&query, lab.new_entry.try_update_value(std::mem::take).unwrap_or(false));
+            }));
+        }
+    });
+    // Back and forward within the page's history bring their state back, and a bad value there gets the
+    // notice a link's gets (an entry without one clears it).
+    on_popstate(move |q: Query| {
+        lab.scenario.set(q.scenario);
+        lab.inputs.set(q.inputs);
+        // A script's entry opens the editor with its text, as its link does.
+        match q.script {
+            Some(text) => {
+                lab.set_script(text);
+                lab.editing.set(!lab.embed);
+            }
+            None => lab.leave_script(),
+        }
+        if let Some(l) = q.lang {
+            lab.lang.set(l);
+        }
+        if lab.link_problems.with_untracked(|p| *p != q.problems) {
+            lab.link_problems.set(q.problems);
+        }
+    });
 }
