@@ -1,4 +1,4 @@
-//! The timeline figure as SVG markup, drawn from a run: axis, worker lanes, lock service, storage.
+//! The timeline figure as SVG, drawn from a run: axis, worker lanes, lock service, storage.
 //!
 //! Pure (no web): the lanes are drawn as elements ([`El`]), which the built page and a part drawn afresh
 //! write out as markup and a drag's step compares ([`crate::present::svg::changes`]); the view adds only
@@ -248,8 +248,8 @@ impl Svg {
         self.els.push(El { kids, ..El::new("g", vec![("class", class)]) });
     }
 
-    /// An element of tag `tag`, class `class` and the other attributes `attrs` (a `&str` each, written as is;
-    /// an `f64`, as [`px`] writes it).
+    /// An element of tag `tag` and class `class`, then the attributes `attrs` (numbers, written as [`px`]
+    /// writes them) and `more` (written as they are).
     fn el(
         &mut self,
         tag: &'static str,
