@@ -83,12 +83,12 @@ pub fn connect(lab: Lab) {
             return;
         }
         let (id, i) = (lab.scenario.get(), lab.inputs.get());
-        let (outcome, double) = lab.run.with(|r| (r.outcome.kind.name(), r.outcome.double_grant.is_some()));
-        let mut fields: Vec<(&str, JsValue)> = vec![
-            ("type", "fencing-lab:state".into()),
-            ("outcome", outcome.into()),
-            ("doubleGrant", double.into()),
-        ];
+        let mut fields: Vec<(&str, JsValue)> = vec![("type", "fencing-lab:state".into())];
+        if !lab.unread() {
+            let (outcome, double) =
+                lab.run.with(|r| (r.outcome.kind.name(), r.outcome.double_grant.is_some()));
+            fields.extend([("outcome", outcome.into()), ("doubleGrant", double.into())]);
+        }
         // A script: its text and its named values, by their names.
         if let Some(script) = lab.script.get() {
             fields.insert(1, ("scenario", "script".into()));

@@ -17,9 +17,14 @@ pub fn follow(figure: NodeRef<leptos::html::Figure>) {
     effect(move || {
         let (id, t) = (lab.scenario.get(), lab.text());
         let Some(fig) = figure.get() else { return };
-        let (kind, double) = lab.run.with(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
-        set(&fig, "data-outcome", kind.name());
-        set(&fig, "data-double-grant", if double { "true" } else { "false" });
+        if lab.unread() {
+            let _ = fig.remove_attribute("data-outcome");
+            let _ = fig.remove_attribute("data-double-grant");
+        } else {
+            let (kind, double) = lab.run.with(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
+            set(&fig, "data-outcome", kind.name());
+            set(&fig, "data-double-grant", if double { "true" } else { "false" });
+        }
         set(&fig, "data-scenario", if lab.scripted() { "script" } else { id.id() });
         // The words once the reader's hand rests (`rest`); the root says which, for a host or a test to wait on.
         let calm = lab.calm();

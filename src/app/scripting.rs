@@ -20,6 +20,12 @@ impl Lab {
         self.script.with(Option::is_some)
     }
 
+    /// Whether a script is on screen that never read: there is no run on screen, and nothing states an
+    /// outcome (the run memo falls back to the catalogue's scenario, which is not what the reader sees).
+    pub fn unread(&self) -> bool {
+        self.script.with(|s| s.as_ref().is_some_and(|s| s.scenario.is_none()))
+    }
+
     /// The scenario a script on screen reads as (its last good reading), if there is one.
     pub fn script_scenario(&self) -> Option<Scenario> {
         self.script.with(|s| s.as_ref().and_then(|s| s.scenario.clone()))

@@ -219,16 +219,32 @@ test('a linked script that never read says so in the figure\'s place, never an e
   const status = page.locator('.script-status');
   assert.equal(await status.textContent(), 'Nothing to draw until the script reads.');
   assert.ok(await status.isVisible());
+  // No run on screen, so no outcome stated (the catalogue's run behind it is not the reader's).
+  const attrs = () => page.$eval('figure.lab', (f) => [f.dataset.outcome ?? null, f.dataset.doubleGrant ?? null]);
+  assert.deepEqual(await attrs(), [null, null]);
   // The placeholder stands where the figure would, beside the editor.
   const [s, e] = [await status.boundingBox(), await page.locator('.editor').boundingBox()];
   assert.ok(s.x < e.x && s.y < e.y + e.height, JSON.stringify([s, e]));
   await page.click('.editor [data-editor=close]');
   assert.match(await status.textContent(), /^The script could not be read: line 1, column 13: .*\. Nothing is drawn until it reads\.$/);
   await done(page);
+  // Once the text reads, its run's outcome is stated.
+  const fixed = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, fly')}&lang=en`);
+  await fixed.waitForSelector('figure.lab.unread-script');
+  await fixed.fill('.editor textarea', 'A: acquire, write, release');
+  await fixed.waitForSelector('figure.lab[data-outcome=safe][data-double-grant=false]:not(.unread-script)');
+  await done(fixed);
   const ja = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, fly')}&lang=ja&embed=1`, { viewport: { width: 600, height: 600 } });
   await ja.waitForSelector('figure.lab.unread-script');
   assert.match(await ja.textContent('.script-status'), /^スクリプトを読めませんでした：.*。読めるまで図は描かれません。$/);
   await done(ja);
+  // Its host hears the script, and no outcome.
+  const host = await embedHost(env, `embed=1&lang=en&script=${encodeURIComponent('A: acquire, fly')}`);
+  await host.frameLocator('iframe').locator('figure.lab.unread-script').waitFor();
+  const last = await host.evaluate(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1));
+  assert.equal(last.scenario, 'script');
+  assert.ok(!('outcome' in last) && !('doubleGrant' in last), JSON.stringify(last));
+  await host.context().close();
 });
 
 test('the embed protocol names every field it did not apply, keeps nothing for later and echoes values as sent; a link names a value beside its script', async () => {

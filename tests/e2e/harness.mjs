@@ -69,7 +69,8 @@ export async function open(browser, url, { predict = false, ...options } = {}) {
   page.on('console', (m) => m.type() === 'error' && page.errors.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
   await page.goto(url);
-  await page.waitForSelector('.app-started figure.lab[data-outcome]');
+  // A script that never read states no outcome: it has no run.
+  await page.waitForSelector('.app-started figure.lab:is([data-outcome], .unread-script)');
   // The verdict is told at once: the later panels' module comes with it (not when embedded).
   if (!predict && !/[?&]embed=1/.test(url)) await page.waitForSelector('.later-panels .break-it');
   return page;
