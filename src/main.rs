@@ -1,7 +1,7 @@
 //! The browser app's entry point: mount. Everything else is in the library.
 //!
-//! No panic hook: its message formatting weighed about 1 kB of the bundle, and with `panic = "abort"` a
-//! panic ends the app either way.
+//! No panic hook: it would bring message formatting into the bundle, and with `panic = "abort"` a panic
+//! ends the app either way.
 
 // Talc instead of Rust's default dlmalloc: smaller in the bundle (and faster). The app is single-threaded.
 #[cfg(target_arch = "wasm32")]

@@ -65,7 +65,7 @@ pub fn begin() -> Early {
     };
     // The page keeps its height until the app's frame is in: a reader scrolled down is not moved.
     if let Some(app) = mount_point() {
-        // Whole pixels, written without float formatting (which would weigh ~10 kB of wasm).
+        // Whole pixels, written without float formatting (which would bring its code into the wasm).
         let height = built.get_bounding_client_rect().height().ceil() as u32;
         let _ = app.style().set_property("min-height", &format!("{height}px"));
     }

@@ -1,5 +1,5 @@
 //! A small JSON reader for the page's "Open a run": the run files of `locksim check --json` and `locksim real
-//! --json`. serde_json's reader would add about 30 kB (gzip) to the later module for this one file format;
+//! --json`. serde_json's reader would bring its own code into the later module for this one file format;
 //! this one reads any JSON text into a plain tree, refuses what is not JSON, and never recurses deeper than
 //! [`MAX_DEPTH`], so no file can exhaust the stack.
 
