@@ -29,7 +29,7 @@ use crate::sim::Ms;
 /// just those values set ([`svg::changes`]): no markup written or parsed, no element made anew.
 fn fill_parts(el: &Element, drawn: &mut Vec<Vec<El>>, parts: Vec<Vec<El>>) {
     if drawn.len() != parts.len() {
-        el.set_inner_html(&parts.iter().map(|part| figure::part_markup(part)).collect::<String>());
+        el.set_inner_html(&figure::parts_markup(&parts));
         *drawn = parts;
         return;
     }

@@ -540,12 +540,12 @@ fn node_name(l: &Layout, n: usize, t: &Text) -> String {
 /// learner's inputs (a pause, a write's time in the network, A's job) are not outcomes, so they are always
 /// drawn whole; `job` is A's job when the learner drags its end.
 pub fn lanes(l: &Layout, run: &Run, p: Option<Ms>, job: Option<Span>, t: &Text) -> String {
-    lane_parts(l, run, p, job, t).iter().map(|part| part_markup(part)).collect()
+    parts_markup(&lane_parts(l, run, p, job, t))
 }
 
-/// A part of [`lane_parts`] as [`lanes`] writes it: one `<g class="part">`.
-pub fn part_markup(part: &[El]) -> String {
-    format!(r#"<g class="part">{}</g>"#, markup(part))
+/// The parts of [`lane_parts`] as [`lanes`] writes them: one `<g class="part">` each.
+pub fn parts_markup(parts: &[Vec<El>]) -> String {
+    parts.iter().map(|part| format!(r#"<g class="part">{}</g>"#, markup(part))).collect()
 }
 
 /// [`lanes`] as elements, in parts: each worker's lane, the servers' strips, the lock service, the storage
