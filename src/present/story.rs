@@ -245,9 +245,14 @@ impl Story {
                     ExpiredBWrote
                 };
                 match self.kind {
+                    // Nothing paused or woke: a run other than the plain one is told from its events.
+                    _ if i.pause == 0 && (self.kind != Safe || self.a_expired.is_some()) => {
+                        out.clear();
+                        out.push(Events);
+                    }
+                    Safe if i.pause == 0 => out.push(NoPause),
                     Safe if self.a_expired.zip(self.a_wake).is_some_and(|(e, w)| w >= e) => out
                         .push(if self.lock_free.is_some() { ExpiredHarmlessDelay } else { ExpiredHarmless }),
-                    Safe if i.pause == 0 => out.push(NoPause),
                     // Woke past its lease's end (as renewed until it woke) while the group had no leader to
                     // expire it.
                     Safe if consensus
@@ -323,8 +328,9 @@ impl Story {
                 }
             }
             ScenarioId::UnsafeRelease => {
-                // C was already waiting when A's DEL freed the lock, or asked after it and found it free.
-                let c_waiting = self.request[C].zip(self.release[A]).is_some_and(|(r, del)| r <= del);
+                // C was already waiting when A's DEL freed the lock, or asked after it and found it free (in
+                // the DEL's own millisecond too: A, written first, acts first).
+                let c_waiting = self.request[C].zip(self.release[A]).is_some_and(|(r, del)| r < del);
                 let cause = if c_waiting { ReleaseCause } else { ReleaseCauseCAsked };
                 match self.kind {
                     Fenced => out.extend([cause, ReleaseFenced]),

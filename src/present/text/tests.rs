@@ -1,6 +1,7 @@
 //! The narration at each boundary, in both languages, and answer choices that match the reachable outcomes.
 
 use super::*;
+use crate::present::claims::boundary_runs;
 use crate::sim::{self, outcome_map};
 
 fn story(id: ScenarioId, f: impl FnOnce(&mut Inputs)) -> Story {
@@ -91,11 +92,8 @@ fn safe_narration_without_a_lease_does_not_speak_of_one() {
     });
     assert_eq!(st.kind, OutcomeKind::Safe);
     let (en, ja) = both(&st);
-    assert!(
-        en.contains("before the 10 s a lease would have lasted") && !en.contains("within the lease"),
-        "{en}"
-    );
-    assert!(ja.contains("リースなら期限が切れていた10秒より前") && !ja.contains("期限（10秒）の内"), "{ja}");
+    assert!(en.contains("A woke at 9.999 s, wrote and released") && !en.contains("a lease"), "{en}");
+    assert!(ja.contains("A は9.999秒に目覚め、") && !ja.contains("期限"), "{ja}");
 }
 
 #[test]
@@ -359,31 +357,6 @@ fn every_set_up_prompt_and_hint_fills_in_its_inputs() {
     );
 }
 
-/// Every input setting at and next to each boundary of each scenario's outcome map, over every switch.
-fn boundary_runs(id: ScenarioId) -> Vec<Inputs> {
-    let switches: Vec<Key> = id.keys().iter().copied().filter(|k| k.spec().is_switch()).collect();
-    let mut out = Vec::new();
-    for bits in 0..1u64 << switches.len() {
-        let mut i = id.defaults();
-        for (n, k) in switches.iter().enumerate() {
-            k.spec().set(&mut i, k.spec().switched(bits >> n & 1 == 1)).unwrap();
-        }
-        let Some(key) = id.dragged() else {
-            out.push(i);
-            continue;
-        };
-        let (min, max) = key.spec().range();
-        for seg in outcome_map(&id.build(&i), min..=max) {
-            for v in [seg.from, seg.to, seg.from.saturating_sub(1).max(min), (seg.to + 1).min(max)] {
-                let mut at = i;
-                key.spec().set(&mut at, v).unwrap();
-                out.push(at);
-            }
-        }
-    }
-    out
-}
-
 /// The times (in ms) a sentence may name for a run: when something happened, or a length the run was set up
 /// with (the lease, a delay, a job's end, B's work, the lock-delay) or that a lease would have ended at.
 fn times_of(run: &sim::Run, i: &Inputs) -> Vec<u64> {
@@ -391,7 +364,9 @@ fn times_of(run: &sim::Run, i: &Inputs) -> Vec<u64> {
     t.extend(run.trace.leases.iter().map(|l| l.nominal_expiry));
     // Where a keepalive or a new leader moved a lease's end; a clock jump's and a pause's length.
     t.extend(run.trace.events.iter().filter_map(|e| match e.kind {
-        sim::EventKind::Renew { expires, .. } => Some(expires),
+        sim::EventKind::Renew { expires, .. }
+        | sim::EventKind::LockDelay { until: expires }
+        | sim::EventKind::Election { until: expires } => Some(expires),
         _ => None,
     }));
     t.extend([i.jump, i.pause]);
@@ -846,8 +821,11 @@ fn c_that_asks_after_the_del_is_not_said_to_have_waited() {
     assert!(en.contains("C, asking at 11 s, found the lock free and took token 35 at 11 s"), "{en}");
     assert!(!en.contains("waiting since"), "{en}");
     assert!(ja.contains("11秒にロックを求めた C は") && !ja.contains("から待っていた C"), "{ja}");
-    // From 11 s on, C is waiting when the DEL comes.
+    // At 11 s C asks in the DEL's millisecond, after it (A acts first): the lock is free.
     let (_, en, _) = told_at(ScenarioId::UnsafeRelease, |i| i.work = 11_000);
+    assert!(en.contains("C, asking at 11 s, found the lock free"), "{en}");
+    // From 11.001 s on, C is waiting when the DEL comes.
+    let (_, en, _) = told_at(ScenarioId::UnsafeRelease, |i| i.work = 11_001);
     assert!(en.contains("so C, waiting since 11 s, took token 35 at once"), "{en}");
 }
 
