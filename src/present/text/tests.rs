@@ -26,7 +26,7 @@ fn the_seed_caption_for_the_default_state() {
     let (en, ja) = both(&story(ScenarioId::GcPause, |_| {}));
     assert_eq!(
         ja,
-        "A は期限（10秒）の内に目覚めて書き込み、ロックを返しました。B はその後で番号 34 を取ったので、衝突は起きません。\
+        "A は期限（10秒）の内に目覚めて書き込み、ロックを返しました。B はその後で番号 34 を取ったので、衝突は起きませんでした。\
          A の「GC 停止」の帯の右端をドラッグして、長く伸ばしてみてください。"
     );
     assert!(
