@@ -89,6 +89,8 @@ pub enum Claim {
     /// `who`'s write that reached the storage at `at` arrived while the lock service counted `holder` as
     /// holder.
     StoredUnder(WorkerId, Option<Ms>, WorkerId),
+    /// Every write of `who` arrived while nobody else held the lock.
+    WritesAlone(WorkerId),
     /// `who`'s write that reached the storage at `at` arrived while nobody else held the lock.
     StoredAlone(WorkerId, Option<Ms>),
     /// `who`'s release came after its lease ran out (in event order).
@@ -691,6 +693,7 @@ impl Claim {
             StoredUnder(who, _, holder) => {
                 tr.writes.iter().any(|w| w.worker == who && w.at == at && w.holder == Some(holder))
             }
+            WritesAlone(who) => tr.writes.iter().all(|w| w.worker != who || w.holder.is_none_or(|h| h == who)),
             StoredAlone(who, _) => {
                 tr.writes.iter().any(|w| w.worker == who && w.at == at && w.holder.is_none_or(|h| h == who))
             }
@@ -788,6 +791,94 @@ impl Claim {
     }
 }
 
+/// The claims of the predict-first answer that labels `run` of `id` (the choice for its verdict), with the
+/// facts read off the run itself: an answer names no time, so it must hold of every run it labels.
+pub fn answer(id: ScenarioId, run: &Run) -> Vec<Claim> {
+    use OutcomeKind::*;
+    use ScenarioId as S;
+    let ev = &run.trace.events;
+    let at = |f: &dyn Fn(&EventKind) -> bool| ev.iter().find(|e| f(&e.kind)).map(|e| e.at);
+    let grant = |who| at(&|k| matches!(*k, EventKind::Grant { worker, .. } if worker == who));
+    let store = |who| at(&|k| matches!(*k, EventKind::Store { worker, .. } if worker == who));
+    let release = |who| at(&|k| matches!(*k, EventKind::Release { worker, .. } if worker == who));
+    let a_lease = run.trace.leases.iter().find(|l| l.worker == A).map(|l| l.nominal_expiry);
+    let late = run.outcome.stale_write.map(|w| (w.worker, w.at));
+    let stored = |who, accepted| Stored { who, at: None, token: None, accepted, highest: None };
+    // "A's late write": the deciding write is A's, and the storage did this with it.
+    let late_a = |accepted| {
+        [
+            Order(late.map(|l| l.0 as Ms), Rel::Eq, Some(A as Ms)),
+            Stored { who: A, at: late.map(|l| l.1), token: None, accepted, highest: None },
+        ]
+    };
+    // "B gets the lock no later than a lease would let it": by A's lease's end, or when B asks after it.
+    let asked = at(&|k| matches!(*k, EventKind::Request { worker: B }));
+    let b_in_time = Order(grant(B), Rel::Le, a_lease.max(asked));
+    let kind = run.outcome.kind;
+    match (id, kind) {
+        // "A does no harm".
+        (S::GcPause | S::CheckThenPause, Safe) => vec![WritesAlone(A), b_in_time],
+        (S::Etcd | S::Zookeeper | S::RegisterToken, Safe) => vec![WritesAlone(A)],
+        // "A's write arrives in time": while A held the lock.
+        (S::NetworkDelay, Safe) => vec![StoredUnder(A, store(A), A), b_in_time],
+        (S::LockDelay, Safe) => vec![StoredAlone(A, store(A))],
+        (S::GcPause | S::CheckThenPause | S::NetworkDelay, Stalled) => {
+            let from = run.outcome.wait.map(|w| w.from);
+            let mut v = vec![Expiry(false), WaitedUntil(B, from, grant(B)), Released(A, grant(B))];
+            if id == S::NetworkDelay {
+                // "until A's reply comes back and A lets go".
+                v.push(Order(store(A), Rel::Le, release(A)));
+            }
+            v
+        }
+        (_, Fenced) if id != S::UnsafeRelease => late_a(false).to_vec(),
+        (_, UnfencedGap) if id != S::Redlock => {
+            [late_a(true).to_vec(), vec![stored(B, true), StoredInOrder(A, B)]].concat()
+        }
+        (_, Corrupted) if !matches!(id, S::UnsafeRelease | S::Failover | S::Redlock) => {
+            [late_a(true).to_vec(), vec![StoredInOrder(B, A)]].concat()
+        }
+        (S::SetnxExpire | S::Crash, Safe) => vec![Expired(A, grant(B)), Granted(B, grant(B), None)],
+        (S::SetnxExpire | S::Crash, Orphaned) => {
+            vec![NeverGranted(B), WaitedUntil(B, run.outcome.wait.map(|w| w.from), None)]
+        }
+        (S::CheckThenSet, Safe) => {
+            vec![Order(store(A), Rel::Le, grant(B)), Order(release(A), Rel::Le, grant(B))]
+        }
+        (S::CheckThenSet, DoubleGrant) => vec![Twice(true), stored(A, true), stored(B, true)],
+        (S::Failover, Safe) => vec![Promoted(2_000, true), WaitingAt(B, Some(2_000))],
+        (S::Failover, Corrupted) => {
+            let token = |who| {
+                ev.iter().find_map(|e| match e.kind {
+                    EventKind::Grant { worker, token, .. } if worker == who => Some(token),
+                    _ => None,
+                })
+            };
+            vec![Granted(B, None, token(A)), stored(A, true), StoredInOrder(B, A)]
+        }
+        (S::Redlock, Safe) => vec![Order(store(A), Rel::Le, grant(B))],
+        (S::Redlock, UnfencedGap) => {
+            vec![StoredUnder(A, store(A), B), stored(A, true), stored(B, true), StoredInOrder(A, B)]
+        }
+        (S::Redlock, DoubleGrant) => {
+            vec![Twice(true), Believed(A, grant(B)), stored(A, true), stored(B, true)]
+        }
+        (S::Redlock, Corrupted) => vec![stored(A, true), StoredInOrder(B, A)],
+        (S::UnsafeRelease, Safe) => vec![Twice(false)],
+        (S::UnsafeRelease, _) => {
+            let mut v = vec![Believed(B, grant(C)), Twice(true)];
+            v.extend(match kind {
+                Fenced => vec![stored(B, false)],
+                DoubleGrant => vec![stored(B, true), stored(C, true)],
+                _ => vec![stored(B, true), StoredInOrder(C, B)],
+            });
+            v
+        }
+        // A verdict the scenario has no answer for (the answers' own test catches it).
+        _ => vec![Order(None, Rel::Eq, None)],
+    }
+}
+
 /// Every input setting at and next to each boundary of each scenario's outcome map, over every switch; at
 /// and next to every time something happens in the scenario's default run; and each of those with one
 /// other timing (the lease, when A pauses, when B asks, B's work, the leader's crash) moved to and next to
@@ -879,6 +970,23 @@ mod tests {
                                 Query { inputs: i, ..Query::new(id) }.to_query_string()
                             ));
                         }
+                    }
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{} claims do not hold:\n{}", wrong.len(), wrong.join("\n"));
+    }
+
+    #[test]
+    fn every_answer_holds_of_every_run_it_labels() {
+        let mut wrong = Vec::new();
+        for id in ScenarioId::ALL {
+            for i in boundary_runs(id) {
+                let run = sim::run(&id.build(&i));
+                for claim in answer(id, &run) {
+                    if !claim.check(&run) {
+                        let q = Query { inputs: i, ..Query::new(id) }.to_query_string();
+                        wrong.push(format!("{id:?} {:?} {claim:?} {q}", run.outcome.kind));
                     }
                 }
             }

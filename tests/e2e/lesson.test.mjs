@@ -49,7 +49,7 @@ test('predict first: the verdict waits for the play, then says whether the guess
     assert.equal(await page.locator('[aria-live=polite] .judged').count(), 1);
     const judged = await page.textContent('.judged');
     if (right) assert.equal(judged, 'You predicted it.');
-    else assert.match(judged, /You predicted “A writes and releases in time; B gets the lock no later than a lease would let it”\. What happened instead:/);
+    else assert.match(judged, /You predicted “A does no harm; B gets the lock no later than a lease would let it”\. What happened instead:/);
     assert.match(await page.textContent('#narration'), /33 < 34/);
     // Predict again hides the verdict and focuses the first answer.
     await page.click('button.again');

@@ -25,7 +25,7 @@ pub static DEF: Definition = Definition {
                  is its token (the numbers stand for revisions); a running client renews its lease every {ttl3} s, a \
                  paused one cannot.{leader_crash? The leader crashes at # s; a new one is ready 1 s later.|} {base}",
         prompt: "A wakes after {pause} s, leader crash {leader_crash?at # s|off}, fencing {fencing}. What happens?",
-        choices: choices::CONSENSUS_EN,
+        choices: choices::ALWAYS_LEASED_EN,
     },
     ja: Card {
         title: "etcd のリースとリビジョン",
@@ -34,7 +34,7 @@ pub static DEF: Definition = Definition {
                  （図の番号はリビジョンの代わり）。動いているクライアントは{ttl3}秒ごとにリースを延長しますが、止まっている間は\
                  できません。{leader_crash?リーダーは#秒に落ち、その1秒後に新しいリーダーが立ちます。|}{base}",
         prompt: "A は{pause}秒後に目を覚まします（{leader_crash?#秒にリーダーが故障|リーダーの故障なし}、フェンシングは{fencing}）。何が起きる？",
-        choices: choices::CONSENSUS_JA,
+        choices: choices::ALWAYS_LEASED_JA,
     },
 };
 

@@ -19,12 +19,7 @@ pub static DEF: Definition = Definition {
                  grant itself, before anyone acts: this lab's remedy, nearest to BookKeeper fencing a ledger before a \
                  new writer goes on. {base}",
         prompt: "A wakes after {pause} s, with registration {register} and fencing {fencing}. What happens?",
-        choices: &[
-            (Safe, "A writes and releases in time: no conflict"),
-            (Fenced, "A's late write is rejected by the storage"),
-            (UnfencedGap, "A's late write is accepted before B's first write: both write"),
-            (Corrupted, "A's late write is accepted after B's and overwrites it"),
-        ],
+        choices: choices::ALWAYS_LEASED_EN,
     },
     ja: Card {
         title: "番号の登録",
@@ -33,12 +28,7 @@ pub static DEF: Definition = Definition {
                  先に資源に届きます。これはこのラボ独自の対策で、いちばん近いのは、新しい書き手が進む前に台帳をフェンスする \
                  BookKeeper のやり方です。{base}",
         prompt: "A は{pause}秒後に目を覚まします（番号の登録は{register}、フェンシングは{fencing}）。何が起きる？",
-        choices: &[
-            (Safe, "A は間に合って書き込み、ロックを返す。衝突はない"),
-            (Fenced, "A の遅れた書き込みは、資源に拒否される"),
-            (UnfencedGap, "A の遅れた書き込みが B の最初の書き込みより先に受け付けられ、二人とも書き込む"),
-            (Corrupted, "A の遅れた書き込みが B の書き込みのあとに受け付けられ、B の仕事を上書きする"),
-        ],
+        choices: choices::ALWAYS_LEASED_JA,
     },
 };
 

@@ -20,7 +20,7 @@ pub static DEF: Definition = Definition {
                  running client's heartbeats keep its session alive; after {ttl} s without one the session expires and \
                  its znode goes. {base}",
         prompt: "A wakes after {pause} s, fencing {fencing}. What happens?",
-        choices: choices::CONSENSUS_EN,
+        choices: choices::ALWAYS_LEASED_EN,
     },
     ja: Card {
         title: "ZooKeeper のロックレシピ",
@@ -30,7 +30,7 @@ pub static DEF: Definition = Definition {
                  zxid）が番号です（図の番号は zxid の代わり）。動いている\
                  クライアントのハートビートがセッションを保ち、{ttl}秒届かなければセッションが切れて znode も消えます。{base}",
         prompt: "A は{pause}秒後に目を覚まします（フェンシングは{fencing}）。何が起きる？",
-        choices: choices::CONSENSUS_JA,
+        choices: choices::ALWAYS_LEASED_JA,
     },
 };
 
