@@ -1,8 +1,11 @@
-//! What each sentence of a catalogue narration claims of its run, and the check of every claim against the
-//! trace (issue 31). A sentence's claims are written from its words ([`claims`]); [`Claim::check`] reads
-//! them off the events, the leases and the lanes alone, never off the [`Story`] that chose the sentence, so
-//! a sentence chosen for a run it does not describe fails here. The tests run every scenario over a dense
-//! grid around its boundaries ([`boundary_runs`]) and check every claim of every sentence.
+//! What each sentence the page can show of a catalogue run claims of that run, and the check of every
+//! claim against the trace (issue 31): the narration's sentences ([`claims`]), the predict-first answer
+//! that labels the run ([`answer`]), and the verdict's lesson with Break it's words for it ([`lesson`]).
+//! Claims are written from the words; [`Claim::check`] reads them off the events, the leases, the lanes and
+//! the storage's writes alone, never off the [`Story`] that chose the sentence, so a sentence chosen for a
+//! run it does not describe fails here. The tests run every scenario over a dense grid around its
+//! boundaries ([`boundary_runs`]) and check every claim. (A script's narration, told from its events, is
+//! checked the same way over random scripts in `tests/told.rs`.)
 
 use crate::present::story::{Line, Story, A, B, C};
 use crate::scenarios::{Inputs, Key, Kind, ScenarioId, A_WORKS, ELECTION, JUMP_AT, JUMP_NODE};
@@ -89,6 +92,10 @@ pub enum Claim {
     /// `who`'s write that reached the storage at `at` arrived while the lock service counted `holder` as
     /// holder.
     StoredUnder(WorkerId, Option<Ms>, WorkerId),
+    /// `who` held the lock, when others waited for it, under a lease that nothing expires.
+    UnexpiringHolder(WorkerId),
+    /// `who` never let the lock go.
+    NeverReleased(WorkerId),
     /// Every write of `who` arrived while nobody else held the lock.
     WritesAlone(WorkerId),
     /// `who`'s write that reached the storage at `at` arrived while nobody else held the lock.
@@ -693,6 +700,8 @@ impl Claim {
             StoredUnder(who, _, holder) => {
                 tr.writes.iter().any(|w| w.worker == who && w.at == at && w.holder == Some(holder))
             }
+            UnexpiringHolder(who) => tr.leases.iter().any(|l| l.worker == who && !l.enforced),
+            NeverReleased(who) => never(&|k| matches!(*k, E::Release { worker, .. } if worker == who)),
             WritesAlone(who) => tr.writes.iter().all(|w| w.worker != who || w.holder.is_none_or(|h| h == who)),
             StoredAlone(who, _) => {
                 tr.writes.iter().any(|w| w.worker == who && w.at == at && w.holder.is_none_or(|h| h == who))
@@ -879,6 +888,66 @@ pub fn answer(id: ScenarioId, run: &Run) -> Vec<Claim> {
     }
 }
 
+/// The claims of the verdict's lesson and of Break it's words for the run (safety or liveness failure),
+/// with the facts read off the run: the words name no worker and no time.
+pub fn lesson(run: &Run) -> Vec<Claim> {
+    use OutcomeKind::*;
+    let o = &run.outcome;
+    let late = o.stale_write;
+    let (who, at) = (late.map_or(A, |w| w.worker), late.map(|w| w.at));
+    // The holder the late write lost to, and where that holder's own first write stands.
+    let holder = late.and_then(|w| w.holder).unwrap_or(B);
+    let workers = 0..run.trace.workers.len();
+    let waited_on = o.wait.map_or(A, |w| w.holder);
+    // Break it: "a write the lock should have kept out got in"; "a waiter was held up with nothing to free
+    // the lock".
+    let mut v = match o.kind {
+        k if k.unsafe_data() => vec![Stored { who, at, token: None, accepted: true, highest: None }],
+        k if k.liveness_lost() => vec![
+            UnexpiringHolder(waited_on),
+            WaitedUntil(o.wait.map_or(B, |w| w.worker), o.wait.map(|w| w.from), o.wait.and_then(|w| w.until)),
+        ],
+        _ => vec![],
+    };
+    v.extend(match o.kind {
+        // "No write collided."
+        Safe => workers.map(WritesAlone).collect(),
+        // "Without expiry a stuck holder holds everyone up."
+        Stalled => vec![UnexpiringHolder(waited_on)],
+        // "A dead holder that nothing expires keeps the lock for ever."
+        Orphaned => vec![
+            UnexpiringHolder(waited_on),
+            Crashed(waited_on, run.trace.workers[waited_on].crashed),
+            NeverReleased(waited_on),
+        ],
+        // "The storage refused the older token."
+        Fenced => vec![
+            Stored { who, at, token: None, accepted: false, highest: None },
+            Order(late.and_then(|w| w.token), Rel::Lt, late.and_then(|w| w.highest_before)),
+        ],
+        // "A stale write landed before the new holder's first write, and the storage accepted both."
+        UnfencedGap => vec![StoredUnder(who, at, holder), StoredInOrder(who, holder)],
+        // "Two workers held it at once, and both wrote."
+        DoubleGrant => {
+            let d = o.double_grant;
+            let (one, two) = d.map_or((A, B), |d| (d.earlier, d.later));
+            vec![
+                Twice(true),
+                Stored { who: one, at: None, token: None, accepted: true, highest: None },
+                Stored { who: two, at: None, token: None, accepted: true, highest: None },
+            ]
+        }
+        // "A worker that had lost the lock overwrote newer work."
+        Corrupted => {
+            // The newer work: the write with the token the late one lost to (Redlock's carry none).
+            let newer =
+                run.trace.writes.iter().find(|w| w.accepted && w.worker != who && w.token == o.newer_token);
+            vec![NotHeld(who, at), StoredInOrder(newer.map_or(holder, |w| w.worker), who)]
+        }
+    });
+    v
+}
+
 /// Every input setting at and next to each boundary of each scenario's outcome map, over every switch; at
 /// and next to every time something happens in the scenario's default run; and each of those with one
 /// other timing (the lease, when A pauses, when B asks, B's work, the leader's crash) moved to and next to
@@ -984,6 +1053,23 @@ mod tests {
             for i in boundary_runs(id) {
                 let run = sim::run(&id.build(&i));
                 for claim in answer(id, &run) {
+                    if !claim.check(&run) {
+                        let q = Query { inputs: i, ..Query::new(id) }.to_query_string();
+                        wrong.push(format!("{id:?} {:?} {claim:?} {q}", run.outcome.kind));
+                    }
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{} claims do not hold:\n{}", wrong.len(), wrong.join("\n"));
+    }
+
+    #[test]
+    fn every_lesson_holds_of_every_run_it_closes() {
+        let mut wrong = Vec::new();
+        for id in ScenarioId::ALL {
+            for i in boundary_runs(id) {
+                let run = sim::run(&id.build(&i));
+                for claim in lesson(&run) {
                     if !claim.check(&run) {
                         let q = Query { inputs: i, ..Query::new(id) }.to_query_string();
                         wrong.push(format!("{id:?} {:?} {claim:?} {q}", run.outcome.kind));
