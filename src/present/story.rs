@@ -379,10 +379,12 @@ impl Story {
         self.write[holder].filter(|&t| t >= w.at).map(|_| (w.worker, holder))
     }
 
-    /// The value of a placeholder `{name}` in a sentence: a time in seconds or a token.
-    pub fn fact(&self, name: &str) -> String {
-        let secs = |t: Option<Ms>| t.map_or_else(|| "?".into(), seconds);
-        let token = |t: Option<u64>| t.map_or_else(|| "?".into(), |t| t.to_string());
+    /// The value of a placeholder `{name}` in a sentence: a time in seconds or a token; `None` where this
+    /// run lacks the fact (or no fact has that name), and then the narration tells the run from its events.
+    pub fn fact(&self, name: &str) -> Option<String> {
+        let secs = |t: Option<Ms>| t.map(seconds);
+        let token = |t: Option<u64>| t.map(|t| t.to_string());
+        let name_of = |w: usize| NAMES[w].to_owned();
         let wait = self.wait;
         match name {
             "a" => token(self.token[A]),
@@ -399,33 +401,32 @@ impl Story {
             "b_release" => secs(self.release[B]),
             "c_grant" => secs(self.grant[C]),
             "c_request" => secs(self.request[C]),
-            "found" => self.a_release_found.map_or_else(|| "?".into(), |w| NAMES[w].into()),
+            "found" => self.a_release_found.map(name_of),
             "lease_at_wake" => secs(self.a_lease_at_wake),
             "keys_gone" => secs(self.a_keys_gone),
             "rekept" => secs(self.a_rekept),
             "a_release" => secs(self.release[A]),
             "free" => secs(self.lock_free),
-            "ttl" => seconds(self.inputs.ttl),
-            "lease_end" => seconds(self.a_lease_end()),
-            "delay" => seconds(self.inputs.delay),
-            "work" => seconds(self.inputs.work),
-            "check" => seconds(A_WORKS),
+            "ttl" => Some(seconds(self.inputs.ttl)),
+            "lease_end" => Some(seconds(self.a_lease_end())),
+            "delay" => Some(seconds(self.inputs.delay)),
+            "work" => Some(seconds(self.inputs.work)),
+            "check" => Some(seconds(A_WORKS)),
             "from" => secs(wait.map(|w| w.from)),
             "until" => secs(wait.and_then(|w| w.until)),
             "would_free" => secs(wait.map(|w| w.holder_since + self.inputs.ttl)),
-            "jump" => seconds(self.inputs.jump),
-            "pause" => seconds(self.inputs.pause),
+            "jump" => Some(seconds(self.inputs.jump)),
+            "pause" => Some(seconds(self.inputs.pause)),
             "key_lost" => secs(self.a_key_lost),
-            "validity" => seconds(self.a_lease_end().saturating_sub(REDLOCK_DRIFT)),
+            "validity" => Some(seconds(self.a_lease_end().saturating_sub(REDLOCK_DRIFT))),
             "crash" => secs(self.election.map(|e| e.0)),
             "ready" => secs(self.election.map(|e| e.1)),
             "rearmed" => secs(self.a_rearmed),
-            "late" | "holder" => match self.gap() {
-                Some((late, holder)) => NAMES[if name == "late" { late } else { holder }].into(),
-                None => "?".into(),
-            },
+            "late" | "holder" => {
+                self.gap().map(|(late, holder)| name_of(if name == "late" { late } else { holder }))
+            }
             "late_write" => secs(self.stale_write.map(|w| w.at)),
-            _ => "?".into(),
+            _ => None,
         }
     }
 }

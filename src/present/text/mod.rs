@@ -475,11 +475,17 @@ impl Panels {
     /// The narration of a run: its sentences, with the run's own numbers; [`Line::Events`] is the run's
     /// events told one by one (a scenario with no sentences of its own).
     pub fn narrate(&self, story: &Story) -> String {
+        let events = || story.told.iter().map(|f| (self.told)(f, &story.names)).collect::<Vec<_>>();
         let mut said: Vec<String> = Vec::new();
         for line in story.lines() {
             match line {
-                Line::Events => said.extend(story.told.iter().map(|f| (self.told)(f, &story.names))),
-                l => said.push(fill_named((self.line)(l), story)),
+                Line::Events => said.extend(events()),
+                // A sentence whose fact this run lacks is never said with a gap: the run is told from its
+                // events instead.
+                l => match fill_named((self.line)(l), story) {
+                    Some(s) => said.push(s),
+                    None => return events().join(self.text.join),
+                },
             }
         }
         said.join(self.text.join)
@@ -685,9 +691,16 @@ pub fn fill(template: &str, args: &[&str]) -> String {
     out
 }
 
-/// `template` with each `{name}` replaced by the story's fact of that name.
-pub fn fill_named(template: &str, story: &Story) -> String {
-    fill_with(template, &|name| story.fact(name))
+/// `template` with each `{name}` replaced by the story's fact of that name; `None` if the run lacks one.
+pub fn fill_named(template: &str, story: &Story) -> Option<String> {
+    let lacks = std::cell::Cell::new(false);
+    let said = fill_with(template, &|name| {
+        story.fact(name).unwrap_or_else(|| {
+            lacks.set(true);
+            String::new()
+        })
+    });
+    (!lacks.get()).then_some(said)
 }
 
 /// `template` with each `{name}` replaced by `fact(name)`: named, so each language orders them its own way.

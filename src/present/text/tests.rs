@@ -383,6 +383,11 @@ fn every_time_the_narration_names_at_every_boundary_is_one_of_the_runs_own() {
             let st = Story::of(&run, id, &i);
             let allowed = times_of(&run, &i);
             for lang in [Lang::En, Lang::Ja] {
+                // Every sentence chosen has every fact it names (else the run would be told from its events).
+                for line in st.lines().into_iter().filter(|&l| l != Line::Events) {
+                    let said = fill_named((panels(lang).line)(line), &st);
+                    assert!(said.is_some(), "{id:?} {i:?} {lang:?}: {line:?} lacks a fact");
+                }
                 let n = panels(lang).narrate(&st);
                 assert!(!n.contains('?') && !n.contains('{'), "{id:?} {i:?} {lang:?}: {n}");
                 // English "12.5 s", Japanese "12.5秒".
@@ -1012,4 +1017,18 @@ fn the_reading_says_what_the_storage_accepts_and_what_it_cannot_fence() {
     let (en, ja) = both(&st);
     assert!(en.contains("a strict check (the stored number smaller than mine) would have refused this write, but the lock was still granted twice"), "{en}");
     assert!(ja.contains("厳密に確かめていればこの書き込みは拒否されましたが"), "{ja}");
+}
+
+#[test]
+fn a_sentence_whose_fact_the_run_lacks_is_never_said_with_a_gap() {
+    // The fenced run names A's expiry; without it, the run is told from its events, whole.
+    let mut st = story(ScenarioId::GcPause, |i| i.pause = 15_000);
+    st.a_expired = None;
+    assert_eq!(st.fact("expired"), None);
+    assert_eq!(st.fact("no such fact"), None);
+    for lang in [Lang::En, Lang::Ja] {
+        let p = panels(lang);
+        let events: Vec<String> = st.told.iter().map(|f| (p.told)(f, &st.names)).collect();
+        assert_eq!(p.narrate(&st), events.join(text(lang).join));
+    }
 }
