@@ -209,7 +209,12 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
             match line {
                 Line::WokeInLease => v.extend([Expiry(true), Held(A, wake)]),
                 Line::WokeNoLease => v.push(Expiry(false)),
-                _ => v.extend([Held(A, wake), Order(lease_end, Rel::Lt, s.a_lease_at_wake)]),
+                // "within its renewed lease": past the first lease's end, before the renewed one's.
+                _ => v.extend([
+                    Held(A, wake),
+                    Order(lease_end, Rel::Lt, s.a_lease_at_wake),
+                    Order(lease_end, Rel::Le, wake),
+                ]),
             }
             v
         }

@@ -209,6 +209,9 @@ impl Story {
             | ScenarioId::Etcd
             | ScenarioId::Zookeeper => {
                 let consensus = matches!(self.scenario, ScenarioId::Etcd | ScenarioId::Zookeeper);
+                // A crash after A's lease ran out is told after what that expiry led to, in the order it
+                // happened.
+                let mut after = None;
                 if consensus {
                     match (self.election, self.a_rearmed) {
                         (Some(_), Some(_)) if self.a_rekept.is_some() => out.push(LeaderRearmedRekept),
@@ -216,6 +219,9 @@ impl Story {
                         // The expiry comes first in its millisecond (rule 7): the leader it ran out under.
                         (Some((crash, _)), None) if self.a_expired == Some(crash) => {
                             out.push(LeaderCrashedAtExpiry)
+                        }
+                        (Some((crash, _)), None) if self.a_expired.is_some_and(|e| e < crash) => {
+                            after = Some(LeaderCrashed)
                         }
                         (Some(_), None) => out.push(LeaderCrashed),
                         _ => {}
@@ -262,7 +268,10 @@ impl Story {
                         out.push(WokeNoLeader)
                     }
                     // Woke within a lease that a keepalive or a new leader had moved past the first one's end.
-                    Safe if consensus && self.a_lease_at_wake.is_some_and(|end| end > self.a_lease_end()) => {
+                    Safe if consensus
+                        && self.a_lease_at_wake.is_some_and(|end| end > self.a_lease_end())
+                        && self.a_wake.is_some_and(|w| w >= self.a_lease_end()) =>
+                    {
                         out.push(WokeInRenewed)
                     }
                     Safe if i.lease => out.push(WokeInLease),
@@ -275,6 +284,12 @@ impl Story {
                         out.push(if checked { GapWokeUnchecked } else { GapWoke });
                         out.push(if i.fencing { GapFenced } else { GapUnfenced });
                     }
+                }
+                // Right after the expiry's sentence if the crash came before A woke, else last.
+                if let Some((line, (crash, _))) = after.zip(self.election) {
+                    let woke_later = self.a_wake.is_some_and(|w| crash < w);
+                    let expiry = out.iter().position(|l| matches!(l, ExpiredBWrote | ExpiredBRegistered));
+                    out.insert(expiry.filter(|_| woke_later).map_or(out.len(), |p| p + 1), line);
                 }
             }
             ScenarioId::NetworkDelay => {

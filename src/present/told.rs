@@ -293,13 +293,18 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             format!("{}秒から{}秒まで {} は止まっていました。", s(at), s(until), n(worker))
         }
         Told::Checked { worker, at, ok: true } => {
-            format!("{}秒に {} がリースを確かめました。まだ有効でした。", s(at), n(worker))
+            format!("{}秒に {} は、ロックがまだ有効かを確かめました。有効でした。", s(at), n(worker))
         }
         Told::Checked { worker, at, ok: false } => {
             format!("{}秒に {} がリースを確かめると、切れていたので、あきらめました。", s(at), n(worker))
         }
         Told::Sent { worker, at, arrives } => {
-            format!("{}秒に {} が書き込みを送り、それは{}秒に届きました。", s(at), n(worker), s(arrives))
+            format!(
+                "{}秒に {} が書き込みを送り、書き込みは{}秒に資源に届きました。",
+                s(at),
+                n(worker),
+                s(arrives)
+            )
         }
         Told::Stored { worker, at, token: t, accepted, highest, holder, stale } => {
             let with = t.map_or(String::new(), |t| format!("番号 {t} の"));

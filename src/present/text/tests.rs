@@ -26,7 +26,7 @@ fn the_seed_caption_for_the_default_state() {
     let (en, ja) = both(&story(ScenarioId::GcPause, |_| {}));
     assert_eq!(
         ja,
-        "A は期限（10秒）の内に目覚めて書き込み、ロックを返しました。B はその後で番号 34 を取ったので、衝突は起きませんでした。\
+        "A は期限（10秒）内に目覚めて書き込み、ロックを返しました。B はその後で番号 34 を取ったので、衝突は起きませんでした。\
          A の「GC 停止」の帯の右端をドラッグして、長く伸ばしてみてください。"
     );
     assert!(
@@ -80,7 +80,7 @@ fn unfenced_gap_narration_counts_the_same_millisecond() {
     assert_eq!(st.kind, OutcomeKind::UnfencedGap);
     let (en, ja) = both(&st);
     assert!(en.contains("woke at 11 s, no later than B's first write at 11 s"), "{en}");
-    assert!(ja.contains("（11秒）と同時か、それより前の11秒に目覚め"), "{ja}");
+    assert!(ja.contains("B が最初に書き込む11秒までに（11秒に）目覚め"), "{ja}");
     assert!(!ja.contains("より前の 11秒"), "{ja}");
 }
 
@@ -542,7 +542,7 @@ fn a_new_etcd_leader_restarts_every_lease_at_its_full_ttl_plus_an_election_timeo
     );
     assert!(
         ja.contains(
-            "その時点から期限まるごと（10秒）と選挙のタイムアウトの分で数え直したので、A のリースは17秒まで"
+            "その時点から期限まるごと（10秒）に選挙のタイムアウトを足した長さで数え直したので、A のリースは17秒まで"
         ),
         "{ja}"
     );
@@ -927,7 +927,10 @@ fn etcd_tells_a_crash_at_the_expiry_a_renewed_lease_and_a_keepalive_at_the_new_l
         "{en}"
     );
     assert!(!en.contains("nothing was granted or expired"), "{en}");
-    assert!(ja.starts_with("10秒に A のリースが切れ、同じ瞬間、その直後にリーダーが落ちました"), "{ja}");
+    assert!(
+        ja.starts_with("10秒に A のリースが切れ、その直後、同じ10秒のうちにリーダーが落ちました"),
+        "{ja}"
+    );
     // Renewed to 13.333 s before its pause, A woke at 11 s within its lease, before the crash.
     let (_, en, _) = told_at(ScenarioId::Etcd, |i| {
         i.pause_start = 4_000;
@@ -1016,7 +1019,7 @@ fn the_reading_says_what_the_storage_accepts_and_what_it_cannot_fence() {
     );
     let (en, ja) = both(&st);
     assert!(en.contains("a strict check (the stored number smaller than mine) would have refused this write, but the lock was still granted twice"), "{en}");
-    assert!(ja.contains("厳密に確かめていればこの書き込みは拒否されましたが"), "{ja}");
+    assert!(ja.contains("厳密に確かめていれば、この書き込みは拒否されていたはずです。"), "{ja}");
 }
 
 #[test]
@@ -1031,4 +1034,21 @@ fn a_sentence_whose_fact_the_run_lacks_is_never_said_with_a_gap() {
         let events: Vec<String> = st.told.iter().map(|f| (p.told)(f, &st.names)).collect();
         assert_eq!(p.narrate(&st), events.join(text(lang).join));
     }
+}
+
+#[test]
+fn a_leader_crash_after_the_expiry_is_told_where_it_happened() {
+    // Expiry at 10 s, B's grant and write, the crash at 12 s, A's wake at 15 s: in that order.
+    let (_, en, ja) = told_at(ScenarioId::Etcd, |i| i.leader_crash = 12_000);
+    let at = |s: &str, part: &str| s.find(part).unwrap_or_else(|| panic!("{part} not in {s}"));
+    assert!(at(&en, "wrote at 11 s") < at(&en, "The leader crashed at 12 s"), "{en}");
+    assert!(at(&en, "The leader crashed at 12 s") < at(&en, "A woke at 15 s"), "{en}");
+    assert!(
+        at(&ja, "11秒に書き込みました") < at(&ja, "12秒にリーダーが落ちました")
+            && at(&ja, "12秒にリーダーが落ちました") < at(&ja, "15秒に目覚めた"),
+        "{ja}"
+    );
+    // A that wakes inside its first lease is not said to owe it to the renewed one.
+    let (_, en, _) = told_at(ScenarioId::Etcd, |i| (i.pause, i.leader_crash) = (3_000, 2_000));
+    assert!(en.contains("A woke within the lease (10 s)") && !en.contains("renewed"), "{en}");
 }
