@@ -1085,6 +1085,43 @@ mod tests {
         assert!(wrong.is_empty(), "{} claims do not hold:\n{}", wrong.len(), wrong.join("\n"));
     }
 
+    /// "Where does it change?": "the shortest {value} at which {verdict}", its answer "from {at} s to
+    /// {until} s" and "the verdict first changes earlier, at {t} s: {title}", each checked by running the
+    /// values it names and their neighbours, for every scenario with a band, over every switch setting.
+    #[test]
+    fn where_it_changes_says_what_the_runs_at_its_values_show() {
+        use crate::present::lesson::boundary;
+        for id in ScenarioId::ALL {
+            let Some(key) = id.dragged() else { continue };
+            let (min, max) = key.spec().range();
+            for i in
+                boundary_runs(id).into_iter().filter(|i| key.spec().get(i) == key.spec().get(&id.defaults()))
+            {
+                let map = outcome_map(&id.build(&i), min..=max);
+                let Some(b) = boundary(&map) else { continue };
+                let kind_at = |v: Ms| {
+                    let mut at = i;
+                    key.spec().set(&mut at, v).unwrap();
+                    sim::run(&id.build(&at)).outcome.kind
+                };
+                let q = Query { inputs: i, ..Query::new(id) }.to_query_string();
+                assert_eq!(kind_at(b.at), b.kind, "{q}");
+                // The shortest: nothing below it gives that verdict.
+                assert!(map.iter().take_while(|s| s.to < b.at).all(|s| s.kind != b.kind), "{q}");
+                if b.at > min {
+                    assert_ne!(kind_at(b.at - 1), b.kind, "{q}");
+                }
+                if let Some(until) = b.until {
+                    assert_eq!(kind_at(until), b.kind, "{q}");
+                    assert_ne!(kind_at(until + 1), b.kind, "{q}");
+                }
+                if let Some((t, kind)) = b.first {
+                    assert_eq!((kind_at(t), kind_at(t - 1)), (kind, map[0].kind), "{q}");
+                }
+            }
+        }
+    }
+
     /// The checker finds what the grid found before the sentences were fixed: a sentence told of a run it
     /// does not describe.
     #[test]
