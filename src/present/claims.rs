@@ -1036,7 +1036,18 @@ mod tests {
             for i in boundary_runs(id) {
                 let run = sim::run(&id.build(&i));
                 let story = Story::of(&run, id, &i);
-                for line in story.lines() {
+                let lines = story.lines();
+                // The events told tell every event: no sentence beside them tells one again.
+                if lines.contains(&Line::Events) {
+                    let again = lines.iter().filter(|l| {
+                        !matches!(
+                            l,
+                            Line::Events | Line::GapNoLoss | Line::GapNoLossAtGrant | Line::NeverFreed
+                        )
+                    });
+                    wrong.extend(again.map(|l| format!("{id:?} {l:?} beside the events told")));
+                }
+                for line in lines {
                     for claim in claims(line, &story) {
                         if !claim.check(&run) {
                             wrong.push(format!(

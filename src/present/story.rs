@@ -253,8 +253,7 @@ impl Story {
                 match self.kind {
                     // Nothing paused or woke: a run other than the plain one is told from its events.
                     _ if i.pause == 0 && (self.kind != Safe || self.a_expired.is_some()) => {
-                        out.clear();
-                        out.push(Events);
+                        (out, after) = (vec![Events], None);
                     }
                     Safe if i.pause == 0 => out.push(NoPause),
                     Safe if self.a_expired.zip(self.a_wake).is_some_and(|(e, w)| w >= e) => out
