@@ -285,7 +285,7 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         Told::Registered { worker, at, token } => {
             format!("{}秒に、ロックを取ると同時に {} の番号 {token} が資源へ届きました。", s(at), n(worker))
         }
-        Told::Expired { worker, at } => format!("{}秒に {} のリースが切れました。", s(at), n(worker)),
+        Told::Expired { worker, at } => format!("{}秒に {} の期限が切れました。", s(at), n(worker)),
         Told::Unavailable { at, until } => {
             format!("{}秒から{}秒まで、誰もロックを取れませんでした。", s(at), s(until))
         }
