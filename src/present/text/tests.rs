@@ -927,10 +927,7 @@ fn etcd_tells_a_crash_at_the_expiry_a_renewed_lease_and_a_keepalive_at_the_new_l
         "{en}"
     );
     assert!(!en.contains("nothing was granted or expired"), "{en}");
-    assert!(
-        ja.starts_with("10秒に A の期限が切れ、その直後、同じ10秒のうちにリーダーが落ちました"),
-        "{ja}"
-    );
+    assert!(ja.starts_with("10秒に A の期限が切れ、その直後、同じ10秒のうちにリーダーが落ちました"), "{ja}");
     // Renewed to 13.333 s before its pause, A woke at 11 s within its lease, before the crash.
     let (_, en, _) = told_at(ScenarioId::Etcd, |i| {
         i.pause_start = 4_000;
