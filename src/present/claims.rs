@@ -1,15 +1,18 @@
-//! What each sentence the page can show of a catalogue run claims of that run, and the check of every
-//! claim against the trace (issue 31): the narration's sentences ([`claims`]), the predict-first answer
-//! that labels the run ([`answer`]), and the verdict's lesson with Break it's words for it ([`lesson`]).
-//! Claims are written from the words; [`Claim::check`] reads them off the events, the leases, the lanes and
-//! the storage's writes alone, never off the [`Story`] that chose the sentence, so a sentence chosen for a
-//! run it does not describe fails here. The tests run every scenario over a dense grid around its
-//! boundaries ([`boundary_runs`]) and check every claim. (A script's narration, told from its events, is
-//! checked the same way over random scripts in `tests/told.rs`.)
+//! What each sentence of a catalogue narration claims of its run, and the check of every claim against the
+//! trace (issue 31). A sentence's claims are written from its words ([`claims`]); [`Claim::check`] reads
+//! them off the events, the leases, the lanes and the storage's writes alone, never off the [`Story`] that
+//! chose the sentence. The narration checks them before it speaks ([`holds`]): a run whose chosen sentences
+//! it does not bear out is told from its events instead, so no sentence the page shows is false of its run.
+//! The tests check them over a dense grid around every boundary ([`boundary_runs`]), where every one must
+//! hold, with the predict-first answer that labels each run ([`answer`]) and the verdict's lesson and Break
+//! it's words ([`lesson`]). (A script's narration, told from its events, is checked over random scripts in
+//! `tests/told.rs`.)
 
 use crate::present::story::{Line, Story, A, B, C};
-use crate::scenarios::{Inputs, Key, Kind, ScenarioId, A_WORKS, ELECTION, JUMP_AT, JUMP_NODE};
-use crate::sim::{self, outcome_map, EventKind, LeaseEnd, Ms, NodeChange, OutcomeKind, Run, WorkerId};
+#[cfg(test)]
+use crate::scenarios::{Inputs, Key, Kind, ScenarioId};
+use crate::scenarios::{A_WORKS, ELECTION, JUMP_AT, JUMP_NODE};
+use crate::sim::{self, EventKind, LeaseEnd, Ms, NodeChange, OutcomeKind, Run, WorkerId};
 
 /// How two times compare.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +27,7 @@ pub enum Rel {
 
 /// One thing a sentence says happened. A time is `None` where the story lacks the fact (which fails:
 /// the sentence would print "?"); `Any` fields are not part of the claim.
+#[allow(missing_docs)] // Each variant's doc names its fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Claim {
     /// `who` asked for the lock at `at`.
@@ -603,6 +607,11 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
     }
 }
 
+/// Whether the run bears out every claim of every sentence `story` chose for it.
+pub fn holds(story: &Story) -> bool {
+    story.lines().into_iter().all(|line| claims(line, story).iter().all(|c| c.check(&story.run)))
+}
+
 /// The late writer of an unfenced gap and the holder it wrote under (the sentence's `{late}`, `{holder}`).
 fn gap(s: &Story) -> Option<(WorkerId, WorkerId)> {
     let w = s.stale_write?;
@@ -805,6 +814,7 @@ impl Claim {
     }
 }
 
+#[cfg(test)]
 /// The claims of the predict-first answer that labels `run` of `id` (the choice for its verdict), with the
 /// facts read off the run itself: an answer names no time, so it must hold of every run it labels.
 pub fn answer(id: ScenarioId, run: &Run) -> Vec<Claim> {
@@ -893,6 +903,7 @@ pub fn answer(id: ScenarioId, run: &Run) -> Vec<Claim> {
     }
 }
 
+#[cfg(test)]
 /// The claims of the verdict's lesson and of Break it's words for the run (safety or liveness failure),
 /// with the facts read off the run: the words name no worker and no time.
 pub fn lesson(run: &Run) -> Vec<Claim> {
@@ -953,6 +964,7 @@ pub fn lesson(run: &Run) -> Vec<Claim> {
     v
 }
 
+#[cfg(test)]
 /// Every input setting at and next to each boundary of each scenario's outcome map, over every switch; at
 /// and next to every time something happens in the scenario's default run; and each of those with one
 /// other timing (the lease, when A pauses, when B asks, B's work, the leader's crash) moved to and next to
@@ -987,8 +999,10 @@ pub fn boundary_runs(id: ScenarioId) -> Vec<Inputs> {
         let mut starts = vec![i];
         if let Some(key) = id.dragged() {
             let range = key.spec().range();
-            let mut edges: Vec<Ms> =
-                outcome_map(&id.build(&i), range.0..=range.1).iter().flat_map(|s| [s.from, s.to]).collect();
+            let mut edges: Vec<Ms> = sim::outcome_map(&id.build(&i), range.0..=range.1)
+                .iter()
+                .flat_map(|s| [s.from, s.to])
+                .collect();
             starts = near(&mut edges, range)
                 .into_iter()
                 .map(|v| {
@@ -1099,7 +1113,7 @@ mod tests {
             for i in
                 boundary_runs(id).into_iter().filter(|i| key.spec().get(i) == key.spec().get(&id.defaults()))
             {
-                let map = outcome_map(&id.build(&i), min..=max);
+                let map = sim::outcome_map(&id.build(&i), min..=max);
                 let Some(b) = boundary(&map) else { continue };
                 let kind_at = |v: Ms| {
                     let mut at = i;

@@ -3,8 +3,7 @@
 //! from it.
 
 pub mod breakit;
-#[cfg(test)]
-mod claims;
+pub mod claims;
 pub mod course;
 // Native only: lock fences in a book (`mdbook-lock`).
 #[cfg(not(target_arch = "wasm32"))]

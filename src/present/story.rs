@@ -81,6 +81,8 @@ pub struct Story {
     pub told: Vec<Told>,
     /// The workers' names, for the told facts.
     pub names: Vec<String>,
+    /// The run itself, which the sentences' claims are checked against ([`crate::present::claims`]).
+    pub run: Run,
 }
 
 impl Story {
@@ -116,6 +118,7 @@ impl Story {
             double_grant: o.double_grant,
             told: told(run),
             names: run.trace.workers.iter().map(|w| w.name.clone()).collect(),
+            run: run.clone(),
         };
         let first = |slot: &mut Option<Ms>, at: Ms| *slot = slot.or(Some(at));
         // Who the lock service says holds the lock, as the events go.

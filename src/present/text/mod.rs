@@ -476,6 +476,10 @@ impl Panels {
     /// events told one by one (a scenario with no sentences of its own).
     pub fn narrate(&self, story: &Story) -> String {
         let events = || story.told.iter().map(|f| (self.told)(f, &story.names)).collect::<Vec<_>>();
+        // Sentences their run does not bear out are never said: the run is told from its events instead.
+        if !crate::present::claims::holds(story) {
+            return events().join(self.text.join);
+        }
         let mut said: Vec<String> = Vec::new();
         for line in story.lines() {
             match line {

@@ -1049,3 +1049,18 @@ fn a_leader_crash_after_the_expiry_is_told_where_it_happened() {
     let (_, en, _) = told_at(ScenarioId::Etcd, |i| (i.pause, i.leader_crash) = (3_000, 2_000));
     assert!(en.contains("A woke within the lease (10 s)") && !en.contains("renewed"), "{en}");
 }
+
+#[test]
+fn a_sentence_its_run_does_not_bear_out_is_never_said() {
+    // Give the fenced run's story a grant B never got: the sentence that would say it is checked against
+    // the run before it is said, and the run is told from its events instead.
+    let mut st = story(ScenarioId::GcPause, |i| i.pause = 15_000);
+    assert!(crate::present::claims::holds(&st));
+    st.grant[crate::present::story::B] = Some(12_000);
+    assert!(!crate::present::claims::holds(&st));
+    for lang in [Lang::En, Lang::Ja] {
+        let p = panels(lang);
+        let events: Vec<String> = st.told.iter().map(|f| (p.told)(f, &st.names)).collect();
+        assert_eq!(p.narrate(&st), events.join(text(lang).join));
+    }
+}
