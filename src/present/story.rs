@@ -81,7 +81,7 @@ pub struct Story {
     pub told: Vec<Told>,
     /// The workers' names, for the told facts.
     pub names: Vec<String>,
-    /// The run itself, which the sentences' claims are checked against ([`crate::present::claims`]).
+    /// The run itself, which the sentences' claims are checked against (in `present/claims.rs`).
     pub run: Run,
 }
 
