@@ -162,7 +162,6 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
     let would_free = wait.map(|w| w.holder_since + i.ttl);
     let waiter = wait.map_or(B, |w| w.worker);
     let stored = |who, token, accepted| Stored { who, at: None, token, accepted, highest: None };
-    let gap = gap(s);
     match line {
         Line::Events | Line::GapRemedy => vec![],
         Line::CheckFailed | Line::CheckFailedBLater => vec![
@@ -291,7 +290,7 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
             Kind(UnfencedGap),
         ],
         Line::GapNoLoss | Line::GapNoLossAtGrant => {
-            let Some((late, holder)) = gap else { return vec![Order(None, Rel::Eq, None)] };
+            let Some((late, holder)) = s.gap() else { return vec![Order(None, Rel::Eq, None)] };
             let at = s.stale_write.map(|w| w.at);
             vec![
                 Stored { who: late, at, token: None, accepted: true, highest: None },
@@ -607,15 +606,9 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
     }
 }
 
-/// Whether the run bears out every claim of every sentence `story` chose for it.
-pub fn holds(story: &Story) -> bool {
-    story.lines().into_iter().all(|line| claims(line, story).iter().all(|c| c.check(&story.run)))
-}
-
-/// The late writer of an unfenced gap and the holder it wrote under (the sentence's `{late}`, `{holder}`).
-fn gap(s: &Story) -> Option<(WorkerId, WorkerId)> {
-    let w = s.stale_write?;
-    Some((w.worker, w.holder.filter(|&h| h != w.worker)?))
+/// Whether the run bears out every claim of `lines`, the sentences `story` chose for it.
+pub fn holds(story: &Story, lines: &[Line]) -> bool {
+    lines.iter().all(|&line| claims(line, story).iter().all(|c| c.check(&story.run)))
 }
 
 impl Claim {

@@ -5,7 +5,6 @@
 //! adds the times and tokens a sentence needs.
 
 use crate::present::geom::seconds;
-use crate::present::told::{told, Told};
 use crate::scenarios::{Inputs, ScenarioId, A_WORKS, LOCK_DELAY, REDLOCK_DRIFT};
 use crate::sim::{DoubleGrant, EventKind, Ms, NodeChange, OutcomeKind, Run, WaitRecord, WriteRecord};
 
@@ -77,10 +76,6 @@ pub struct Story {
     pub wait: Option<WaitRecord>,
     /// The double grant, if the service made one (from the outcome).
     pub double_grant: Option<DoubleGrant>,
-    /// The run told from its events: what a scenario without sentences of its own says.
-    pub told: Vec<Told>,
-    /// The workers' names, for the told facts.
-    pub names: Vec<String>,
     /// The run itself, which the sentences' claims are checked against (in `present/claims.rs`).
     pub run: Run,
 }
@@ -116,8 +111,6 @@ impl Story {
             newer_token: o.newer_token,
             wait: o.wait,
             double_grant: o.double_grant,
-            told: told(run),
-            names: run.trace.workers.iter().map(|w| w.name.clone()).collect(),
             run: run.clone(),
         };
         let first = |slot: &mut Option<Ms>, at: Ms| *slot = slot.or(Some(at));
@@ -198,7 +191,7 @@ impl Story {
 
     /// The sentences that tell this run, in order. Chosen here, once, from the facts; each language only
     /// words them (`Text::line`), so the languages cannot tell different stories. A scenario without
-    /// sentences of its own says [`Line::Events`]: its events, told ([`Story::told`]).
+    /// sentences of its own says [`Line::Events`]: its run told from its events.
     pub fn lines(&self) -> Vec<Line> {
         use Line::*;
         use OutcomeKind::*;
@@ -389,8 +382,9 @@ impl Story {
         self.wait.is_some_and(|w| w.until == Some(w.holder_since + self.inputs.ttl))
     }
 
-    /// The late writer of an unfenced gap and the holder it wrote under, if the holder wrote afterwards.
-    fn gap(&self) -> Option<(usize, usize)> {
+    /// The late writer of an unfenced gap and the holder it wrote under, if the holder wrote afterwards (the
+    /// sentences' `{late}` and `{holder}`).
+    pub fn gap(&self) -> Option<(usize, usize)> {
         let w = self.stale_write?;
         let holder = w.holder.filter(|&h| h != w.worker && h < N)?;
         self.write[holder].filter(|&t| t >= w.at).map(|_| (w.worker, holder))

@@ -475,20 +475,20 @@ impl Panels {
     /// The narration of a run: its sentences, with the run's own numbers; [`Line::Events`] is the run's
     /// events told one by one (a scenario with no sentences of its own).
     pub fn narrate(&self, story: &Story) -> String {
-        let events = || story.told.iter().map(|f| (self.told)(f, &story.names)).collect::<Vec<_>>();
+        let lines = story.lines();
         // Sentences their run does not bear out are never said: the run is told from its events instead.
-        if !crate::present::claims::holds(story) {
-            return events().join(self.text.join);
+        if !crate::present::claims::holds(story, &lines) {
+            return self.tell(&story.run);
         }
         let mut said: Vec<String> = Vec::new();
-        for line in story.lines() {
+        for line in lines {
             match line {
-                Line::Events => said.extend(events()),
+                Line::Events => said.extend(Some(self.tell(&story.run)).filter(|t| !t.is_empty())),
                 // A sentence whose fact this run lacks is never said with a gap: the run is told from its
                 // events instead.
                 l => match fill_named((self.line)(l), story) {
                     Some(s) => said.push(s),
-                    None => return events().join(self.text.join),
+                    None => return self.tell(&story.run),
                 },
             }
         }

@@ -1028,8 +1028,7 @@ fn a_sentence_whose_fact_the_run_lacks_is_never_said_with_a_gap() {
     assert_eq!(st.fact("no such fact"), None);
     for lang in [Lang::En, Lang::Ja] {
         let p = panels(lang);
-        let events: Vec<String> = st.told.iter().map(|f| (p.told)(f, &st.names)).collect();
-        assert_eq!(p.narrate(&st), events.join(text(lang).join));
+        assert_eq!(p.narrate(&st), p.tell(&st.run));
     }
 }
 
@@ -1055,12 +1054,11 @@ fn a_sentence_its_run_does_not_bear_out_is_never_said() {
     // Give the fenced run's story a grant B never got: the sentence that would say it is checked against
     // the run before it is said, and the run is told from its events instead.
     let mut st = story(ScenarioId::GcPause, |i| i.pause = 15_000);
-    assert!(crate::present::claims::holds(&st));
+    assert!(crate::present::claims::holds(&st, &st.lines()));
     st.grant[crate::present::story::B] = Some(12_000);
-    assert!(!crate::present::claims::holds(&st));
+    assert!(!crate::present::claims::holds(&st, &st.lines()));
     for lang in [Lang::En, Lang::Ja] {
         let p = panels(lang);
-        let events: Vec<String> = st.told.iter().map(|f| (p.told)(f, &st.names)).collect();
-        assert_eq!(p.narrate(&st), events.join(text(lang).join));
+        assert_eq!(p.narrate(&st), p.tell(&st.run));
     }
 }
