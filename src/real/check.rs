@@ -485,7 +485,7 @@ impl Driver {
                 return Ok(None);
             }
             return Err(format!(
-                "worker {} exited before {} (its standard input closed)",
+                "worker {} exited {} (its standard input closed)",
                 self.name(),
                 self.at(sent)
             ));
