@@ -67,7 +67,8 @@ proptest! {
         "servers", "jump", "N3", "at", "by", "reach", "A", "B", "C", "D", "E", ":", ",", "{", "}", "=", "..",
         "acquire", "without", "expiry", "try-acquire", "every", "work", "until", "idle", "pause", "write",
         "delay", "release", "crash", "check", "get", "set", "value", "x", "range", "drag", "0s", "10ms",
-        "15s", "1.5s", "600s", "601s", "leader-crash", "election", "\n", "\n", "\n", "#",
+        "15s", "1.5s", "600s", "601s", "leader-crash", "election", "\n", "\n", "\n", "#", "switch", "?", "|",
+        "atomic", "{atomic?",
     ]), 0..80)) {
         let text = words.join(" ");
         if let Ok(sc) = script::parse(&text) {
@@ -185,6 +186,58 @@ fn errors_at_each_kind_of_place() {
         assert!(e.en().contains(says), "{text:?}: {}", e.en());
         assert!(!e.ja().is_empty() && e.ja() != e.en());
     }
+}
+
+/// A named switch picks part of a program; flipping it (in the scenario, in the text, or by a flag) gives
+/// the other part, prints back as written and runs the other trace.
+#[test]
+fn a_named_switch_picks_part_of_a_program() {
+    let text = "switch atomic off\nlease 10s\nexpiry on\nfencing on\nA: idle 1s, {atomic? acquire | acquire without expiry}, crash\n\
+                B: {atomic? idle 2s, try-acquire every 1s | idle 2s, acquire}, write\n";
+    let mut sc = script::parse(text).unwrap();
+    assert_eq!(script::print(&sc), text);
+    let a = |sc: &sim::Scenario| sc.workers[0].steps.clone();
+    assert_eq!(a(&sc), script::parse("A: idle 1s, acquire without expiry, crash").unwrap().workers[0].steps);
+    assert_eq!(sim::run(&sc).outcome.kind, OutcomeKind::Orphaned);
+    sc.set_switch(0, true);
+    assert_eq!(a(&sc), script::parse("A: idle 1s, acquire, crash").unwrap().workers[0].steps);
+    assert_eq!(sc.workers[1].steps.len(), 3);
+    assert_eq!(sim::run(&sc).outcome.kind, OutcomeKind::Safe);
+    // The text flipped reads as the scenario flipped, and prints as that text.
+    let on = script::set_named_switch(text, "atomic", true).unwrap();
+    assert_eq!(on, text.replace("switch atomic off", "switch atomic on"));
+    assert_eq!(script::parse(&on).unwrap(), sc);
+    assert_eq!(script::print(&sc), on);
+    sc.set_switch(0, false);
+    assert_eq!(sc, script::parse(text).unwrap());
+    assert_eq!(script::set_named_switch(text, "nope", true), None);
+    // An empty part is no steps.
+    let empty = script::parse("switch s on\nA: acquire, {s? | work 1s}, write").unwrap();
+    assert_eq!(empty.workers[0].steps.len(), 2);
+    assert_eq!(script::print(&empty), "switch s on\nlease 10s\nexpiry on\nfencing on\nA: acquire, {s? | work 1s}, write\n");
+}
+
+#[test]
+fn a_switch_s_mistakes_are_said_at_their_place() {
+    let cases: [(&str, usize, usize, &str); 6] = [
+        ("A: {atomic? acquire | crash}", 1, 5, "needs a switch: write \"switch atomic on\""),
+        ("switch s on\nA: {s acquire | crash}", 2, 7, "expected \"?\", found \"acquire\""),
+        ("switch s on\nA: {s? acquire crash}", 2, 16, "expected \",\" or \"|\", found \"crash\""),
+        ("switch s on\nA: {s? acquire | crash", 2, 23, "expected \",\" or \"}\", found the end of the line"),
+        ("switch s on\nA: {s? acquire | crash}, {s? write | release}", 2, 27, "A already has a {switch? …}"),
+        ("value s 1s\nswitch s on\nA: acquire", 2, 8, "\"s\" is defined twice"),
+    ];
+    for (text, line, col, says) in cases {
+        let e = err(text);
+        assert_eq!((e.line, e.col), (line, col), "{text:?}: {e}");
+        assert!(e.en().contains(says), "{text:?}: {}", e.en());
+        assert!(!e.ja().is_empty() && e.ja() != e.en());
+    }
+    let five: String = (0..5).map(|i| format!("switch s{i} on\n")).collect::<String>() + "A: acquire";
+    assert_eq!(err(&five).problem, Problem::TooManySwitches);
+    // Both parts answer to the lock service: Redlock refuses a get in either.
+    let e = err("service redlock\nswitch s on\nA: {s? acquire | get}");
+    assert!(e.en().contains("\"get\" does not work with \"service redlock\""), "{}", e.en());
 }
 
 #[test]

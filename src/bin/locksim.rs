@@ -116,6 +116,12 @@ mod native {
                             p.min, p.max, p.value
                         ))
                 })
+                .chain(sc.switches.iter().map(|s| {
+                    Arg::new(s.name.clone())
+                        .long(s.name.replace('_', "-"))
+                        .value_name("on|off")
+                        .help(format!("the script's named switch (now {})", if s.on { "on" } else { "off" }))
+                }))
                 .collect(),
         }
     }
@@ -550,13 +556,16 @@ mod native {
         if mode == "run" && m.get_flag("print-script") {
             return Err("--print-script prints a catalogue scenario; a script is already one".into());
         }
-        let given: Vec<(String, String)> = (sc.params.iter())
-            .filter_map(|p| m.get_one::<String>(&p.name).map(|v| (p.name.clone(), v.clone())))
+        let given: Vec<(String, String)> = (sc.params.iter().map(|p| &p.name))
+            .chain(sc.switches.iter().map(|s| &s.name))
+            .filter_map(|name| m.get_one::<String>(name).map(|v| (name.clone(), v.clone())))
             .collect();
         if mode == "search" {
-            if let Some((name, _)) = given.first() {
+            if let Some((name, _)) = given.iter().find(|(name, _)| sc.param(name).is_some()) {
                 return Err(format!("--{name}: search varies every named value itself; leave it out"));
             }
+            // A switch stays as set: the search runs that version of the programs.
+            let sc = with_flags(sc, &given)?;
             print(&search_script(&sc, step(m)?, json, m.get_flag("no-cap"))?);
             return Ok(ExitCode::SUCCESS);
         }
@@ -654,6 +663,15 @@ mod native {
     /// The script's scenario with the values its flags give its named values (ms, or `off` for 0).
     fn with_flags(mut sc: Scenario, pairs: &[(String, String)]) -> Result<Scenario, String> {
         for (name, value) in pairs {
+            if let Some(i) = sc.switches.iter().position(|s| s.name == *name) {
+                let on = match value.trim() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(format!("--{name} \"{value}\" is not on or off")),
+                };
+                sc.set_switch(i, on);
+                continue;
+            }
             let Some(i) = sc.param(&name.replace('-', "_")) else { continue };
             let p = &sc.params[i];
             let v = match value.trim() {

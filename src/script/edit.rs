@@ -76,6 +76,21 @@ pub fn set_switch(text: &str, setting: &str, on: bool) -> String {
     lines.join("\n")
 }
 
+/// `text` with named switch `name` set on its `switch` line; `None` if the script declares no such switch.
+pub fn set_named_switch(text: &str, name: &str, on: bool) -> Option<String> {
+    let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
+    for (n, line) in lines.iter_mut().enumerate() {
+        let Ok(toks) = tokens(line, n + 1) else { continue };
+        let word = |i: usize| toks.get(i).map(|t| &t.tok);
+        if is(word(0), "switch") && matches!(word(1), Some(Tok::Word(w)) if w == name) {
+            let t = toks.get(2).filter(|t| matches!(t.tok, Tok::Word(_)))?;
+            *line = splice(line, span(t.col, &t.tok), if on { "on" } else { "off" });
+            return Some(lines.join("\n"));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

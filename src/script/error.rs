@@ -79,6 +79,12 @@ pub enum Problem {
     TooManyNamed,
     /// A name longer than [`limits::NAME`].
     LongName,
+    /// `{name? …}` naming no switch a `switch` line declared before it.
+    NoSwitch(String),
+    /// More named switches than a scenario holds.
+    TooManySwitches,
+    /// A worker's program with a second `{switch? …}`.
+    TwoChoices(String),
 }
 
 impl Error {
@@ -227,6 +233,11 @@ impl Problem {
             Problem::TooManySteps(w) => format!("{w} has more than {} steps", limits::STEPS),
             Problem::TooManyNamed => format!("at most {} named values", crate::sim::MAX_PARAMS),
             Problem::LongName => format!("a name has at most {} characters", limits::NAME),
+            Problem::NoSwitch(n) => {
+                format!("{{{n}? …}} needs a switch: write \"switch {n} on\" (or off) on a line before it")
+            }
+            Problem::TooManySwitches => format!("at most {} named switches", crate::sim::MAX_SWITCHES),
+            Problem::TwoChoices(w) => format!("{w} already has a {{switch? …}}: a program has at most one"),
         }
     }
 
@@ -286,6 +297,13 @@ impl Problem {
             Problem::TooManySteps(w) => format!("{w} の手順が{}を超えています", limits::STEPS),
             Problem::TooManyNamed => format!("名前付きの値は{}つまでです", crate::sim::MAX_PARAMS),
             Problem::LongName => format!("名前は{}文字までです", limits::NAME),
+            Problem::NoSwitch(n) => {
+                format!("{{{n}? …}}にはスイッチが必要です。前の行に「switch {n} on」（か off）と書いてください")
+            }
+            Problem::TooManySwitches => format!("名前付きのスイッチは{}つまでです", crate::sim::MAX_SWITCHES),
+            Problem::TwoChoices(w) => {
+                format!("{w} にはもう {{switch? …}} があります。一つのプログラムに一つまでです")
+            }
         }
     }
 }
@@ -319,6 +337,12 @@ pub enum Expect {
     Server,
     /// `=` or `}`.
     EqualsOrClose,
+    /// `?` after a switch's name at the start of a choice.
+    Question,
+    /// `,` or `|` in a choice's first part.
+    CommaOrBar,
+    /// `,` or `}` in a choice's second part.
+    CommaOrClose,
     /// `}`.
     Close,
     /// `..` in a range.
@@ -347,6 +371,9 @@ impl Expect {
             Expect::Service => "a lock service (single, failover, redlock, consensus)".into(),
             Expect::Server => "a server (N1, N2, …)".into(),
             Expect::EqualsOrClose => "\"=\" or \"}\"".into(),
+            Expect::Question => "\"?\"".into(),
+            Expect::CommaOrBar => "\",\" or \"|\"".into(),
+            Expect::CommaOrClose => "\",\" or \"}\"".into(),
             Expect::Close => "\"}\"".into(),
             Expect::Range => "\"..\"".into(),
             Expect::Worker => "a worker's name (A, B, …)".into(),
@@ -370,6 +397,9 @@ impl Expect {
             Expect::Service => "ロックサービス（single、failover、redlock、consensus）".into(),
             Expect::Server => "サーバー（N1、N2、…）".into(),
             Expect::EqualsOrClose => "「=」か「}」".into(),
+            Expect::Question => "「?」".into(),
+            Expect::CommaOrBar => "「,」か「|」".into(),
+            Expect::CommaOrClose => "「,」か「}」".into(),
             Expect::Close => "「}」".into(),
             Expect::Range => "「..」".into(),
             Expect::Worker => "ワーカーの名前（A、B、…）".into(),

@@ -48,7 +48,7 @@ pub fn tokens(line: &str, n: usize) -> Result<Vec<Spanned>, Error> {
         match c {
             '#' => break,
             c if c.is_whitespace() => i += 1,
-            ',' | ':' | '{' | '}' | '=' => {
+            ',' | ':' | '{' | '}' | '=' | '?' | '|' => {
                 out.push(Spanned { tok: Tok::Punct(c), col });
                 i += 1;
             }

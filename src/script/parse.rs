@@ -4,7 +4,8 @@ use super::error::{Error, Expect, Problem};
 use super::lex::{tokens, Spanned, Tok};
 use super::limits;
 use crate::sim::{
-    Dur, Ms, Param, Release, Scenario, Service, Step, Worker, MAX_NODES, MAX_PARAMS, MAX_PAUSE,
+    Choice, Dur, Ms, Param, Release, Scenario, Service, Step, Switch, Worker, MAX_NODES, MAX_PARAMS, MAX_PAUSE,
+    MAX_SWITCHES,
 };
 
 const SETTINGS: &[&str] = &[
@@ -19,6 +20,7 @@ const SETTINGS: &[&str] = &[
     "reach",
     "drag",
     "value",
+    "switch",
 ];
 const STEPS: &[&str] =
     &["acquire", "try-acquire", "get", "set", "work", "idle", "pause", "check", "write", "release", "crash"];
@@ -47,6 +49,8 @@ struct State {
     sc: Option<Scenario>,
     workers: Vec<Worker>,
     params: Vec<Param>,
+    /// Named switches, with the parts of programs each picks.
+    switches: Vec<Switch>,
     /// Named values used where 0 means "off" (a leader crash).
     off: Vec<usize>,
     seen: Vec<&'static str>,
@@ -256,7 +260,7 @@ impl State {
             }
         }
         let setting = cur.one_of(Expect::SettingOrWorker, SETTINGS)?;
-        if setting != "value" && setting != "reach" {
+        if !matches!(setting, "value" | "reach" | "switch") {
             if self.seen.contains(&setting) {
                 return Err(Error { line: cur.line, col: 1, problem: Problem::Twice(setting.to_owned()) });
             }
@@ -304,6 +308,16 @@ impl State {
                 let name = if cur.word("none") { None } else { Some(cur.name()?) };
                 self.drag = Some((name, cur.line, col));
             }
+            "switch" => {
+                let col = cur.col();
+                let name = cur.name()?;
+                let on = cur.on_off()?;
+                self.unique(cur, col, &name)?;
+                if self.switches.len() >= MAX_SWITCHES {
+                    return Err(Error { line: cur.line, col, problem: Problem::TooManySwitches });
+                }
+                self.switches.push(Switch { name, on, choices: Vec::new() });
+            }
             _ => self.value(cur)?,
         }
         cur.end()
@@ -346,14 +360,20 @@ impl State {
         min: Ms,
         max: Ms,
     ) -> Result<u8, Error> {
-        if self.params.iter().any(|p| p.name == name) {
-            return Err(Error { line: cur.line, col, problem: Problem::Duplicate(name) });
-        }
+        self.unique(cur, col, &name)?;
         if self.params.len() >= MAX_PARAMS {
             return Err(Error { line: cur.line, col, problem: Problem::TooManyNamed });
         }
         self.params.push(Param { name, value, min, max, off: false });
         Ok((self.params.len() - 1) as u8)
+    }
+
+    /// Refuses `name` if a named value or a switch already has it.
+    fn unique(&self, cur: &Cursor, col: usize, name: &str) -> Result<(), Error> {
+        if self.params.iter().any(|p| p.name == name) || self.switches.iter().any(|s| s.name == name) {
+            return Err(Error { line: cur.line, col, problem: Problem::Duplicate(name.to_owned()) });
+        }
+        Ok(())
     }
 
     /// A duration, or a named value: `{name=15s}` defines it, `{name}` uses it.
@@ -403,7 +423,14 @@ impl State {
             if steps.len() >= limits::STEPS {
                 return Err(cur.error(Problem::TooManySteps(name)));
             }
-            steps.push(self.step(cur)?);
+            if cur.eat('{') {
+                self.choice(cur, &name, &mut steps)?;
+                if steps.len() > limits::STEPS {
+                    return Err(cur.error(Problem::TooManySteps(name)));
+                }
+            } else {
+                steps.push(self.step(cur)?);
+            }
             if cur.peek().is_none() {
                 break;
             }
@@ -411,6 +438,42 @@ impl State {
         }
         self.workers.push(Worker { name, steps });
         Ok(())
+    }
+
+    /// `{name? steps | steps}` (its `{` already read): the steps the switch picks, on or off, added to
+    /// `steps` as the switch is set now.
+    fn choice(&mut self, cur: &mut Cursor, worker: &str, steps: &mut Vec<Step>) -> Result<(), Error> {
+        let col = cur.col();
+        let name = cur.name()?;
+        let Some(i) = self.switches.iter().position(|s| s.name == name) else {
+            return Err(Error { line: cur.line, col, problem: Problem::NoSwitch(name) });
+        };
+        let w = self.workers.len();
+        if self.switches.iter().any(|s| s.choices.iter().any(|c| c.worker == w)) {
+            return Err(Error { line: cur.line, col, problem: Problem::TwoChoices(worker.to_owned()) });
+        }
+        cur.punct('?', Expect::Question)?;
+        let on = self.branch(cur, worker, '|', Expect::CommaOrBar)?;
+        let off = self.branch(cur, worker, '}', Expect::CommaOrClose)?;
+        let at = steps.len();
+        steps.extend(if self.switches[i].on { &on } else { &off });
+        self.switches[i].choices.push(Choice { worker: w, at, on, off });
+        Ok(())
+    }
+
+    /// The steps of one part of a choice, up to and with `end`; none if `end` comes first.
+    fn branch(&mut self, cur: &mut Cursor, worker: &str, end: char, expect: Expect) -> Result<Vec<Step>, Error> {
+        let mut steps = Vec::new();
+        while !cur.eat(end) {
+            if steps.len() >= limits::STEPS {
+                return Err(cur.error(Problem::TooManySteps(worker.to_owned())));
+            }
+            if !steps.is_empty() {
+                cur.punct(',', expect)?;
+            }
+            steps.push(self.step(cur)?);
+        }
+        Ok(steps)
     }
 
     /// Notes that `what`, written at `line`, `col`, is refused if the service turns out to be one it has no
@@ -630,6 +693,7 @@ impl State {
         }
         sc.params = self.params;
         sc.workers = self.workers;
+        sc.switches = self.switches;
         Ok(sc)
     }
 }

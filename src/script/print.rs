@@ -50,6 +50,9 @@ pub fn print(sc: &Scenario) -> String {
         None if !sc.params.is_empty() => out.push_str("drag none\n"),
         None => {}
     }
+    for s in &sc.switches {
+        let _ = writeln!(out, "switch {} {}", s.name, on(s.on));
+    }
     let _ = writeln!(out, "lease {}", duration(sc.ttl));
     let _ = writeln!(out, "expiry {}", on(sc.lease));
     let _ = writeln!(out, "fencing {}", on(sc.fencing));
@@ -101,28 +104,39 @@ pub fn print(sc: &Scenario) -> String {
             out.push('\n');
         }
     }
-    for w in &sc.workers {
-        let steps: Vec<String> = w
-            .steps
-            .iter()
-            .map(|s| match *s {
-                Step::Idle(d) => format!("idle {}", dur(d)),
-                Step::Acquire => "acquire".to_owned(),
-                Step::AcquireNoExpiry => "acquire without expiry".to_owned(),
-                Step::TryAcquire { retry } => format!("try-acquire every {}", dur(retry)),
-                Step::Get => "get".to_owned(),
-                Step::Set => "set".to_owned(),
-                Step::Work(d) => format!("work {}", dur(d)),
-                Step::WorkUntil(d) => format!("work until {}", dur(d)),
-                Step::Pause(d) => format!("pause {}", dur(d)),
-                Step::CheckLease => "check lease".to_owned(),
-                Step::Write { delay: Dur::Ms(0) } => "write".to_owned(),
-                Step::Write { delay } => format!("write delay {}", dur(delay)),
-                Step::Release => "release".to_owned(),
-                Step::Crash => "crash".to_owned(),
-            })
-            .collect();
-        let _ = writeln!(out, "{}: {}", w.name, steps.join(", "));
+    let step = |s: &Step| match *s {
+        Step::Idle(d) => format!("idle {}", dur(d)),
+        Step::Acquire => "acquire".to_owned(),
+        Step::AcquireNoExpiry => "acquire without expiry".to_owned(),
+        Step::TryAcquire { retry } => format!("try-acquire every {}", dur(retry)),
+        Step::Get => "get".to_owned(),
+        Step::Set => "set".to_owned(),
+        Step::Work(d) => format!("work {}", dur(d)),
+        Step::WorkUntil(d) => format!("work until {}", dur(d)),
+        Step::Pause(d) => format!("pause {}", dur(d)),
+        Step::CheckLease => "check lease".to_owned(),
+        Step::Write { delay: Dur::Ms(0) } => "write".to_owned(),
+        Step::Write { delay } => format!("write delay {}", dur(delay)),
+        Step::Release => "release".to_owned(),
+        Step::Crash => "crash".to_owned(),
+    };
+    let list = |steps: &[Step]| steps.iter().map(step).collect::<Vec<_>>().join(", ");
+    for (i, w) in sc.workers.iter().enumerate() {
+        let choice = (sc.switches.iter())
+            .find_map(|s| s.choices.iter().find(|c| c.worker == i).map(|c| (s, c)))
+            .filter(|(s, c)| c.at + if s.on { c.on.len() } else { c.off.len() } <= w.steps.len());
+        let items: Vec<String> = match choice {
+            None => w.steps.iter().map(step).collect(),
+            Some((s, c)) => {
+                let end = c.at + if s.on { c.on.len() } else { c.off.len() };
+                let group = format!("{{{}? {} | {}}}", s.name, list(&c.on), list(&c.off));
+                (w.steps[..c.at].iter().map(step))
+                    .chain([group.replace("?  |", "? |").replace("| }", "|}")])
+                    .chain(w.steps[end..].iter().map(step))
+                    .collect()
+            }
+        };
+        let _ = writeln!(out, "{}: {}", w.name, items.join(", "));
     }
     out
 }

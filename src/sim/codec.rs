@@ -3,10 +3,12 @@
 //! Not for people: scripts are (`script`). Every field is written, in a fixed order, so decoding needs no
 //! parser of the scenario language; `decode(&encode(sc)) == Some(sc)` for every scenario.
 
-use super::scenario::{Dur, Param, Release, Scenario, Service, Step, Worker, MAX_NODES, MAX_PARAMS};
+use super::scenario::{
+    Choice, Dur, Param, Release, Scenario, Service, Step, Switch, Worker, MAX_NODES, MAX_PARAMS, MAX_SWITCHES,
+};
 
 /// The first word: what follows, in which version of this form.
-const HEAD: &str = "scenario/1";
+const HEAD: &str = "scenario/2";
 
 /// Most workers and steps a decoded scenario may have (the script language allows far fewer): a bound, so
 /// that nothing handed over can make the page allocate without end.
@@ -74,32 +76,45 @@ pub fn encode(sc: &Scenario) -> String {
     put(&sc.drag.map_or("-".into(), |d| d.to_string()));
     put(&sc.workers.len().to_string());
     for worker in &sc.workers {
-        put(&worker.name);
-        put(&worker.steps.len().to_string());
-        for &step in &worker.steps {
-            // Each step is its word, then its length if it has one.
-            let (word, length) = match step {
-                Step::Idle(d) => ("idle", Some(d)),
-                Step::Acquire => ("acquire", None),
-                Step::AcquireNoExpiry => ("acquire-no-expiry", None),
-                Step::TryAcquire { retry } => ("try-acquire", Some(retry)),
-                Step::Get => ("get", None),
-                Step::Set => ("set", None),
-                Step::Work(d) => ("work", Some(d)),
-                Step::WorkUntil(d) => ("work-until", Some(d)),
-                Step::Pause(d) => ("pause", Some(d)),
-                Step::CheckLease => ("check-lease", None),
-                Step::Write { delay } => ("write", Some(delay)),
-                Step::Release => ("release", None),
-                Step::Crash => ("crash", None),
-            };
-            put(word);
-            if let Some(d) = length {
-                put(&dur(d));
-            }
+        w.push(worker.name.clone());
+        steps(&mut w, &worker.steps);
+    }
+    w.push(sc.switches.len().to_string());
+    for s in &sc.switches {
+        w.extend([s.name.clone(), flag(s.on).into(), s.choices.len().to_string()]);
+        for c in &s.choices {
+            w.extend([c.worker.to_string(), c.at.to_string()]);
+            steps(&mut w, &c.on);
+            steps(&mut w, &c.off);
         }
     }
     w.join(" ")
+}
+
+/// `steps` as their count, then each step's word and its length if it has one.
+fn steps(w: &mut Vec<String>, steps: &[Step]) {
+    w.push(steps.len().to_string());
+    for &step in steps {
+        let (word, length) = match step {
+            Step::Idle(d) => ("idle", Some(d)),
+            Step::Acquire => ("acquire", None),
+            Step::AcquireNoExpiry => ("acquire-no-expiry", None),
+            Step::TryAcquire { retry } => ("try-acquire", Some(retry)),
+            Step::Get => ("get", None),
+            Step::Set => ("set", None),
+            Step::Work(d) => ("work", Some(d)),
+            Step::WorkUntil(d) => ("work-until", Some(d)),
+            Step::Pause(d) => ("pause", Some(d)),
+            Step::CheckLease => ("check-lease", None),
+            Step::Write { delay } => ("write", Some(delay)),
+            Step::Release => ("release", None),
+            Step::Crash => ("crash", None),
+        };
+        w.push(word.into());
+        if let Some(d) = length {
+            w.push(dur(d));
+        }
+    }
 }
 
 /// The number `w` writes, if it fits a `T`.
@@ -130,6 +145,29 @@ impl<'a> Words<'a> {
 
     fn count(&mut self) -> Option<usize> {
         self.num::<usize>().filter(|&n| n <= MOST)
+    }
+
+    fn steps(&mut self) -> Option<Vec<Step>> {
+        let mut steps = Vec::new();
+        for _ in 0..self.count()? {
+            steps.push(match self.word()? {
+                "idle" => Step::Idle(self.dur()?),
+                "acquire" => Step::Acquire,
+                "acquire-no-expiry" => Step::AcquireNoExpiry,
+                "try-acquire" => Step::TryAcquire { retry: self.dur()? },
+                "get" => Step::Get,
+                "set" => Step::Set,
+                "work" => Step::Work(self.dur()?),
+                "work-until" => Step::WorkUntil(self.dur()?),
+                "pause" => Step::Pause(self.dur()?),
+                "check-lease" => Step::CheckLease,
+                "write" => Step::Write { delay: self.dur()? },
+                "release" => Step::Release,
+                "crash" => Step::Crash,
+                _ => return None,
+            });
+        }
+        Some(steps)
     }
 
     fn dur(&mut self) -> Option<Dur> {
@@ -186,26 +224,21 @@ pub fn decode(line: &str) -> Option<Scenario> {
     };
     for _ in 0..w.count()? {
         let name = w.word()?.to_owned();
-        let mut steps = Vec::new();
+        sc.workers.push(Worker { name, steps: w.steps()? });
+    }
+    for _ in 0..w.count().filter(|&n| n <= MAX_SWITCHES)? {
+        let (name, on) = (w.word()?.to_owned(), w.flag()?);
+        let mut choices = Vec::new();
         for _ in 0..w.count()? {
-            steps.push(match w.word()? {
-                "idle" => Step::Idle(w.dur()?),
-                "acquire" => Step::Acquire,
-                "acquire-no-expiry" => Step::AcquireNoExpiry,
-                "try-acquire" => Step::TryAcquire { retry: w.dur()? },
-                "get" => Step::Get,
-                "set" => Step::Set,
-                "work" => Step::Work(w.dur()?),
-                "work-until" => Step::WorkUntil(w.dur()?),
-                "pause" => Step::Pause(w.dur()?),
-                "check-lease" => Step::CheckLease,
-                "write" => Step::Write { delay: w.dur()? },
-                "release" => Step::Release,
-                "crash" => Step::Crash,
-                _ => return None,
-            });
+            let (worker, at) = (w.num::<usize>()?, w.num::<usize>()?);
+            let steps = &sc.workers.get(worker)?.steps;
+            let (on_steps, off_steps) = (w.steps()?, w.steps()?);
+            // The worker holds the steps of the present setting where the choice starts.
+            let now = if on { &on_steps } else { &off_steps };
+            (steps.get(at..at + now.len())? == &now[..]).then_some(())?;
+            choices.push(Choice { worker, at, on: on_steps, off: off_steps });
         }
-        sc.workers.push(Worker { name, steps });
+        sc.switches.push(Switch { name, on, choices });
     }
     w.word().is_none().then_some(sc)
 }
@@ -224,7 +257,13 @@ mod tests {
         sc.params.push(Param { name: "pause".into(), value: 15_000, min: 0, max: 30_000, off: false });
         sc.drag = Some(0);
         sc.service = Service::Consensus { leader_crash: Some(Dur::Ms(5_000)), election: 1_000 };
-        assert_eq!(decode(&encode(&sc)), Some(sc));
+        assert_eq!(decode(&encode(&sc)), Some(sc.clone()));
+        let (on, off) = (vec![Step::Acquire], vec![Step::AcquireNoExpiry, Step::Crash]);
+        sc.switches.push(Switch { name: "atomic".into(), on: true, choices: vec![Choice { worker: 0, at: 0, on, off }] });
+        assert_eq!(decode(&encode(&sc)), Some(sc.clone()));
+        // A switch whose worker does not hold its present steps is refused.
+        sc.switches[0].on = false;
+        assert_eq!(decode(&encode(&sc)), None);
     }
 
     #[test]

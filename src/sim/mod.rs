@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 pub use engine::{simulate, HORIZON};
 pub use outcome::{Classifier, DoubleGrant, Outcome, OutcomeKind, WaitRecord};
 pub use scenario::{
-    worker, Dur, Ms, Param, Release, Scenario, Service, Step, Worker, MAX_NODES, MAX_PARAMS, MAX_PAUSE,
+    worker, Choice, Dur, Ms, Param, Release, Scenario, Service, Step, Switch, Worker, MAX_NODES, MAX_PARAMS,
+    MAX_PAUSE, MAX_SWITCHES,
 };
 pub use trace::{
     Actor, Event, EventKind, Lease, LeaseEnd, NodeChange, NodeLane, Observer, Span, Trace, TraceBuilder,

@@ -143,6 +143,35 @@ pub enum Service {
 /// Most servers a [`Service::Redlock`] has.
 pub const MAX_NODES: usize = 5;
 
+/// Most named switches a scenario has.
+pub const MAX_SWITCHES: usize = 4;
+
+/// A named switch: an on/off a reader flips, a link or a flag sets, that picks between two versions of
+/// part of some workers' programs (`{atomic? acquire | acquire without expiry}`). The workers always hold
+/// the steps of the switch's present setting, so the engine never sees a switch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Switch {
+    /// Its name in scripts, links and flags (`atomic`).
+    pub name: String,
+    /// Its setting now.
+    pub on: bool,
+    /// The parts of programs it picks, at most one per worker.
+    pub choices: Vec<Choice>,
+}
+
+/// Where a switch picks part of one worker's program: from step `at`, the steps of its present setting.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choice {
+    /// The worker.
+    pub worker: usize,
+    /// Where in its program the choice starts.
+    pub at: usize,
+    /// The steps when the switch is on.
+    pub on: Vec<Step>,
+    /// The steps when it is off.
+    pub off: Vec<Step>,
+}
+
 /// One worker: a name for the view and its program.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Worker {
@@ -178,6 +207,9 @@ pub struct Scenario {
     pub service: Service,
     /// The workers; on the same millisecond a lower index acts first.
     pub workers: Vec<Worker>,
+    /// The named switches that picked parts of the workers' programs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub switches: Vec<Switch>,
 }
 
 impl Scenario {
@@ -196,6 +228,7 @@ impl Scenario {
             register: false,
             service: Service::Single,
             workers,
+            switches: Vec::new(),
         }
     }
 
@@ -228,6 +261,20 @@ impl Scenario {
     pub fn set_param(&mut self, i: usize, value: Ms) {
         if let Some(p) = self.params.get_mut(i) {
             p.value = value;
+        }
+    }
+
+    /// Sets named switch `i` (nothing if there is none): each worker it picks for gets the steps of the
+    /// new setting in place of the old.
+    pub fn set_switch(&mut self, i: usize, on: bool) {
+        let Some(switch) = self.switches.get_mut(i).filter(|s| s.on != on) else { return };
+        switch.on = on;
+        for c in &switch.choices {
+            let (old, new) = if on { (&c.off, &c.on) } else { (&c.on, &c.off) };
+            if let Some(w) = self.workers.get_mut(c.worker) {
+                let end = (c.at + old.len()).min(w.steps.len());
+                w.steps.splice(c.at.min(end)..end, new.iter().copied());
+            }
         }
     }
 
