@@ -308,12 +308,20 @@ fn locksim_reports_a_bad_script_with_its_line_and_exit_2() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The catalogue is its scripts: each `.lock` file reads as the scenario at its defaults, prints back as
+/// itself (its comment aside), and the docs show it as it is.
 #[test]
 fn the_docs_hold_the_script_of_every_catalogue_scenario() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scripts.md")).unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let doc = std::fs::read_to_string(format!("{root}/docs/scripts.md")).unwrap();
     for id in ScenarioId::ALL {
-        let block =
-            format!("### `{}`\n\n```text\n{}```\n", id.id(), script::print(&id.build(&id.defaults())));
+        let path = format!("{root}/src/scenarios/catalogue/{}.lock", id.id().replace('-', "_"));
+        let file = std::fs::read_to_string(&path).unwrap();
+        let sc = id.build(&id.defaults());
+        assert_eq!(script::parse(&file).unwrap(), sc, "{path}");
+        let code: String = file.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();
+        assert_eq!(code, script::print(&sc), "{path} is not written as it prints");
+        let block = format!("### `{}`\n\n```text\n{file}```\n", id.id());
         assert!(doc.contains(&block), "docs/scripts.md lacks or misprints {}:\n{block}", id.id());
     }
 }

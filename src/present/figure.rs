@@ -11,7 +11,7 @@ use crate::present::html::esc;
 use crate::present::program;
 use crate::present::svg::{markup, El};
 use crate::present::text::Text;
-use crate::scenarios::{Inputs, Key, ScenarioId, JUMP_NODE};
+use crate::scenarios::{Inputs, Key, ScenarioId};
 use crate::sim::{Dur, EventKind, Lease, LeaseEnd, Ms, Run, Scenario, Service, Span, Step, WriteRecord};
 
 /// Height of the axis above the lanes.
@@ -370,31 +370,26 @@ pub struct Handle {
 /// jump is dragged on its server's strip, centred on it; anything else on the lane of the worker whose step
 /// it times (the lock service's for a leader crash).
 pub fn handle(l: &Layout, who: Who, i: &Inputs, run: &Run, t: &Text) -> Option<Handle> {
-    let (label, min, max, now, origin, top, key) = match who {
+    let built;
+    let (sc, key) = match who {
         Who::Catalogue(id) => {
-            let key = id.dragged()?;
-            let (min, max) = key.spec().range();
-            let top = match key {
-                Key::Jump => l.top(Lane::Node(JUMP_NODE)) - 23.0,
-                _ => l.top(Lane::Worker(0)),
-            };
-            ((t.handle_name)(key).to_owned(), min, max, key.spec().get(i), id.drag_origin(i), top, Some(key))
+            built = id.build(i);
+            (&built, Some(id.dragged()?))
         }
-        Who::Script(sc) => {
-            let d = sc.drag?;
-            let p = sc.params.get(usize::from(d))?;
-            let top = match program::first_use(sc, d) {
-                Some(program::Use::Jump { node, .. }) => l.top(Lane::Node(node)) - 23.0,
-                Some(program::Use::Step { worker, .. }) => l.top(Lane::Worker(worker)),
-                Some(program::Use::LeaderCrash) => l.top(Lane::Lock),
-                None => l.top(Lane::Worker(0)),
-            };
-            ((t.value_handle)(&p.name), p.min, p.max, p.value, program::origin(run, sc, d), top, None)
-        }
+        Who::Script(sc) => (sc, None),
     };
-    let text = match key {
-        Some(key) => (t.handle_value)(key, now, origin + now),
-        None => (t.value_text)(now, origin + now),
+    let d = sc.drag?;
+    let p = sc.params.get(usize::from(d))?;
+    let top = match program::first_use(sc, d) {
+        Some(program::Use::Jump { node, .. }) => l.top(Lane::Node(node)) - 23.0,
+        Some(program::Use::Step { worker, .. }) => l.top(Lane::Worker(worker)),
+        Some(program::Use::LeaderCrash) => l.top(Lane::Lock),
+        None => l.top(Lane::Worker(0)),
+    };
+    let (min, max, now, origin) = (p.min, p.max, p.value, program::origin(run, sc, d));
+    let (label, text) = match key {
+        Some(key) => ((t.handle_name)(key).to_owned(), (t.handle_value)(key, now, origin + now)),
+        None => ((t.value_handle)(&p.name), (t.value_text)(now, origin + now)),
     };
     let transform = format!("translate({} {})", px(l.x(origin + now)), px(top));
     Some(Handle { label, min, max, now, origin, text, transform })

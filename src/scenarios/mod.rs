@@ -1,9 +1,11 @@
 //! The scenario catalogue: every way a lock fails that the source document names, as a named scenario
-//! that builds a [`Scenario`] from the reader's [`Inputs`].
+//! whose run is a lock script, set by the reader's [`Inputs`].
 //!
-//! One scenario, one definition: `catalogue/<name>.rs` holds everything about it (its group, inputs and
-//! defaults, how it builds its run, its picker card, set-up, question and answers in both languages), and
-//! the list in [`catalogue!`] below names it once. A new scenario is one new file and one row of that list.
+//! One scenario, one script and one card: `catalogue/<name>.lock` is its run in the scenario language
+//! (`docs/scripts.md`), with its defaults; `catalogue/<name>.rs` adds what a script cannot say (its group,
+//! the inputs the page shows, its picker card, set-up, question and answers in both languages); the list
+//! in [`catalogue!`] below names it once. The build compiles each script (`build.rs`), so the page holds
+//! its scenarios as codec lines and not the parser.
 //!
 //! One table ([`INPUTS`]) lists every input with its range; each scenario names the inputs it uses. The
 //! URL parser and writer, the `locksim` flags and usage, and the embed messages all read these two, so no
@@ -18,7 +20,7 @@ pub use inputs::{InputSpec, Inputs, Key, Kind, INPUTS};
 
 use serde::{Deserialize, Serialize};
 
-use crate::sim::{Dur, Ms, OutcomeKind, Param, Scenario, Step};
+use crate::sim::{codec, Ms, OutcomeKind, Release, Scenario, Service};
 
 /// How the source groups the ways a lock fails; the picker shows scenarios under these headings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,7 +58,7 @@ pub struct Card {
     pub choices: &'static [(OutcomeKind, &'static str)],
 }
 
-/// Everything about one scenario of the catalogue.
+/// What one scenario of the catalogue adds to its script.
 pub struct Definition {
     /// Its id in links and on the command line.
     pub id: &'static str,
@@ -66,13 +68,6 @@ pub struct Definition {
     pub keys: &'static [Key],
     /// Inputs a link or `locksim` may also set (the base timing), with no control.
     pub extras: &'static [Key],
-    /// Its own default pause, where it differs from the base scenario's.
-    pub pause: Option<Ms>,
-    /// Where the dragged band starts on its lane: its right edge is this plus the dragged value.
-    pub drag_origin: fn(&Inputs) -> Ms,
-    /// Its run for these inputs (the settings it does not set keep the base scenario's); `d(key)` is the
-    /// length of that input, by name where the scenario names it.
-    pub build: fn(&Inputs, &dyn Fn(Key) -> Dur) -> Scenario,
     /// Its words in English.
     pub en: Card,
     /// Its words in Japanese.
@@ -82,16 +77,15 @@ pub struct Definition {
 /// What every definition file uses.
 mod prelude {
     pub(crate) use super::catalogue::choices;
-    pub use super::ELECTION;
-    pub use super::{Card, Definition, Group, Inputs, Key, A_WORKS, LOCK_DELAY};
-    pub(crate) use super::{BASE_EXTRAS, WRITE};
+    pub use super::{Card, Definition, Group, Key};
+    pub(crate) use super::BASE_EXTRAS;
+    pub use crate::sim::Ms;
     pub use crate::sim::OutcomeKind::*;
-    pub use crate::sim::{worker, Dur, Ms, Release, Scenario, Service, Step};
+}
 
-    /// A fixed length.
-    pub fn ms(ms: Ms) -> Dur {
-        Dur::Ms(ms)
-    }
+/// The catalogue's scripts as the build compiled them (`build.rs`): one module per script, each its `SCRIPT`.
+mod compiled {
+    include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 }
 
 /// The catalogue: each row a scenario's variant and its definition's module, in the order the picker shows
@@ -119,6 +113,13 @@ macro_rules! catalogue {
             pub fn def(self) -> &'static Definition {
                 match self {
                     $(ScenarioId::$variant => &catalogue::$module::DEF,)*
+                }
+            }
+
+            /// Its script, compiled: a line of the codec.
+            fn compiled(self) -> &'static str {
+                match self {
+                    $(ScenarioId::$variant => compiled::$module::SCRIPT,)*
                 }
             }
         }
@@ -157,9 +158,6 @@ catalogue! {
 /// The inputs of the base scenario that only a link or `locksim` sets (no control on the page).
 pub(crate) const BASE_EXTRAS: &[Key] =
     &[Key::Ttl, Key::PauseStart, Key::BRequest, Key::BWork, Key::FirstToken];
-
-/// A write that spends no time in the network.
-pub(crate) const WRITE: Step = Step::Write { delay: Dur::Ms(0) };
 
 impl ScenarioId {
     /// The id in links and on the command line.
@@ -205,52 +203,46 @@ impl ScenarioId {
         self.keys().first().copied().filter(|k| matches!(k.spec().kind, Kind::Ms { .. }))
     }
 
-    /// The scenario's own defaults (the timing the catalogue states).
+    /// Its run at the script's defaults.
+    pub fn script(self) -> Scenario {
+        // Decoded once: a drag builds a run per step.
+        static DECODED: std::sync::OnceLock<Vec<Scenario>> = std::sync::OnceLock::new();
+        let all = DECODED.get_or_init(|| {
+            ScenarioId::ALL.map(|id| codec::decode(id.compiled()).expect("build.rs wrote it")).to_vec()
+        });
+        all[self as usize].clone()
+    }
+
+    /// The inputs it reads, shown or not.
+    fn reads(self) -> impl Iterator<Item = Key> {
+        self.keys().iter().chain(self.extras()).copied()
+    }
+
+    /// The scenario's own defaults: what its script says.
     pub fn defaults(self) -> Inputs {
-        let base = Inputs::default();
-        Inputs { pause: self.def().pause.unwrap_or(base.pause), ..base }
-    }
-
-    /// Where the dragged band starts on A's lane: its right edge is this plus the dragged value.
-    pub fn drag_origin(self, i: &Inputs) -> Ms {
-        (self.def().drag_origin)(i)
-    }
-
-    /// The named values of this scenario's runs: the disturbances it reads (a search varies them, in this
-    /// order; the dragged one is among them), then the lengths of the base timing it reads.
-    pub fn named(self) -> impl Iterator<Item = Key> {
-        DISTURBANCES.into_iter().chain([Key::BRequest, Key::BWork]).filter(move |k| self.uses(*k))
-    }
-
-    /// The run's scenario for these inputs. Inputs the scenario does not use keep their defaults; its
-    /// named values ([`ScenarioId::named`]) are named values of the scenario, so a drag, a flag or a search
-    /// sets them by name.
-    pub fn build(self, given: &Inputs) -> Scenario {
         let mut i = Inputs::default();
-        for key in self.keys().iter().chain(self.extras()) {
-            key.spec().copy(given, &mut i);
+        let mut sc = self.script();
+        for key in self.reads() {
+            if let Some(v) = key.in_scenario(&mut sc, None) {
+                let _ = key.spec().set(&mut i, v);
+            }
         }
-        let named: Vec<Key> = self.named().collect();
-        let d = |key: Key| match named.iter().position(|k| *k == key) {
-            Some(n) => Dur::Param(n as u8),
-            None => Dur::Ms(key.spec().get(&i)),
-        };
-        let mut sc = (self.def().build)(&i, &d);
-        sc.params = named
-            .iter()
-            .map(|k| {
-                let spec = k.spec();
-                let (min, max) = spec.range();
-                let off = matches!(spec.kind, Kind::At { .. });
-                Param { name: spec.name.to_owned(), value: spec.get(&i), min, max, off }
-            })
-            .collect();
-        sc.drag = self.dragged().and_then(|k| named.iter().position(|n| *n == k)).map(|n| n as u8);
-        // The lease, fencing and tokens every scenario shares; a definition that cannot fence says so itself.
-        sc.lease = i.lease;
-        sc.fencing &= i.fencing;
-        sc.ttl = i.ttl;
-        sc.first_token = i.first_token;
+        i
+    }
+
+    /// The named values of this scenario's runs, in its script's order (a search varies them in this order;
+    /// the dragged one is among them).
+    pub fn named(self) -> impl Iterator<Item = Key> {
+        self.script().params.into_iter().filter_map(|p| Key::from_name(&p.name))
+    }
+
+    /// The run's scenario for these inputs: its script, with each input it reads set (a named value, a
+    /// setting, or a named switch of the input's name). Inputs it does not read keep the script's.
+    pub fn build(self, given: &Inputs) -> Scenario {
+        let mut sc = self.script();
+        for key in self.reads() {
+            key.in_scenario(&mut sc, Some(key.spec().get(given)));
+        }
         sc
     }
 }
@@ -266,6 +258,64 @@ pub const A_WORKS: Ms = 2_000;
 
 /// Chubby's lock-delay as Consul sets it by default (15 s); Chubby caps it at one minute.
 pub const LOCK_DELAY: Ms = 15_000;
+
+impl Key {
+    /// This input's value in `sc`, after setting it to `set` if given; `None` if `sc` has nothing it sets.
+    /// A switch is a setting of the script (`expiry`, `fencing`, `release`, `lock-delay`, `register`, a
+    /// failover's `wait`) or else its named switch of the same name (`atomic`); a length is its named value.
+    pub fn in_scenario(self, sc: &mut Scenario, set: Option<u64>) -> Option<u64> {
+        fn flag(b: &mut bool, set: Option<u64>) -> u64 {
+            if let Some(v) = set {
+                *b = v != 0;
+            }
+            u64::from(*b)
+        }
+        fn num<T: Copy + Into<u64> + TryFrom<u64>>(n: &mut T, set: Option<u64>) -> u64 {
+            if let Some(v) = set.and_then(|v| T::try_from(v).ok()) {
+                *n = v;
+            }
+            (*n).into()
+        }
+        Some(match self {
+            Key::Lease => flag(&mut sc.lease, set),
+            Key::Fencing => flag(&mut sc.fencing, set),
+            Key::Register => flag(&mut sc.register, set),
+            Key::Ttl => num(&mut sc.ttl, set),
+            Key::FirstToken => num(&mut sc.first_token, set),
+            Key::Release => {
+                let mut compare = sc.release == Release::CompareAndDelete;
+                flag(&mut compare, set);
+                sc.release = if compare { Release::CompareAndDelete } else { Release::PlainDelete };
+                u64::from(compare)
+            }
+            // Off takes the script's lock-delay away; on keeps it.
+            Key::LockDelay => {
+                if set == Some(0) {
+                    sc.lock_delay = 0;
+                }
+                u64::from(sc.lock_delay > 0)
+            }
+            Key::Sync => match &mut sc.service {
+                Service::Failover { sync, .. } => flag(sync, set),
+                _ => return None,
+            },
+            _ => {
+                let name = self.spec().name;
+                if let Some(i) = sc.switches.iter().position(|s| s.name == name) {
+                    if let Some(v) = set {
+                        sc.set_switch(i, v != 0);
+                    }
+                    return Some(u64::from(sc.switches[i].on));
+                }
+                let i = sc.param(name)?;
+                if let Some(v) = set {
+                    sc.set_param(i, v);
+                }
+                sc.params[i].value
+            }
+        })
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -288,6 +338,37 @@ mod tests {
         let mut sorted = groups.clone();
         sorted.dedup();
         assert_eq!(sorted, Group::ALL.to_vec());
+    }
+
+    /// An input is something its script has, and every named value or switch of a script is an input a
+    /// link can set: nothing is accepted and dropped, and nothing in a script is out of the reader's reach.
+    #[test]
+    fn every_input_is_in_its_script_and_every_named_thing_is_an_input() {
+        for id in ScenarioId::ALL {
+            let mut sc = id.script();
+            for key in id.reads() {
+                assert!(key.in_scenario(&mut sc, None).is_some(), "{id:?} reads {key:?}, its script has none");
+            }
+            let names = sc.params.iter().map(|p| &p.name).chain(sc.switches.iter().map(|s| &s.name));
+            for name in names {
+                let key = Key::from_name(name).unwrap_or_else(|| panic!("{id:?}: {name} is no input"));
+                assert!(id.uses(key), "{id:?} does not read {name}");
+            }
+            // Its defaults are its script's: built at them, it is its script.
+            assert_eq!(id.build(&id.defaults()), sc, "{id:?}");
+        }
+    }
+
+    #[test]
+    fn an_input_sets_its_line_or_its_named_switch() {
+        let off = Inputs { atomic: false, compare_release: true, lock_delay: false, sync: true, ..Inputs::default() };
+        assert!(SetnxExpire.build(&off).workers[0].steps.contains(&crate::sim::Step::AcquireNoExpiry));
+        let on = Inputs { atomic: true, ..off };
+        assert!(!SetnxExpire.build(&on).workers[0].steps.contains(&crate::sim::Step::AcquireNoExpiry));
+        assert_eq!(UnsafeRelease.build(&off).release, Release::CompareAndDelete);
+        assert_eq!(LockDelay.build(&off).lock_delay, 0);
+        assert_eq!(LockDelay.build(&Inputs::default()).lock_delay, LOCK_DELAY);
+        assert!(matches!(Failover.build(&off).service, Service::Failover { sync: true, .. }));
     }
 
     #[test]

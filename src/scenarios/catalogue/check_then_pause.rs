@@ -8,9 +8,6 @@ pub static DEF: Definition = Definition {
     group: Group::Losing,
     keys: &[Key::Pause, Key::Lease, Key::Fencing],
     extras: &[Key::Ttl, Key::BRequest, Key::BWork, Key::FirstToken],
-    pause: Some(13_000),
-    drag_origin: |_| A_WORKS,
-    build,
     en: Card {
         title: "Check, then pause",
         blurb: "A checks its lease just before writing, and stops right after the check.",
@@ -30,8 +27,3 @@ pub static DEF: Definition = Definition {
         choices: choices::BASE_JA,
     },
 };
-
-fn build(_: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    let a = [Step::Acquire, Step::Work(ms(A_WORKS)), Step::CheckLease, Step::Pause(d(Key::Pause)), WRITE, Step::Release];
-    Scenario::with_workers(vec![worker("A", a), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])])
-}

@@ -8,9 +8,6 @@ pub static DEF: Definition = Definition {
     group: Group::Taking,
     keys: &[Key::Atomic, Key::Fencing],
     extras: &[],
-    pause: None,
-    drag_origin: |_| 0,
-    build,
     en: Card {
         title: "Check, then set",
         blurb: "Both workers look, see the lock free, and both take it.",
@@ -36,17 +33,3 @@ pub static DEF: Definition = Definition {
         ],
     },
 };
-
-fn build(i: &Inputs, _: &dyn Fn(Key) -> Dur) -> Scenario {
-    // GET at 0 / 0.5 s, SET at 1 / 1.5 s; or SET NX at those times, retrying every 0.5 s.
-    let program = |at: Ms| {
-        let mut steps = if i.atomic {
-            vec![Step::Idle(ms(at + 1_000)), Step::TryAcquire { retry: ms(500) }]
-        } else {
-            vec![Step::Idle(ms(at)), Step::Get, Step::Idle(ms(1_000)), Step::Set]
-        };
-        steps.extend([Step::Work(ms(1_000)), WRITE, Step::Release]);
-        steps
-    };
-    Scenario::with_workers(vec![worker("A", program(0)), worker("B", program(500))])
-}

@@ -8,9 +8,6 @@ pub static DEF: Definition = Definition {
     group: Group::Losing,
     keys: &[Key::Lease],
     extras: &[],
-    pause: None,
-    drag_origin: |_| 0,
-    build,
     en: Card {
         title: "Holder crashes",
         blurb: "The holder dies without releasing the lock.",
@@ -32,7 +29,3 @@ pub static DEF: Definition = Definition {
         ],
     },
 };
-
-fn build(_: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    Scenario::with_workers(vec![worker("A", [Step::Acquire, Step::Crash]), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])])
-}

@@ -15,9 +15,6 @@ pub static DEF: Definition = Definition {
     group: Group::Replicated,
     keys: &[Key::Pause, Key::LeaderCrash, Key::Fencing],
     extras: BASE_EXTRAS,
-    pause: Some(15_000),
-    drag_origin: |i| i.pause_start,
-    build,
     en: Card {
         title: "etcd: lease and revision",
         blurb: "Consensus keeps one truth; the lock key's revision is the fencing token.",
@@ -37,9 +34,3 @@ pub static DEF: Definition = Definition {
         choices: choices::ALWAYS_LEASED_JA,
     },
 };
-
-fn build(_: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    let mut sc = Scenario::with_workers(vec![worker("A", [Step::Acquire, Step::Work(d(Key::PauseStart)), Step::Pause(d(Key::Pause)), WRITE, Step::Release]), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])]);
-    sc.service = Service::Consensus { leader_crash: Some(d(Key::LeaderCrash)), election: ELECTION };
-    sc
-}

@@ -8,9 +8,6 @@ pub static DEF: Definition = Definition {
     group: Group::Replicated,
     keys: &[Key::Sync, Key::Fencing],
     extras: &[],
-    pause: None,
-    drag_origin: |_| 0,
-    build,
     en: Card {
         title: "Redis failover",
         blurb: "The primary dies before replicating; the promoted replica grants the lock again.",
@@ -40,11 +37,3 @@ pub static DEF: Definition = Definition {
         ],
     },
 };
-
-fn build(i: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    // A never pauses: it writes at 4 s, well inside its lease, and releases.
-    let a = worker("A", [Step::Acquire, Step::Work(ms(4_000)), WRITE, Step::Release]);
-    let mut sc = Scenario::with_workers(vec![a, worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])]);
-    sc.service = Service::Failover { crash: 500, promote: 2_000, sync: i.sync };
-    sc
-}

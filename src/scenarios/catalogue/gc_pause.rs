@@ -8,9 +8,6 @@ pub static DEF: Definition = Definition {
     group: Group::Losing,
     keys: &[Key::Pause, Key::Lease, Key::Fencing],
     extras: BASE_EXTRAS,
-    pause: None,
-    drag_origin: |i| i.pause_start,
-    build,
     en: Card {
         title: "GC pause",
         blurb: "The holder freezes for longer than its lease.",
@@ -26,8 +23,3 @@ pub static DEF: Definition = Definition {
         choices: choices::BASE_JA,
     },
 };
-
-fn build(_: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    // A takes the lock, works until its pause starts, pauses, writes at once, releases.
-    Scenario::with_workers(vec![worker("A", [Step::Acquire, Step::Work(d(Key::PauseStart)), Step::Pause(d(Key::Pause)), WRITE, Step::Release]), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])])
-}

@@ -8,9 +8,6 @@ pub static DEF: Definition = Definition {
     group: Group::Fencing,
     keys: &[Key::Pause, Key::LockDelay, Key::Fencing],
     extras: BASE_EXTRAS,
-    pause: Some(15_000),
-    drag_origin: |i| i.pause_start,
-    build,
     en: Card {
         title: "Lock-delay",
         blurb: "After a lease runs out, nobody may take the lock for a while.",
@@ -39,11 +36,3 @@ pub static DEF: Definition = Definition {
         ],
     },
 };
-
-fn build(i: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    let mut sc = Scenario::with_workers(vec![worker("A", [Step::Acquire, Step::Work(d(Key::PauseStart)), Step::Pause(d(Key::Pause)), WRITE, Step::Release]), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])]);
-    if i.lock_delay {
-        sc.lock_delay = LOCK_DELAY;
-    }
-    sc
-}

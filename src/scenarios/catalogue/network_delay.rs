@@ -8,9 +8,6 @@ pub static DEF: Definition = Definition {
     group: Group::Losing,
     keys: &[Key::Delay, Key::Lease, Key::Fencing],
     extras: &[],
-    pause: None,
-    drag_origin: |_| A_WORKS,
-    build,
     en: Card {
         title: "Network delay",
         blurb: "A never stops, but its write is held up in the network.",
@@ -42,8 +39,3 @@ pub static DEF: Definition = Definition {
         ],
     },
 };
-
-fn build(_: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    let a = [Step::Acquire, Step::Work(ms(A_WORKS)), Step::Write { delay: d(Key::Delay) }, Step::Release];
-    Scenario::with_workers(vec![worker("A", a), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])])
-}

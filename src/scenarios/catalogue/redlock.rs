@@ -17,9 +17,6 @@ pub static DEF: Definition = Definition {
     group: Group::Replicated,
     keys: &[Key::Jump],
     extras: &[Key::Pause],
-    pause: Some(0),
-    drag_origin: |_| JUMP_AT,
-    build,
     en: Card {
         title: "Redlock and a clock jump",
         blurb: "One server's clock jumps; its key expires early and a second client gets a majority.",
@@ -53,22 +50,3 @@ pub static DEF: Definition = Definition {
         ],
     },
 };
-
-fn build(_: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    let mut sc = Scenario::with_workers(vec![
-        worker("A", [Step::Acquire, Step::Pause(d(Key::Pause)), Step::Work(ms(5_000)), WRITE, Step::Release]),
-        worker("B", [Step::Idle(ms(3_000)), Step::TryAcquire { retry: ms(1_000) }, Step::Work(ms(1_000)), WRITE, Step::Release]),
-    ]);
-    // Redlock's values are random: nothing to order, so the storage cannot fence (the page says why).
-    sc.fencing = false;
-    sc.service = Service::Redlock {
-        nodes: 5,
-        // A reaches N1–N3 only (N4 and N5 are cut off from it, as in Kleppmann's example); B all.
-        reach: [0b00111, 0b11111, 0b11111],
-        jump_node: JUMP_NODE,
-        jump_at: JUMP_AT,
-        jump: d(Key::Jump),
-        drift: REDLOCK_DRIFT,
-    };
-    sc
-}

@@ -8,9 +8,6 @@ pub static DEF: Definition = Definition {
     group: Group::Fencing,
     keys: &[Key::Pause, Key::Register, Key::Fencing],
     extras: BASE_EXTRAS,
-    pause: Some(10_500),
-    drag_origin: |i| i.pause_start,
-    build,
     en: Card {
         title: "Register the token",
         blurb: "The new holder's token reaches the storage the moment it gets the lock.",
@@ -31,9 +28,3 @@ pub static DEF: Definition = Definition {
         choices: choices::ALWAYS_LEASED_JA,
     },
 };
-
-fn build(i: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    let mut sc = Scenario::with_workers(vec![worker("A", [Step::Acquire, Step::Work(d(Key::PauseStart)), Step::Pause(d(Key::Pause)), WRITE, Step::Release]), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])]);
-    sc.register = i.register;
-    sc
-}

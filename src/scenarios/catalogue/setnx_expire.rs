@@ -8,9 +8,6 @@ pub static DEF: Definition = Definition {
     group: Group::Taking,
     keys: &[Key::Atomic],
     extras: &[],
-    pause: None,
-    drag_origin: |_| 0,
-    build,
     en: Card {
         title: "SETNX, then EXPIRE",
         blurb: "The lock and its expiry set in two commands, with a crash between them.",
@@ -34,8 +31,3 @@ pub static DEF: Definition = Definition {
         ],
     },
 };
-
-fn build(i: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    let take = if i.atomic { Step::Acquire } else { Step::AcquireNoExpiry };
-    Scenario::with_workers(vec![worker("A", [take, Step::Crash]), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])])
-}

@@ -8,9 +8,6 @@ pub static DEF: Definition = Definition {
     group: Group::GivingBack,
     keys: &[Key::Work, Key::Release, Key::Fencing],
     extras: &[],
-    pause: None,
-    drag_origin: |_| 0,
-    build,
     en: Card {
         title: "Releasing someone else's lock",
         blurb: "A plain DEL after the lease ran out deletes the next holder's lock.",
@@ -40,15 +37,3 @@ pub static DEF: Definition = Definition {
         ],
     },
 };
-
-fn build(i: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    let mut sc = Scenario::with_workers(vec![
-        worker("A", [Step::Acquire, Step::Work(ms(A_WORKS)), WRITE, Step::WorkUntil(d(Key::Work)), Step::Release]),
-        worker("B", [Step::Idle(ms(1_000)), Step::Acquire, Step::Work(ms(6_000)), WRITE, Step::Release]),
-        worker("C", [Step::Idle(ms(11_000)), Step::Acquire, Step::Work(ms(1_000)), WRITE, Step::Release]),
-    ]);
-    if !i.compare_release {
-        sc.release = Release::PlainDelete;
-    }
-    sc
-}

@@ -8,9 +8,6 @@ pub static DEF: Definition = Definition {
     group: Group::Replicated,
     keys: &[Key::Pause, Key::Fencing],
     extras: BASE_EXTRAS,
-    pause: Some(15_000),
-    drag_origin: |i| i.pause_start,
-    build,
     en: Card {
         title: "ZooKeeper lock recipe",
         blurb: "Ephemeral sequential znodes: the session's end frees the lock, the znode's czxid fences.",
@@ -33,9 +30,3 @@ pub static DEF: Definition = Definition {
         choices: choices::ALWAYS_LEASED_JA,
     },
 };
-
-fn build(_: &Inputs, d: &dyn Fn(Key) -> Dur) -> Scenario {
-    let mut sc = Scenario::with_workers(vec![worker("A", [Step::Acquire, Step::Work(d(Key::PauseStart)), Step::Pause(d(Key::Pause)), WRITE, Step::Release]), worker("B", [Step::Idle(d(Key::BRequest)), Step::Acquire, Step::Work(d(Key::BWork)), WRITE, Step::Release])]);
-    sc.service = Service::Consensus { leader_crash: None, election: ELECTION };
-    sc
-}
