@@ -205,12 +205,9 @@ impl ScenarioId {
 
     /// Its run at the script's defaults.
     pub fn script(self) -> Scenario {
-        // Decoded once: a drag builds a run per step.
-        static DECODED: std::sync::OnceLock<Vec<Scenario>> = std::sync::OnceLock::new();
-        let all = DECODED.get_or_init(|| {
-            ScenarioId::ALL.map(|id| codec::decode(id.compiled()).expect("build.rs wrote it")).to_vec()
-        });
-        all[self as usize].clone()
+        // Decoded each time (a few microseconds, a drag's step builds a run or two): a cache would cost the
+        // page's first module more bytes than it saves time.
+        codec::decode(self.compiled()).expect("build.rs wrote it")
     }
 
     /// The inputs it reads, shown or not.
