@@ -32,8 +32,12 @@ pub fn Toggles() -> impl IntoView {
         let id = input.id();
         if lab.script.with_untracked(Option::is_some) {
             // A script's switch edits its line of the script.
-            let setting = if id == "lease" { "expiry" } else { id.as_str() };
-            return lab.script_switch(setting, input.checked());
+            let setting = match id.strip_prefix("switch-") {
+                Some(name) => format!("switch {name}"),
+                None if id == "lease" => "expiry".into(),
+                None => id,
+            };
+            return lab.script_switch(&setting, input.checked());
         }
         if let Some(key) = Key::from_name(&id) {
             lab.set(key, key.spec().switched(input.checked()));

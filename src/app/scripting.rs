@@ -141,7 +141,7 @@ impl Lab {
         }
     }
 
-    /// Turns the script's setting `setting` (`expiry`, `fencing`) on or off, in its text.
+    /// Turns the script's setting `setting` (`expiry`, `fencing`, or `switch NAME`) on or off, in its text.
     pub fn script_switch(&self, setting: &str, on: bool) {
         let Some(text) = self.script.with_untracked(|s| s.as_ref().map(|s| s.text.clone())) else { return };
         if let Some(text) = self.bench("set_switch", &[&text, setting, if on { "1" } else { "0" }]) {

@@ -99,10 +99,13 @@ mod module {
         script::set_value(&text, &name, ms, off == "1").unwrap_or(text)
     }
 
-    /// `text` with setting `setting` on ("1") or off.
+    /// `text` with setting `setting` (or, as `switch NAME`, its named switch) on ("1") or off.
     #[wasm_bindgen]
     pub fn set_switch(text: String, setting: String, on: String) -> String {
-        script::set_switch(&text, &setting, on == "1")
+        match setting.strip_prefix("switch ") {
+            Some(name) => script::set_named_switch(&text, name, on == "1").unwrap_or(text),
+            None => script::set_switch(&text, &setting, on == "1"),
+        }
     }
 
     /// The narration of the run of state `query` (a link's: a catalogue scenario with its inputs, or a

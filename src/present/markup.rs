@@ -115,8 +115,8 @@ fn edit_button(h: &mut Html, t: &Text) {
     h.close("p");
 }
 
-/// The controls of a script's scenario: its expiry and fencing as switches (each edits its line of the
-/// script), the readout of its dragged named value, a slider over each of its other named values (each
+/// The controls of a script's scenario: its expiry, fencing and named switches as switches (each edits its
+/// line of the script), the readout of its dragged named value, a slider over each of its other named values (each
 /// edits the value where the script defines it), and the way back to the editor.
 pub fn script_toggles(sc: &Scenario, t: &Text) -> String {
     let mut h = Html::default();
@@ -127,6 +127,9 @@ pub fn script_toggles(sc: &Scenario, t: &Text) -> String {
     let fencing = sc.tokens().then_some(sc.fencing);
     let hint = if sc.tokens() { t.hint(Key::Fencing, &inputs) } else { t.no_fencing.to_owned() };
     switch(&mut h, "fencing", (t.switch_name)(Key::Fencing), fencing, &hint, t);
+    for s in &sc.switches {
+        switch(&mut h, &format!("switch-{}", s.name), &s.name, Some(s.on), &(t.named_switch)(&s.name), t);
+    }
     h.close("div");
     if let Some(p) = sc.dragged() {
         h.open("p", &[("class", "pause-readout")]);
@@ -574,6 +577,26 @@ mod tests {
     use super::*;
     use crate::present::params::{Lang, Query};
     use crate::present::text::text;
+
+    /// A script's named switch is a switch beside expiry and fencing, in its state, named and explained in
+    /// both languages; the page's handler edits the script's `switch` line by the control's id.
+    #[test]
+    fn a_script_s_named_switch_is_a_control() {
+        let sc = crate::script::parse("switch atomic on\nA: {atomic? acquire | acquire without expiry}, crash")
+            .unwrap();
+        for lang in [Lang::En, Lang::Ja] {
+            let html = script_toggles(&sc, text(lang));
+            let at = html.find(r#"id="switch-atomic""#).expect("the control");
+            let input = &html[html[..at].rfind('<').unwrap()..at + html[at..].find('>').unwrap()];
+            assert!(input.contains(r#"role="switch""#) && input.contains("checked"), "{input}");
+            assert!(html.contains(r#"<span id="switch-atomic-name">atomic</span>"#), "{html}");
+            assert!(html.contains("{atomic? "), "{html}");
+        }
+        let off = crate::script::parse("switch atomic off\nA: {atomic? acquire | crash}").unwrap();
+        let html = script_toggles(&off, text(Lang::En));
+        let at = html.find(r#"id="switch-atomic""#).unwrap();
+        assert!(!html[at..at + html[at..].find('>').unwrap()].contains("checked"));
+    }
 
     #[test]
     fn text_is_escaped() {

@@ -286,6 +286,7 @@ pub(super) static EN: Text = Text {
         "" => "Nothing to draw until the script reads.".to_owned(),
         m => fill("The script could not be read: {}. Nothing is drawn until it reads.", &[m]),
     },
+    named_switch: |name| fill("picks the steps of {{}? on | off}", &[name]),
     value_slider: |name| fill("Named value {}", &[name]),
     later_loading: "Loading the next panels: “Seen on real systems”, “Where does it change?”, “Break it”…",
     later_failed: "The next panels (“Seen on real systems”, “Where does it change?”, “Break it”) could not be loaded.",

@@ -288,6 +288,7 @@ pub(super) static JA: Text = Text {
         "" => "スクリプトが読めるまで図はありません。".to_owned(),
         m => fill("スクリプトを読めませんでした：{}。読めるまで図は描かれません。", &[m]),
     },
+    named_switch: |name| fill("{{}? オン | オフ} の手順を選ぶ", &[name]),
     value_slider: |name| fill("名前付きの値 {}", &[name]),
     later_loading: "続きの「実機で見る」「どこで変わる？」「壊してみる」を読み込んでいます…",
     later_failed: "続きの「実機で見る」「どこで変わる？」「壊してみる」を読み込めませんでした。",

@@ -204,6 +204,8 @@ pub struct Text {
     /// A script that has never read: nothing to draw. With the message when the editor is closed; without
     /// it (the editor says it) in the figure's place.
     pub script_unread: fn(message: &str) -> String,
+    /// The hint of a script's named switch: what it picks.
+    pub named_switch: fn(name: &str) -> String,
     /// A slider over a script's named value: its accessible name.
     pub value_slider: fn(name: &str) -> String,
     /// While the later panels ("Where does it change?", "Break it", the real runs) load.
