@@ -324,3 +324,22 @@ test("the browser's own Undo (its Edit menu, a context menu) walks the page's on
   assert.equal(await value(page), flipped);
   await done(page);
 });
+
+test('a named switch opened from the catalogue is a control: flipping it rewrites its line and the run', async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=setnx-expire&lang=en`, { viewport: { width: 1280, height: 1000 } });
+  await page.click('[data-edit-script]');
+  await page.waitForSelector(area);
+  await rested(page);
+  const first = await value(page);
+  assert.match(first, /^switch atomic off$/m);
+  assert.match(first, /^A: \{atomic\? acquire \| acquire without expiry\}, crash$/m);
+  assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), 'orphaned');
+  assert.equal(await page.isChecked('#switch-atomic'), false);
+  // A keyboard user reaches it and flips it with Space, as any switch.
+  await page.focus('#switch-atomic');
+  await page.keyboard.press('Space');
+  await waitValue(page, first.replace('switch atomic off', 'switch atomic on'));
+  await page.waitForFunction(() => document.querySelector('figure.lab')?.dataset.outcome === 'safe');
+  assert.equal(await page.isChecked('#switch-atomic'), true, 'the switch shows the text');
+  await done(page);
+});
