@@ -127,7 +127,7 @@ pub fn Editor() -> impl IntoView {
     let told = Memo::new(move |_| {
         lab.script.with(|s| {
             s.as_ref().map(|s| {
-                let shape = s.scenario.as_ref().map(|sc| (sc.workers.len(), sc.params.len()));
+                let shape = s.scenario.as_ref().map(|sc| (sc.workers.len(), sc.params.len(), sc.switches.len()));
                 (s.text.clone(), s.problem.clone(), shape)
             })
         })
@@ -150,7 +150,7 @@ pub fn Editor() -> impl IntoView {
                 }
                 said
             }
-            Some((_, None, Some((w, v)))) => (p.editor_reads)(*w, *v),
+            Some((_, None, Some((w, v, s)))) => (p.editor_reads)(*w, *v, *s),
             _ => String::new(),
         })
     });

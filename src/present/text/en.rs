@@ -440,13 +440,14 @@ pub(super) static EN_PANELS: Panels = Panels {
     editor_reset: "Reset",
     editor_close: "Close the editor",
     editor_help: "One setting or worker per line: “A: acquire, pause {pause=15s}, write, release”; # starts a comment. \
-                  At most 4 workers, 32 steps each, 8 named values, 4,000 characters. The figure follows as you type; \
-                  a named value in braces gets its own control.",
+                  At most 4 workers, 32 steps each, 8 named values, 4 named switches, 4,000 characters. The figure \
+                  follows as you type; a named value in braces, and a switch a “switch” line declares, each get a control.",
     editor_link_kept: "The page's link holds the last script that read, not this text: shorten it to share it.",
     editor_link_none: "The page's link holds the scenario you started from, not this text: shorten it to share it.",
-    editor_reads: |workers, values| {
+    editor_reads: |workers, values, switches| {
         let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
-        format!("The script reads: {}, {}.", plural(workers, "worker", "workers"), plural(values, "named value", "named values"))
+        let switches = if switches == 0 { String::new() } else { format!(", {}", plural(switches, "named switch", "named switches")) };
+        format!("The script reads: {}, {}{switches}.", plural(workers, "worker", "workers"), plural(values, "named value", "named values"))
     },
     editor_template: "# A new scenario: change it, and the figure follows.",
 };

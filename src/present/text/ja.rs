@@ -449,11 +449,14 @@ pub(super) static JA_PANELS: Panels = Panels {
     editor_reset: "元に戻す",
     editor_close: "エディタを閉じる",
     editor_help: "1行に設定かワーカーを1つ：「A: acquire, pause {pause=15s}, write, release」。# から行末まではコメントです。\
-                  ワーカーは4人まで、手順はそれぞれ32まで、名前付きの値は8つまで、4,000文字まで。書くそばから図が追いかけ、\
-                  波かっこの名前付きの値には操作がつきます。",
+                  ワーカーは4人まで、手順はそれぞれ32まで、名前付きの値は8つまで、名前付きのスイッチは4つまで、4,000文字まで。\
+                  書くそばから図が追いかけ、波かっこの名前付きの値と、switch の行で宣言したスイッチには操作がつきます。",
     editor_link_kept: "ページのリンクには、このテキストではなく最後に読めたスクリプトが入っています。共有するには短くしてください。",
     editor_link_none: "ページのリンクには、このテキストではなく始めたシナリオが入っています。共有するには短くしてください。",
-    editor_reads: |workers, values| fill("スクリプトを読めました：ワーカー{}人、名前付きの値{}個。", &[&workers.to_string(), &values.to_string()]),
+    editor_reads: |workers, values, switches| {
+        let switches = if switches == 0 { String::new() } else { fill("、名前付きのスイッチ{}個", &[&switches.to_string()]) };
+        fill("スクリプトを読めました：ワーカー{}人、名前付きの値{}個{}。", &[&workers.to_string(), &values.to_string(), &switches])
+    },
     editor_template: "# 新しい場面：書き換えると図が追いかけます。",
 };
 

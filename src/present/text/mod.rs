@@ -355,7 +355,7 @@ pub struct Panels {
     /// What the language is, in a line, and its limits.
     pub editor_help: &'static str,
     /// The script reads: how many workers and named values.
-    pub editor_reads: fn(workers: usize, values: usize) -> String,
+    pub editor_reads: fn(workers: usize, values: usize, switches: usize) -> String,
     /// The script is over the language's limit: the link holds the last script that read, not this text.
     pub editor_link_kept: &'static str,
     /// The script is over the limit and none has read yet: the link holds the scenario before it.
