@@ -250,7 +250,9 @@ impl ScenarioId {
 pub const DISTURBANCES: [Key; 6] =
     [Key::PauseStart, Key::Pause, Key::Delay, Key::Work, Key::Jump, Key::LeaderCrash];
 
-/// How long A works before it checks, writes or sends, in the scenarios where it does (2 s).
+/// How long A works before it checks, writes or sends, in the scenarios where it does (2 s). The scripts
+/// say it; this copy is for their words, and a test holds the two equal (so are the constants below and
+/// those of `redlock.rs` and `etcd.rs`).
 pub const A_WORKS: Ms = 2_000;
 
 /// Chubby's lock-delay as Consul sets it by default (15 s); Chubby caps it at one minute.
@@ -353,6 +355,24 @@ mod tests {
             }
             // Its defaults are its script's: built at them, it is its script.
             assert_eq!(id.build(&id.defaults()), sc, "{id:?}");
+        }
+    }
+
+    /// The constants the cards' words and the narration state are what the scripts say: the scripts are the
+    /// runs, and a script changed without its words fails here.
+    #[test]
+    fn the_words_constants_are_what_the_scripts_say() {
+        use crate::sim::{Dur, Step};
+        for id in [CheckThenPause, NetworkDelay, UnsafeRelease] {
+            let a = &id.script().workers[0].steps;
+            assert_eq!(a[..2], [Step::Acquire, Step::Work(Dur::Ms(A_WORKS))], "{id:?}: A works {A_WORKS} ms first");
+        }
+        assert_eq!(LockDelay.script().lock_delay, LOCK_DELAY);
+        let Service::Redlock { jump_node, jump_at, drift, .. } = Redlock.script().service else { panic!() };
+        assert_eq!((jump_node, jump_at, drift), (JUMP_NODE, JUMP_AT, REDLOCK_DRIFT));
+        for id in [Etcd, Zookeeper] {
+            let Service::Consensus { election, .. } = id.script().service else { panic!() };
+            assert_eq!(election, ELECTION, "{id:?}");
         }
     }
 
