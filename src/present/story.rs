@@ -5,7 +5,7 @@
 //! adds the times and tokens a sentence needs.
 
 use crate::present::geom::seconds;
-use crate::scenarios::{Inputs, ScenarioId, A_WORKS, LOCK_DELAY, REDLOCK_DRIFT};
+use crate::scenarios::{Inputs, ScenarioId, A_WORKS, REDLOCK_DRIFT};
 use crate::sim::{DoubleGrant, EventKind, Ms, NodeChange, OutcomeKind, Run, WaitRecord, WriteRecord};
 
 /// Worker A, who takes the lock first in every scenario.
@@ -114,6 +114,8 @@ impl Story {
             run: run.clone(),
         };
         let first = |slot: &mut Option<Ms>, at: Ms| *slot = slot.or(Some(at));
+        // How long the lock service keeps an expired lock unavailable, as the scenario's script says.
+        let lock_delay = scenario.build(inputs).lock_delay;
         // Who the lock service says holds the lock, as the events go.
         let mut holder: Option<usize> = None;
         for e in &run.trace.events {
@@ -173,8 +175,8 @@ impl Story {
                     }
                     if worker == A {
                         first(&mut s.a_expired, e.at);
-                        if scenario == ScenarioId::LockDelay && inputs.lock_delay {
-                            s.lock_free = s.lock_free.or(Some(e.at + LOCK_DELAY));
+                        if lock_delay > 0 {
+                            s.lock_free = s.lock_free.or(Some(e.at + lock_delay));
                         }
                     }
                 }

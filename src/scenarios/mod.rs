@@ -227,12 +227,6 @@ impl ScenarioId {
         i
     }
 
-    /// The named values of this scenario's runs, in its script's order (a search varies them in this order;
-    /// the dragged one is among them).
-    pub fn named(self) -> impl Iterator<Item = Key> {
-        self.script().params.into_iter().filter_map(|p| Key::from_name(&p.name))
-    }
-
     /// The run's scenario for these inputs: its script, with each input it reads set (a named value, a
     /// setting, or a named switch of the input's name). Inputs it does not read keep the script's.
     pub fn build(self, given: &Inputs) -> Scenario {
