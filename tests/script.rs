@@ -317,6 +317,7 @@ fn the_docs_hold_the_script_of_every_catalogue_scenario() {
     for id in ScenarioId::ALL {
         let path = format!("{root}/src/scenarios/catalogue/{}.lock", id.id().replace('-', "_"));
         let file = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(file, id.source(), "{path}: what \"Start from\" opens");
         let sc = id.build(&id.defaults());
         assert_eq!(script::parse(&file).unwrap(), sc, "{path}");
         let code: String = file.lines().filter(|l| !l.starts_with('#')).map(|l| format!("{l}\n")).collect();

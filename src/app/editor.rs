@@ -19,7 +19,6 @@ use crate::present::pace::Pace;
 use crate::present::params::Lang;
 use crate::present::text::{panels, Panels};
 use crate::scenarios::ScenarioId;
-use crate::script;
 
 /// A short script to start from: three workers, one named value to drag.
 fn template(p: &Panels) -> String {
@@ -29,9 +28,9 @@ fn template(p: &Panels) -> String {
     )
 }
 
-/// The catalogue scenario `id` at its defaults, as a script.
+/// The catalogue scenario `id` at its defaults: its script as written, with its comments.
 fn script_of(id: ScenarioId) -> String {
-    script::print(&id.build(&id.defaults()))
+    id.source().to_owned()
 }
 
 /// How the editor groups the texts it records into steps ([`Group`]): a run of keys of one kind (typing,

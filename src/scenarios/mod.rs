@@ -116,6 +116,13 @@ macro_rules! catalogue {
                 }
             }
 
+            /// Its script as written (`catalogue/<name>.lock`, with its comments): what "Start from" opens.
+            pub fn source(self) -> &'static str {
+                match self {
+                    $(ScenarioId::$variant => include_str!(concat!("catalogue/", stringify!($module), ".lock")),)*
+                }
+            }
+
             /// Its script, compiled: a line of the codec.
             fn compiled(self) -> &'static str {
                 match self {

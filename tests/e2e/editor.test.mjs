@@ -343,3 +343,15 @@ test('a named switch opened from the catalogue is a control: flipping it rewrite
   assert.equal(await page.isChecked('#switch-atomic'), true, 'the switch shows the text');
   await done(page);
 });
+
+test('"Start from" opens a catalogue scenario as its script file is written, comments and all', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { page } = await editing();
+  await page.selectOption('select[data-editor=from]', 'redlock');
+  const file = readFileSync(new URL('../../src/scenarios/catalogue/redlock.lock', import.meta.url), 'utf8');
+  await waitValue(page, file);
+  assert.match(file, /^# Redlock/);
+  await page.waitForFunction(() => document.querySelector('figure.lab')?.dataset.scenario === 'script'
+    && document.querySelector('figure.lab')?.dataset.outcome === 'corrupted');
+  await done(page);
+});
