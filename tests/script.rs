@@ -109,6 +109,17 @@ fn err(text: &str) -> Error {
     script::parse(text).expect_err("a bad script")
 }
 
+/// Each bad script's error is at its line and column, says what it should in English, and has its own
+/// Japanese.
+fn said_at(cases: &[(&str, usize, usize, &str)]) {
+    for &(text, line, col, says) in cases {
+        let e = err(text);
+        assert_eq!((e.line, e.col), (line, col), "{text:?}: {e}");
+        assert!(e.en().contains(says), "{text:?}: {}", e.en());
+        assert!(!e.ja().is_empty() && e.ja() != e.en());
+    }
+}
+
 #[test]
 fn the_sketch_of_the_issue_runs_as_the_source_s_question() {
     let sc = script::parse(
@@ -180,12 +191,7 @@ fn errors_at_each_kind_of_place() {
         ("drag q\nA: pause {p=1s}", 1, 6, "\"q\" is not defined"),
         ("A: acquire @", 1, 12, "unexpected character \"@\""),
     ];
-    for (text, line, col, says) in cases {
-        let e = err(text);
-        assert_eq!((e.line, e.col), (line, col), "{text:?}: {e}");
-        assert!(e.en().contains(says), "{text:?}: {}", e.en());
-        assert!(!e.ja().is_empty() && e.ja() != e.en());
-    }
+    said_at(&cases);
 }
 
 /// A named switch picks part of a program; flipping it (in the scenario, in the text, or by a flag) gives
@@ -227,12 +233,7 @@ fn a_switch_s_mistakes_are_said_at_their_place() {
         ("switch s on\nA: {s? acquire | crash}, {s? write | release}", 2, 27, "A already has a {switch? …}"),
         ("value s 1s\nswitch s on\nA: acquire", 2, 8, "\"s\" is defined twice"),
     ];
-    for (text, line, col, says) in cases {
-        let e = err(text);
-        assert_eq!((e.line, e.col), (line, col), "{text:?}: {e}");
-        assert!(e.en().contains(says), "{text:?}: {}", e.en());
-        assert!(!e.ja().is_empty() && e.ja() != e.en());
-    }
+    said_at(&cases);
     let five: String = (0..5).map(|i| format!("switch s{i} on\n")).collect::<String>() + "A: acquire";
     assert_eq!(err(&five).problem, Problem::TooManySwitches);
     // Both parts answer to the lock service: Redlock refuses a get in either.
