@@ -354,6 +354,12 @@ mod tests {
                 let key = Key::from_name(name).unwrap_or_else(|| panic!("{id:?}: {name} is no input"));
                 assert!(id.uses(key), "{id:?} does not read {name}");
             }
+            // A named value's range is its input's: a link, a flag and a control agree with the script.
+            for p in &sc.params {
+                let spec = Key::from_name(&p.name).map(|k| k.spec()).expect("an input");
+                assert_eq!((p.min, p.max), spec.range(), "{id:?}: {}'s range", p.name);
+                assert_eq!(p.off, matches!(spec.kind, Kind::At { .. }), "{id:?}: {} off", p.name);
+            }
             // Its defaults are its script's: built at them, it is its script.
             assert_eq!(id.build(&id.defaults()), sc, "{id:?}");
         }
