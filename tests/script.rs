@@ -220,7 +220,10 @@ fn a_named_switch_picks_part_of_a_program() {
     // An empty part is no steps.
     let empty = script::parse("switch s on\nA: acquire, {s? | work 1s}, write").unwrap();
     assert_eq!(empty.workers[0].steps.len(), 2);
-    assert_eq!(script::print(&empty), "switch s on\nlease 10s\nexpiry on\nfencing on\nA: acquire, {s? | work 1s}, write\n");
+    assert_eq!(
+        script::print(&empty),
+        "switch s on\nlease 10s\nexpiry on\nfencing on\nA: acquire, {s? | work 1s}, write\n"
+    );
 }
 
 #[test]

@@ -126,7 +126,8 @@ pub fn Editor() -> impl IntoView {
     let told = Memo::new(move |_| {
         lab.script.with(|s| {
             s.as_ref().map(|s| {
-                let shape = s.scenario.as_ref().map(|sc| (sc.workers.len(), sc.params.len(), sc.switches.len()));
+                let shape =
+                    s.scenario.as_ref().map(|sc| (sc.workers.len(), sc.params.len(), sc.switches.len()));
                 (s.text.clone(), s.problem.clone(), shape)
             })
         })

@@ -104,25 +104,25 @@ mod native {
                     }
                 })
                 .collect(),
-            Some(sc) => sc
-                .params
-                .iter()
-                .map(|p| {
-                    Arg::new(p.name.clone())
-                        .long(p.name.replace('_', "-"))
-                        .value_name(if p.off { "MS|off" } else { "MS" })
-                        .help(format!(
-                            "the script's named value, {} to {} ms (now {})",
-                            p.min, p.max, p.value
-                        ))
-                })
-                .chain(sc.switches.iter().map(|s| {
-                    Arg::new(s.name.clone())
-                        .long(s.name.replace('_', "-"))
-                        .value_name("on|off")
-                        .help(format!("the script's named switch (now {})", if s.on { "on" } else { "off" }))
-                }))
-                .collect(),
+            Some(sc) => {
+                sc.params
+                    .iter()
+                    .map(|p| {
+                        Arg::new(p.name.clone())
+                            .long(p.name.replace('_', "-"))
+                            .value_name(if p.off { "MS|off" } else { "MS" })
+                            .help(format!(
+                                "the script's named value, {} to {} ms (now {})",
+                                p.min, p.max, p.value
+                            ))
+                    })
+                    .chain(sc.switches.iter().map(|s| {
+                        Arg::new(s.name.clone()).long(s.name.replace('_', "-")).value_name("on|off").help(
+                            format!("the script's named switch (now {})", if s.on { "on" } else { "off" }),
+                        )
+                    }))
+                    .collect()
+            }
         }
     }
 

@@ -582,8 +582,9 @@ mod tests {
     /// both languages; the page's handler edits the script's `switch` line by the control's id.
     #[test]
     fn a_script_s_named_switch_is_a_control() {
-        let sc = crate::script::parse("switch atomic on\nA: {atomic? acquire | acquire without expiry}, crash")
-            .unwrap();
+        let sc =
+            crate::script::parse("switch atomic on\nA: {atomic? acquire | acquire without expiry}, crash")
+                .unwrap();
         for lang in [Lang::En, Lang::Ja] {
             let html = script_toggles(&sc, text(lang));
             let at = html.find(r#"id="switch-atomic""#).expect("the control");

@@ -77,8 +77,8 @@ pub struct Definition {
 /// What every definition file uses.
 mod prelude {
     pub(crate) use super::catalogue::choices;
-    pub use super::{Card, Definition, Group, Key};
     pub(crate) use super::BASE_EXTRAS;
+    pub use super::{Card, Definition, Group, Key};
     pub use crate::sim::Ms;
     pub use crate::sim::OutcomeKind::*;
 }
@@ -347,7 +347,10 @@ mod tests {
         for id in ScenarioId::ALL {
             let mut sc = id.script();
             for key in id.reads() {
-                assert!(key.in_scenario(&mut sc, None).is_some(), "{id:?} reads {key:?}, its script has none");
+                assert!(
+                    key.in_scenario(&mut sc, None).is_some(),
+                    "{id:?} reads {key:?}, its script has none"
+                );
             }
             let names = sc.params.iter().map(|p| &p.name).chain(sc.switches.iter().map(|s| &s.name));
             for name in names {
@@ -372,7 +375,11 @@ mod tests {
         use crate::sim::{Dur, Step};
         for id in [CheckThenPause, NetworkDelay, UnsafeRelease] {
             let a = &id.script().workers[0].steps;
-            assert_eq!(a[..2], [Step::Acquire, Step::Work(Dur::Ms(A_WORKS))], "{id:?}: A works {A_WORKS} ms first");
+            assert_eq!(
+                a[..2],
+                [Step::Acquire, Step::Work(Dur::Ms(A_WORKS))],
+                "{id:?}: A works {A_WORKS} ms first"
+            );
         }
         assert_eq!(LockDelay.script().lock_delay, LOCK_DELAY);
         let Service::Redlock { jump_node, jump_at, drift, .. } = Redlock.script().service else { panic!() };
@@ -385,7 +392,13 @@ mod tests {
 
     #[test]
     fn an_input_sets_its_line_or_its_named_switch() {
-        let off = Inputs { atomic: false, compare_release: true, lock_delay: false, sync: true, ..Inputs::default() };
+        let off = Inputs {
+            atomic: false,
+            compare_release: true,
+            lock_delay: false,
+            sync: true,
+            ..Inputs::default()
+        };
         assert!(SetnxExpire.build(&off).workers[0].steps.contains(&crate::sim::Step::AcquireNoExpiry));
         let on = Inputs { atomic: true, ..off };
         assert!(!SetnxExpire.build(&on).workers[0].steps.contains(&crate::sim::Step::AcquireNoExpiry));

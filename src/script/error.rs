@@ -298,7 +298,9 @@ impl Problem {
             Problem::TooManyNamed => format!("名前付きの値は{}つまでです", crate::sim::MAX_PARAMS),
             Problem::LongName => format!("名前は{}文字までです", limits::NAME),
             Problem::NoSwitch(n) => {
-                format!("{{{n}? …}}にはスイッチが必要です。前の行に「switch {n} on」（か off）と書いてください")
+                format!(
+                    "{{{n}? …}}にはスイッチが必要です。前の行に「switch {n} on」（か off）と書いてください"
+                )
             }
             Problem::TooManySwitches => format!("名前付きのスイッチは{}つまでです", crate::sim::MAX_SWITCHES),
             Problem::TwoChoices(w) => {

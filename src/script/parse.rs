@@ -4,8 +4,8 @@ use super::error::{Error, Expect, Problem};
 use super::lex::{tokens, Spanned, Tok};
 use super::limits;
 use crate::sim::{
-    Choice, Dur, Ms, Param, Release, Scenario, Service, Step, Switch, Worker, MAX_NODES, MAX_PARAMS, MAX_PAUSE,
-    MAX_SWITCHES,
+    Choice, Dur, Ms, Param, Release, Scenario, Service, Step, Switch, Worker, MAX_NODES, MAX_PARAMS,
+    MAX_PAUSE, MAX_SWITCHES,
 };
 
 const SETTINGS: &[&str] = &[
@@ -462,7 +462,13 @@ impl State {
     }
 
     /// The steps of one part of a choice, up to and with `end`; none if `end` comes first.
-    fn branch(&mut self, cur: &mut Cursor, worker: &str, end: char, expect: Expect) -> Result<Vec<Step>, Error> {
+    fn branch(
+        &mut self,
+        cur: &mut Cursor,
+        worker: &str,
+        end: char,
+        expect: Expect,
+    ) -> Result<Vec<Step>, Error> {
         let mut steps = Vec::new();
         while !cur.eat(end) {
             if steps.len() >= limits::STEPS {

@@ -259,7 +259,11 @@ mod tests {
         sc.service = Service::Consensus { leader_crash: Some(Dur::Ms(5_000)), election: 1_000 };
         assert_eq!(decode(&encode(&sc)), Some(sc.clone()));
         let (on, off) = (vec![Step::Acquire], vec![Step::AcquireNoExpiry, Step::Crash]);
-        sc.switches.push(Switch { name: "atomic".into(), on: true, choices: vec![Choice { worker: 0, at: 0, on, off }] });
+        sc.switches.push(Switch {
+            name: "atomic".into(),
+            on: true,
+            choices: vec![Choice { worker: 0, at: 0, on, off }],
+        });
         assert_eq!(decode(&encode(&sc)), Some(sc.clone()));
         // A switch whose worker does not hold its present steps is refused.
         sc.switches[0].on = false;
