@@ -240,6 +240,7 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
             v
         }
         Line::NeverFreed => vec![WaitedUntil(waiter, from, None), NeverGranted(waiter), Kind(Orphaned)],
+        Line::BTookAndWrote => vec![Granted(B, s.grant[B], b), FirstStore(B, s.write[B])],
         Line::ExpiredBWrote | Line::ExpiredBRegistered => {
             let mut v = vec![Expired(A, expired), Granted(B, s.grant[B], b)];
             v.push(if line == Line::ExpiredBWrote {
@@ -267,6 +268,13 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
             Granted(B, None, s.newer_token),
             StoredInOrder(B, A),
             Kind(Corrupted),
+        ],
+        Line::GapWokeBTook => vec![
+            Granted(B, s.grant[B], b),
+            Woke(A, wake),
+            Sent(A, wake),
+            FirstStore(B, s.write[B]),
+            Order(wake, Rel::Le, s.write[B]),
         ],
         Line::GapWoke | Line::GapWokeUnchecked => {
             let mut v = vec![

@@ -210,14 +210,14 @@ impl Story {
                 // A crash after A's lease ran out is told after what that expiry led to, in the order it
                 // happened.
                 let mut after = None;
+                let mut at_expiry = false;
                 if consensus {
                     match (self.election, self.a_rearmed) {
                         (Some(_), Some(_)) if self.a_rekept.is_some() => out.push(LeaderRearmedRekept),
                         (Some(_), Some(_)) => out.push(LeaderRearmed),
                         // The expiry comes first in its millisecond (rule 7): the leader it ran out under.
-                        (Some((crash, _)), None) if self.a_expired == Some(crash) => {
-                            out.push(LeaderCrashedAtExpiry)
-                        }
+                        // Told right after the expiry's own sentence, which gives its time.
+                        (Some((crash, _)), None) if self.a_expired == Some(crash) => at_expiry = true,
                         (Some((crash, _)), None) if self.a_expired.is_some_and(|e| e < crash) => {
                             after = Some(LeaderCrashed)
                         }
@@ -230,6 +230,9 @@ impl Story {
                         } else {
                             SessionExpired
                         });
+                    }
+                    if at_expiry {
+                        out.push(LeaderCrashedAtExpiry);
                     }
                 }
                 let checked = self.scenario == ScenarioId::CheckThenPause;
@@ -245,6 +248,9 @@ impl Story {
                 let woke = if checked { WokeWroteUnchecked } else { WokeWrote };
                 let cause = if self.scenario == ScenarioId::RegisterToken && i.register {
                     ExpiredBRegistered
+                } else if consensus && self.a_expired.is_some() {
+                    // The keepalive's or session's sentence has told the expiry and its time.
+                    BTookAndWrote
                 } else {
                     ExpiredBWrote
                 };
@@ -278,14 +284,21 @@ impl Story {
                     Fenced => out.extend([cause, woke, Rejected]),
                     Corrupted => out.extend([cause, woke, OverwroteB]),
                     _ => {
-                        out.push(if checked { GapWokeUnchecked } else { GapWoke });
+                        out.push(match (checked, cause) {
+                            (true, _) => GapWokeUnchecked,
+                            // The keepalive's or session's sentence has told the expiry.
+                            (_, BTookAndWrote) => GapWokeBTook,
+                            _ => GapWoke,
+                        });
                         out.push(if i.fencing { GapFenced } else { GapUnfenced });
                     }
                 }
                 // Right after the expiry's sentence if the crash came before A woke, else last.
                 if let Some((line, (crash, _))) = after.zip(self.election) {
                     let woke_later = self.a_wake.is_some_and(|w| crash < w);
-                    let expiry = out.iter().position(|l| matches!(l, ExpiredBWrote | ExpiredBRegistered));
+                    let expiry = out
+                        .iter()
+                        .position(|l| matches!(l, ExpiredBWrote | ExpiredBRegistered | BTookAndWrote));
                     out.insert(expiry.filter(|_| woke_later).map_or(out.len(), |p| p + 1), line);
                 }
             }
@@ -527,6 +540,8 @@ lines! {
     RedlockGap,
     KeepaliveStopped,
     SessionExpired,
+    BTookAndWrote,
+    GapWokeBTook,
     LeaderRearmed,
     LeaderRearmedRekept,
     LeaderCrashed,

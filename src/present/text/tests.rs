@@ -922,12 +922,15 @@ fn etcd_tells_a_crash_at_the_expiry_a_renewed_lease_and_a_keepalive_at_the_new_l
     let (_, en, ja) = told_at(ScenarioId::Etcd, |i| i.leader_crash = 10_000);
     assert!(
         en.starts_with(
-            "A's lease ran out at 10 s, and in that same millisecond, just after, the leader crashed"
+            "While A was paused its keepalives stopped too: its lease ran out at 10 s, etcd deleted A's key and \
+             B's came first. Just after, in the same millisecond at 10 s, the leader crashed"
         ),
         "{en}"
     );
     assert!(!en.contains("nothing was granted or expired"), "{en}");
-    assert!(ja.starts_with("10秒に A の期限が切れ、その直後、同じ10秒のうちにリーダーが落ちました"), "{ja}");
+    // The expiry is told once, with its time.
+    assert_eq!(en.matches("ran out").count(), 1, "{en}");
+    assert!(ja.contains("10秒に A の期限が切れ、etcd は A のキーを消し、B のキーが先頭になりました。その直後、同じ10秒のうちにリーダーが落ちました"), "{ja}");
     // Renewed to 13.333 s before its pause, A woke at 11 s within its lease, before the crash.
     let (_, en, _) = told_at(ScenarioId::Etcd, |i| {
         i.pause_start = 4_000;
@@ -1060,5 +1063,22 @@ fn a_sentence_its_run_does_not_bear_out_is_never_said() {
     for lang in [Lang::En, Lang::Ja] {
         let p = panels(lang);
         assert_eq!(p.narrate(&st), p.tell(&st.run));
+    }
+}
+
+/// A consensus run tells A's expiry once, with its time, in the keepalive's or the session's sentence (issue
+/// 31's last nit: it was told there without its time and again in the next sentence).
+#[test]
+fn a_consensus_run_tells_the_expiry_once() {
+    for id in [ScenarioId::Etcd, ScenarioId::Zookeeper] {
+        for (pause_start, pause) in [(0, 15_000), (5_000, 9_000)] {
+            let (_, en, ja) = told_at(id, |i| {
+                i.pause_start = pause_start;
+                i.pause = pause;
+            });
+            let said = en.matches("ran out").count() + en.matches("expired at").count();
+            assert_eq!(said, 1, "{id:?} {pause_start} {pause}: {en}");
+            assert_eq!(ja.matches("切れ").count(), 1, "{id:?} {pause_start} {pause}: {ja}");
+        }
     }
 }
