@@ -4,8 +4,8 @@
 //!
 //! 1. [`sim`], the simulation core: scenario in, trace and verdict out. Pure, deterministic; imports nothing
 //!    of the crate.
-//! 2. [`scenarios`], the catalogue (one definition per scenario, the input table, the search over a
-//!    scenario's disturbances), and [`script`], the scenario language. They build on the core only.
+//! 2. [`scenarios`], the catalogue (each scenario a lock script and a card, the input table, the search over
+//!    a scenario's disturbances), and [`script`], the scenario language. They build on the core only.
 //! 3. [`present`], everything a reader is told and shown: the URL's parameters, the figure's markup, the
 //!    narration, the texts in both languages. Plain Rust, tested natively.
 //! 4. The programs: `app` (the Leptos view, wasm only), [`real`] (runs on real lock services, native
