@@ -343,3 +343,32 @@ fn render_help_lists_its_own_flags() {
     let (_, out, _) = locksim(&["--help"]);
     assert!(out.contains("render writes the page's figure"), "{out}");
 }
+
+/// A script that is still a catalogue state (a scenario's file, a state printed as a script) is told as that
+/// state, in both languages; a script of its own is told from its events.
+#[test]
+fn a_script_that_is_a_catalogue_state_is_told_as_one() {
+    let dir = std::env::temp_dir().join(format!("locksim-told-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let narration = |html: &str| {
+        let at = html.find(r#"class="narration""#).expect("a narration");
+        html[at..].split_once('>').unwrap().1.split_once("</").unwrap().0.to_owned()
+    };
+    for lang in ["en", "ja"] {
+        let etcd = dir.join("etcd.lock");
+        std::fs::write(&etcd, ScenarioId::Etcd.source()).unwrap();
+        let etcd = etcd.to_str().unwrap();
+        let (_, script, err) =
+            locksim(&["render", "--html", "--lang", lang, "--script", etcd, "--pause", "12000"]);
+        let (_, catalogue, _) =
+            locksim(&["render", "--html", "--lang", lang, "--scenario", "etcd", "--pause", "12000"]);
+        assert_eq!(narration(&script), narration(&catalogue), "{err}");
+        assert!(narration(&script).contains("keepalive"), "{script}");
+        // One more worker: a script of its own, told from its events.
+        let four = dir.join("four.lock");
+        std::fs::write(&four, format!("{}C: idle 2s, acquire, write\n", ScenarioId::Etcd.source())).unwrap();
+        let (_, own, _) = locksim(&["render", "--html", "--lang", lang, "--script", four.to_str().unwrap()]);
+        assert!(!narration(&own).contains("keepalive"), "{own}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -15,6 +15,7 @@ mod module {
     use fencing_lab::present::scripted::reply;
     use fencing_lab::present::story::Story;
     use fencing_lab::present::text;
+    use fencing_lab::scenarios::ScenarioId;
     use fencing_lab::script;
     use fencing_lab::sim;
     use leptos::prelude::*;
@@ -115,7 +116,13 @@ mod module {
         let q = Query::parse(&query);
         let said = text::panels(Lang::from_tag(&lang).unwrap_or(Lang::En));
         match &q.script {
-            Some(text) => read(text).map(|sc| said.tell(&sim::run(&sc))).unwrap_or_default(),
+            Some(text) => read(text)
+                .map(|sc| match ScenarioId::of_scenario(&sc) {
+                    // A script that is still a catalogue state is told as that state.
+                    Some((id, i)) => said.narrate(&Story::of(&sim::run(&sc), id, &i)),
+                    None => said.tell(&sim::run(&sc)),
+                })
+                .unwrap_or_default(),
             None => {
                 let run = sim::run(&q.scenario.build(&q.inputs));
                 said.narrate(&Story::of(&run, q.scenario, &q.inputs))

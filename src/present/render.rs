@@ -143,7 +143,11 @@ impl<'a> Drawing<'a> {
             }
             Drawn::Script(sc) => {
                 let run = sim::run(sc);
-                let said = panels(o.lang).tell(&run);
+                // A script that is still a catalogue state is told as that state.
+                let said = match ScenarioId::of_scenario(sc) {
+                    Some((id, i)) => panels(o.lang).narrate(&Story::of(&run, id, &i)),
+                    None => panels(o.lang).tell(&run),
+                };
                 (run, Who::Script(sc), None, "script", said)
             }
         };

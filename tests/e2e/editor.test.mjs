@@ -355,3 +355,19 @@ test('"Start from" opens a catalogue scenario as its script file is written, com
     && document.querySelector('figure.lab')?.dataset.outcome === 'corrupted');
   await done(page);
 });
+
+test('a scenario opened as a script keeps its narration until the script is a run of its own', async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=etcd&lang=en`, { viewport: { width: 1280, height: 1000 } });
+  await page.click('[data-edit-script]');
+  await page.waitForSelector(area);
+  await rested(page);
+  const told = () => page.textContent('#narration');
+  await page.waitForFunction(() => /keepalives stopped too/.test(document.querySelector('#narration')?.textContent ?? ''));
+  // A third worker: no longer etcd's scenario, so the run is told from its events.
+  await toEnd(page);
+  await page.keyboard.type('C: idle 2s, acquire, write\n');
+  await rested(page);
+  await page.waitForFunction(() => !/keepalives stopped too/.test(document.querySelector('#narration')?.textContent ?? ''));
+  assert.match(await told(), /C/);
+  await done(page);
+});
