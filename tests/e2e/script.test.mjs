@@ -32,7 +32,8 @@ test('a teacher types a three-worker scenario: figure, verdict, narration and li
   assert.deepEqual((await laneNames(page)).filter((n) => /^(Worker )?[ABC]$/.test(n)).length, 3);
   // Fencing off and a 25 s pause: A's late write lands after B's and C's and overwrites them.
   assert.equal(await outcome(page), 'corrupted');
-  const told = await textMatching(page, '#narration', /C/);
+  // (Until then it tells the catalogue state the editor opened on, whose words name A's "GC pause".)
+  const told = await textMatching(page, '#narration', /C took the lock/);
   assert.match(told, /25 s/);
   // The link carries the script, readable and short.
   await page.waitForFunction(() => new URL(location).searchParams.get('script')?.includes('C: idle'));
