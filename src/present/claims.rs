@@ -210,7 +210,9 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
                 Kind(Safe),
             ];
             match line {
-                Line::WokeInLease => v.extend([Expiry(true), Held(A, wake)]),
+                Line::WokeInLease => {
+                    v.extend([Expiry(true), Held(A, wake), Order(wake, Rel::Lt, s.a_lease_at_wake)])
+                }
                 Line::WokeNoLease => v.push(Expiry(false)),
                 // "within its renewed lease": past the first lease's end, before the renewed one's.
                 _ => v.extend([

@@ -22,7 +22,7 @@ test("the first prediction is the source's own question: A wakes after 15 s", as
   await page.waitForSelector('.badge', { state: 'visible' });
   assert.equal(await pause(page), '4000');
   // (The narration comes with the second module.)
-  await textMatching(page, '#narration', /A woke within the lease \(10 s\), wrote and released the lock/);
+  await textMatching(page, '#narration', /A woke at 4 s, before its lease ran out at 10 s, wrote and released the lock/);
   await done(page);
 });
 

@@ -22,7 +22,7 @@ fn line(l: Line) -> &'static str {
         Line::ExpiredHarmless => "A's lease ran out at {expired} s, and the lock service took the lock back. A woke at {wake} s and wrote with token {a} while nobody else held the lock, which harmed no one; B took token {b} at {b_grant} s.",
         Line::ExpiredHarmlessDelay => "A's lease ran out at {expired} s, and the lock service kept the lock from everyone until {free} s (lock-delay). A woke at {wake} s and wrote with token {a} while nobody else held the lock, which harmed no one; B took token {b} at {b_grant} s.",
         Line::NoPause => "A did not pause: it wrote at {wake} s and released; B then took token {b}, so there was no conflict.",
-        Line::WokeInLease => "A woke within the lease ({ttl} s), wrote and released the lock; B then took token {b}, so there was no conflict. Drag the right edge of A's “GC pause” band to make it longer.",
+        Line::WokeInLease => "A woke at {wake} s, before its lease ran out at {lease_at_wake} s, wrote and released the lock; B then took token {b}, so there was no conflict. Drag the right edge of A's “GC pause” band to make it longer.",
         Line::WokeNoLease => "A woke at {wake} s, wrote and released the lock; B then took token {b}, so there was no conflict.",
         Line::StalledUntilWake => "Without lease expiry, B waited from {from} s until A woke and released the lock at {until} s; a lease would have freed it at {would_free} s. Had A never let go, B would wait for ever.",
         Line::StalledUntilWakeAtLease => "Without lease expiry, B waited from {from} s until A woke and released the lock at {until} s, the very millisecond a lease would have freed it: here a lease would have changed nothing. Had A never let go, B would wait for ever.",
@@ -116,7 +116,7 @@ pub(super) static EN: Text = Text {
     switch_hint: |key| match key {
         Key::Lease => "the lock expires {ttl} s after it is granted",
         Key::Fencing => "the storage rejects a token older than one it has seen",
-        Key::Atomic => "take the lock and set its expiry in one command",
+        Key::Atomic => "check that the lock is free, take it and set its expiry in one command (SET NX PX)",
         Key::Release => "delete the key only if it still holds my value",
         Key::LockDelay => "after an expiry, nobody may take the lock for {lock_delay} s",
         Key::Register => "the new holder's token reaches the storage at its grant",

@@ -26,11 +26,11 @@ fn the_seed_caption_for_the_default_state() {
     let (en, ja) = both(&story(ScenarioId::GcPause, |_| {}));
     assert_eq!(
         ja,
-        "A は期限（10秒）内に目覚めて書き込み、ロックを返しました。B はその後で番号 34 を取ったので、衝突は起きませんでした。\
+        "A はリースが切れる10秒より前の4秒に目覚めて書き込み、ロックを返しました。B はその後で番号 34 を取ったので、衝突は起きませんでした。\
          A の「GC 停止」の帯の右端をドラッグして、長く伸ばしてみてください。"
     );
     assert!(
-        en.starts_with("A woke within the lease (10 s), wrote and released the lock; B then took token 34"),
+        en.starts_with("A woke at 4 s, before its lease ran out at 10 s, wrote and released the lock; B then took token 34"),
         "{en}"
     );
 }
@@ -295,7 +295,7 @@ fn a_check_that_finds_the_lease_gone_is_told_as_it_happened() {
         en.starts_with("A checked its lease at 2 s on its own clock: it had run out at 1.5 s, so A gave up"),
         "{en}"
     );
-    assert!(!en.contains("still valid") && !en.contains("within the lease"), "{en}");
+    assert!(!en.contains("still valid") && !en.contains("before its lease ran out"), "{en}");
     assert!(ja.contains("期限は1.5秒に切れていたので、書き込まずにあきらめました"), "{ja}");
 }
 
@@ -449,7 +449,7 @@ fn replicated_narrations_tell_what_saved_or_lost_the_lock() {
         ),
         "{n}"
     );
-    assert!(!n.contains("within the lease"), "{n}");
+    assert!(!n.contains("before its lease ran out"), "{n}");
     // Re-armed, then run out during a longer pause: the narration does not deny the renewal.
     let n = en(ScenarioId::Etcd, &|i| (i.leader_crash, i.pause) = (5_000, 20_000));
     assert!(n.contains("so A's now ran to 17 s") && !n.contains("nothing renewed"), "{n}");
@@ -493,7 +493,7 @@ fn failover_with_wait_is_the_client_waiting_and_promotion_stays_best_effort() {
     let set = ja.setup(id, &on);
     assert!(
         set.contains("受け取ったと応答するまで WAIT 1 で待ちます。")
-            && set.contains("昇格はベストエフォートのまま"),
+            && set.contains("フェイルオーバーはベストエフォートで"),
         "{set}"
     );
     assert!(
@@ -515,7 +515,10 @@ fn failover_with_wait_is_the_client_waiting_and_promotion_stays_best_effort() {
         "{n_en}"
     );
     assert!(n_en.contains("WAIT does not make this safe: promotion is best-effort"), "{n_en}");
-    assert!(n_ja.contains("WAIT 1 で待っていました") && n_ja.contains("昇格はベストエフォート"), "{n_ja}");
+    assert!(
+        n_ja.contains("WAIT 1 で待っていました") && n_ja.contains("フェイルオーバーはベストエフォート"),
+        "{n_ja}"
+    );
     // Break it: no failure with WAIT on is said to rest on the model's assumption.
     let r = crate::scenarios::search::search(id, &on, 1_000);
     assert!(r.safety.is_none());
@@ -665,7 +668,7 @@ fn an_unfenced_gap_is_told_as_what_it_did_in_this_run() {
             let (en, ja) = both(&st);
             if st.kind != OutcomeKind::UnfencedGap {
                 assert!(
-                    !en.contains("Mutual exclusion broke") && !ja.contains("相互排除は破れました"),
+                    !en.contains("Mutual exclusion broke") && !ja.contains("排他制御は破れました"),
                     "{en}"
                 );
                 continue;
@@ -680,9 +683,9 @@ fn an_unfenced_gap_is_told_as_what_it_did_in_this_run() {
             );
             assert!(
                 ja.contains(&format!(
-                    "{hn} がロックを持っている間に {ln} が書き込んだので、相互排除は破れました。"
+                    "{hn} がロックを持っている間に {ln} が書き込んだので、排他制御は破れました。"
                 )) || ja.contains(&format!(
-                    "{hn} がロックを受け取ったその瞬間に {ln} が書き込んだので、相互排除は破れました。"
+                    "{hn} がロックを受け取ったその瞬間に {ln} が書き込んだので、排他制御は破れました。"
                 )),
                 "{ja}"
             );
@@ -1049,7 +1052,10 @@ fn a_leader_crash_after_the_expiry_is_told_where_it_happened() {
     );
     // A that wakes inside its first lease is not said to owe it to the renewed one.
     let (_, en, _) = told_at(ScenarioId::Etcd, |i| (i.pause, i.leader_crash) = (3_000, 2_000));
-    assert!(en.contains("A woke within the lease (10 s)") && !en.contains("renewed"), "{en}");
+    assert!(
+        en.contains("A woke at 3 s, before its lease ran out at 14 s") && !en.contains("renewed"),
+        "{en}"
+    );
 }
 
 #[test]

@@ -26,7 +26,7 @@ pub static DEF: Definition = Definition {
         title: "ロック遅延（lock-delay）",
         blurb: "期限切れのあと、しばらくは誰もロックを取れない。",
         setup: "GC 停止と同じですが、ロックが返されないまま期限が切れると、ロックサービスはそのロックを{lock_delay}秒のあいだ誰にも\
-                 渡しません（Chubby の lock-delay です。{lock_delay}秒は Consul の既定値）。{base}",
+                 渡しません（Chubby のロック遅延（lock-delay）です。{lock_delay}秒は Consul の既定値）。{base}",
         prompt: "A は{pause}秒後に目を覚まします（ロック遅延は{lockdelay}、フェンシングは{fencing}）。何が起きる？",
         choices: &[
             (Safe, "A の遅れた書き込みが、ほかに誰もロックを持っていない間に届くか、A が間に合う。害はない"),
