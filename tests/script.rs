@@ -390,6 +390,7 @@ fn what_redlock_has_no_meaning_for_is_refused_at_its_line() {
         ("release plain\n", 1, 1, "release plain"),
         ("lock-delay 15s\n", 1, 1, "lock-delay"),
         ("register on\n", 1, 1, "register on"),
+        ("fencing on\n", 1, 1, "fencing on"),
         ("A: idle 1s, acquire without expiry\n", 1, 13, "acquire without expiry"),
         ("A: get, set\n", 1, 4, "get"),
         ("A: acquire\nB: idle 1s, set\n", 2, 13, "set"),
@@ -410,8 +411,26 @@ fn what_redlock_has_no_meaning_for_is_refused_at_its_line() {
         script::parse(&format!("{text}A9: acquire\n")).unwrap();
     }
     // Off and compare are fine.
-    script::parse("service redlock\nexpiry on\nrelease compare\nlock-delay off\nregister off\nA: acquire")
-        .unwrap();
+    script::parse(
+        "service redlock\nexpiry on\nrelease compare\nlock-delay off\nregister off\nfencing off\nA: acquire",
+    )
+    .unwrap();
+}
+
+/// A Redlock write carries no token, which a fencing storage refuses: without a line, fencing is off under Redlock,
+/// so two holders' writes are both accepted (not "fenced" as though a token had been checked).
+#[test]
+fn redlock_fencing_is_off_without_a_line() {
+    let text = "service redlock, servers 5, drift 102ms, jump N3 at 2s by 9s\nreach A: N1, N2, N3\n\
+                A: acquire, work 5s, write, release\nB: idle 3s, try-acquire every 1s, work 1s, write, release\n";
+    let sc = script::parse(text).unwrap();
+    assert!(!sc.fencing);
+    assert!(script::print(&sc).contains("fencing off"));
+    let run = sim::run(&sc);
+    assert_eq!(run.outcome.kind, OutcomeKind::Corrupted);
+    assert!(run.outcome.double_grant.is_some());
+    // The catalogue's Redlock says so itself, and runs as this script does.
+    assert!(!ScenarioId::Redlock.script().fencing);
 }
 
 #[test]

@@ -218,6 +218,7 @@ impl Problem {
                     }
                     ("release plain", _) => "a worker deletes only its own key",
                     ("lock-delay", _) => "Redis has no lock-delay",
+                    ("fencing on", _) => "its values are random: a write carries no token to check",
                     _ => "its values are random: there is no token to register",
                 };
                 format!("\"{w}\" does not work with \"service {service}\": {why}")
@@ -278,6 +279,7 @@ impl Problem {
                     }
                     ("release plain", _) => "ワーカーは自分の鍵だけを消してロックを返します",
                     ("lock-delay", _) => "Redis にはロック遅延がありません",
+                    ("fencing on", _) => "Redlock の値はランダムで、書き込みに確かめる番号がありません",
                     _ => "Redlock の値はランダムで、登録する番号がありません",
                 };
                 format!("「{w}」は「service {service}」では使えません。{why}")

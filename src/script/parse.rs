@@ -284,7 +284,11 @@ impl State {
                 self.sc().lease = on;
                 self.limited_if(!on, "expiry off", cur.line, 1);
             }
-            "fencing" => self.sc().fencing = cur.on_off()?,
+            "fencing" => {
+                let on = cur.on_off()?;
+                self.sc().fencing = on;
+                self.limited_if(on, "fencing on", cur.line, 1);
+            }
             "register" => {
                 let on = cur.on_off()?;
                 self.sc().register = on;
@@ -680,6 +684,11 @@ impl State {
         };
         if let Some(&(what, line, col)) = self.limited.iter().find(|u| refused(u.0)) {
             return Err(Error { line, col, problem: Problem::NotWith(what, service) });
+        }
+        // Redlock's values are random: a write carries no token, which a fencing storage would refuse
+        // (rule 6), so fencing is off without a line (and `fencing on` is refused above).
+        if service == "redlock" && !self.seen.contains(&"fencing") {
+            sc.fencing = false;
         }
         for (name, mask, line, col) in self.reach {
             let Service::Redlock { nodes, ref mut reach, .. } = sc.service else {

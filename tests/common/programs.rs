@@ -68,8 +68,8 @@ pub fn any_program() -> impl Strategy<Value = Scenario> {
             if let Service::Redlock { nodes, ref mut reach, .. } = sc.service {
                 reach.iter_mut().skip(n).for_each(|r| *r = ((1u16 << nodes) - 1) as u8);
                 // What the language refuses under Redlock (docs/scripts.md): its nearest valid program.
-                (sc.lease, sc.lock_delay, sc.register, sc.release) =
-                    (true, 0, false, Release::CompareAndDelete);
+                (sc.lease, sc.fencing, sc.lock_delay, sc.register, sc.release) =
+                    (true, false, 0, false, Release::CompareAndDelete);
                 for s in sc.workers.iter_mut().flat_map(|w| w.steps.iter_mut()) {
                     if matches!(s, Step::AcquireNoExpiry | Step::Get | Step::Set) {
                         *s = Step::Acquire;
