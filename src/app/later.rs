@@ -225,13 +225,6 @@ pub fn status(root: &web_sys::Element, selector: &str, state: &Bench, said: Opti
 pub fn Later() -> impl IntoView {
     let lab = super::lab();
     let root = NodeRef::<html::Div>::new();
-    // Asked for at the reader's first pick of an answer (or a verdict told at once): the narration
-    // needs it when the verdict is told.
-    effect(move || {
-        if !matches!(lab.phase.get(), Phase::Predicting(None)) {
-            lab.need_bench();
-        }
-    });
     effect(move || {
         let (t, state, revealed) = (lab.text(), lab.bench.get(), lab.phase.get().revealed());
         let Some(root) = root.get() else { return };

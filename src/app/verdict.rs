@@ -36,6 +36,13 @@ pub fn Verdict() -> impl IntoView {
     let lab = super::lab();
     let phase = lab.phase;
     let root = NodeRef::<html::Section>::new();
+    // The module is asked for at the reader's first pick of an answer (or a verdict told at once): the
+    // narration's words are there. Here, not with the later panels, so an embedded page tells it too.
+    effect(move || {
+        if !matches!(phase.get(), Phase::Predicting(None)) {
+            lab.need_bench();
+        }
+    });
     // Each part is drawn once the reader's hand rests (`Lab::rested`).
     // The answers offered: the scenario's own, or for a script every verdict (which its program reaches is
     // for the reader to work out). The reader's pick is the radio's own state (`checked` below), so a pick

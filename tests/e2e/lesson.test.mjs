@@ -270,6 +270,16 @@ test('embedded in an iframe: sizes itself, reports its state, obeys set messages
   await context.close();
 });
 
+test('embedded, the verdict told at once still comes with its narration, in either language', async () => {
+  for (const [lang, said] of [['en', / s\b/], ['ja', /秒/]]) {
+    const page = await open(env.browser, `${env.server.url}/?scenario=crash&embed=1&lang=${lang}`);
+    // Its words come with the second module, which an embedded page asks for as the page does.
+    const told = await textMatching(page, '#narration', said, 20000);
+    assert.doesNotMatch(told, /Loading|読み込んで/);
+    await done(page);
+  }
+});
+
 test('the share panel links to the exact state and gives an iframe snippet', async () => {
   const page = await open(env.browser, `${env.server.url}/?lang=ja`);
   await page.focus('#pause-handle');
