@@ -61,10 +61,11 @@ step "the [patch] stand-ins are the ones the browser build uses"
 # A stand-in that stops applying (a version bump upstream) would silently bring the real crate back, and
 # with it the bundle weight it was there to remove.
 for crate in wasm-streams send_wrapper; do
-  # (Without cargo's "Blocking waiting for file lock" line, which another cargo running at the same time
-  # puts first.)
-  tree=$(cargo tree --locked --target wasm32-unknown-unknown -i "$crate" 2>&1 | grep -v "^ *Blocking waiting for file lock")
-  if ! printf '%s\n' "$tree" | head -1 | grep "(.*/vendor/" >/dev/null || printf '%s\n' "$tree" | grep "was not used" >/dev/null; then
+  # The tree's root is its first line naming the crate: cargo may print other lines first ("Blocking
+  # waiting for file lock" beside another cargo, "Downloading crates" on a fresh machine).
+  tree=$(cargo tree --locked --target wasm32-unknown-unknown -i "$crate" 2>&1)
+  root=$(printf '%s\n' "$tree" | grep -m1 "^$crate v" || true)
+  if [[ $root != *"/vendor/"* ]] || printf '%s\n' "$tree" | grep "was not used" >/dev/null; then
     printf 'the [patch] for %s no longer applies:\n%s\n' "$crate" "$tree" >&2
     exit 1
   fi
