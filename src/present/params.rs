@@ -164,13 +164,15 @@ fn parse_value(spec: &InputSpec, value: &str) -> Result<u64, Problem> {
         // "on" (an embedding host's `true`) is the time the page's switch sets.
         Kind::At { on, .. } if matches!(v, "on" | "true") => Ok(on),
         Kind::Ms { .. } | Kind::Count { .. } | Kind::At { .. } => {
-            let n: u64 =
-                v.parse().map_err(|_| Problem::NotANumber { key: key.into(), value: shorten(value) })?;
             let (min, max) = spec.range();
-            if (min..=max).contains(&n) {
-                Ok(n)
-            } else {
-                Err(Problem::OutOfRange { key: key.into(), value: shorten(value), min, max })
+            let digits = v.strip_prefix('-').unwrap_or(v);
+            match v.parse::<u64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                // A negative or huge whole number is out of range, not "not a whole number".
+                _ if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                    Err(Problem::OutOfRange { key: key.into(), value: shorten(value), min, max })
+                }
+                _ => Err(Problem::NotANumber { key: key.into(), value: shorten(value) }),
             }
         }
     }
@@ -490,17 +492,31 @@ mod tests {
             q.problems[0],
             Problem::OutOfRange { key: "pause".into(), value: "30001".into(), min: 0, max: 30_000 }
         );
-        let q = Query::parse("?pause=-5");
-        assert!(matches!(q.problems[0], Problem::NotANumber { .. }));
-        let q = Query::parse("?pause=99999999999999999999999");
-        assert_eq!(q.problems.len(), 1);
+        // A whole number below zero or past u64 is out of range too; "1.5" and "-" are no whole numbers.
+        for (value, whole) in [("-5", true), ("99999999999999999999999", true), ("1.5", false), ("-", false)]
+        {
+            let q = Query::parse(&format!("?pause={value}"));
+            assert_eq!(q.inputs.pause, Inputs::default().pause, "{value}");
+            assert_eq!(
+                matches!(q.problems[..], [Problem::OutOfRange { .. }]),
+                whole,
+                "{value}: {:?}",
+                q.problems
+            );
+            assert_eq!(
+                matches!(q.problems[..], [Problem::NotANumber { .. }]),
+                !whole,
+                "{value}: {:?}",
+                q.problems
+            );
+        }
     }
 
     #[test]
     fn long_values_are_cut_and_problems_capped() {
         let long = "9".repeat(2_000);
         let q = Query::parse(&format!("?pause={long}"));
-        let Problem::NotANumber { value, .. } = &q.problems[0] else { panic!("{:?}", q.problems) };
+        let Problem::OutOfRange { value, .. } = &q.problems[0] else { panic!("{:?}", q.problems) };
         assert_eq!(value.chars().count(), SHOWN + 1, "{value}");
         // Thousands of pairs (a key given twice is read once): every input of the scenario bad, and more.
         let id = ScenarioId::GcPause;
