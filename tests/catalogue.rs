@@ -103,18 +103,18 @@ fn network_delay_boundaries() {
 
 #[test]
 fn unsafe_release_boundaries() {
-    // Plain DEL at `work`: inside A's lease (before 10 s) it frees A's own lock. From 10 s it deletes B's and
+    // `work` starts at 2 s, when A has worked and written. Plain DEL at `work`: inside A's lease (before 10 s) it frees A's own lock. From 10 s it deletes B's and
     // C gets 35 at once, writing 1 s later; B writes at 16 s. C's write before B's: B is fenced. From 15 s,
     // C writes at 16 s or later, after B (B acts first): both accepted. After 16 s B has released: no harm.
     assert_eq!(
         map(UnsafeRelease, |_| {}),
-        [(0, Safe), (10_000, Fenced), (15_000, DoubleGrant), (16_001, Safe)]
+        [(2_000, Safe), (10_000, Fenced), (15_000, DoubleGrant), (16_001, Safe)]
     );
     assert_eq!(
         map(UnsafeRelease, |i| i.fencing = false),
-        [(0, Safe), (10_000, Corrupted), (15_000, DoubleGrant), (16_001, Safe)]
+        [(2_000, Safe), (10_000, Corrupted), (15_000, DoubleGrant), (16_001, Safe)]
     );
-    assert_eq!(map(UnsafeRelease, |i| i.compare_release = true), [(0, Safe)]);
+    assert_eq!(map(UnsafeRelease, |i| i.compare_release = true), [(2_000, Safe)]);
 }
 
 #[test]

@@ -95,7 +95,7 @@ fn dimensions(id: ScenarioId, inputs: &Inputs) -> Vec<(Key, Ms, Ms)> {
         }
         CheckThenPause => vec![(Key::Pause, 0, 30_000)],
         NetworkDelay => vec![(Key::Delay, 0, 28_000)],
-        UnsafeRelease => vec![(Key::Work, 0, 30_000)],
+        UnsafeRelease => vec![(Key::Work, 2_000, 30_000)],
         Zookeeper => vec![(Key::PauseStart, 0, inputs.ttl), (Key::Pause, 0, 30_000)],
         Etcd => {
             vec![(Key::PauseStart, 0, inputs.ttl), (Key::Pause, 0, 30_000), (Key::LeaderCrash, 0, 30_000)]
@@ -242,7 +242,7 @@ fn sizes_and_pruning_per_scenario() {
         (RegisterToken, 101 * 301),
         (CheckThenPause, 301),
         (NetworkDelay, 281),
-        (UnsafeRelease, 301),
+        (UnsafeRelease, 281),
         (SetnxExpire, 1),
         (CheckThenSet, 1),
         (Crash, 1),

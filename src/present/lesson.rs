@@ -127,10 +127,10 @@ mod tests {
 
     #[test]
     fn a_map_that_ends_where_it_began_asks_for_the_first_change() {
-        // unsafe-release, plain DEL: safe, then fenced from 10 s, a double grant from 15 s, safe again after 16 s (at 16 s A's DEL still comes first, rule 7).
+        // unsafe-release, plain DEL (A's job ends at 2 s at the earliest): safe, then fenced from 10 s, a double grant from 15 s, safe again after 16 s (at 16 s A's DEL still comes first, rule 7).
         let m = map(ScenarioId::UnsafeRelease, |_| {});
         let kinds: Vec<_> = m.iter().map(|s| (s.from, s.kind)).collect();
-        assert_eq!(kinds, [(0, Safe), (10_000, Fenced), (15_000, DoubleGrant), (16_001, Safe)]);
+        assert_eq!(kinds, [(2_000, Safe), (10_000, Fenced), (15_000, DoubleGrant), (16_001, Safe)]);
         // The stale write is rejected from 10 s to 14.999 s only: the answer says so.
         assert_eq!(
             boundary(&m),

@@ -157,7 +157,8 @@ pub static INPUTS: [InputSpec; 17] = [
     row!(Lease, "lease", ON_OFF, lease, bool),
     row!(Fencing, "fencing", ON_OFF, fencing, bool),
     row!(Delay, "delay", Kind::Ms { min: 0, max: 28_000 }, delay, ms),
-    row!(Work, "work", MS_30, work, ms),
+    // A's job: 2 s of work and its write (`A_WORKS`), then on until this time.
+    row!(Work, "work", Kind::Ms { min: super::A_WORKS, max: MAX_PAUSE }, work, ms),
     row!(Atomic, "atomic", ON_OFF, atomic, bool),
     row!(Release, "release", Kind::Words(["plain", "compare"]), compare_release, bool),
     row!(LockDelay, "lockdelay", ON_OFF, lock_delay, bool),
