@@ -3,6 +3,8 @@
 //! [`ALWAYS`] finds an element once the app is mounted. A lookup that finds nothing does nothing: no effect
 //! ever falls back to writing into a section's root.
 
+/// The button that opens the script editor (its id: where the editor gives the focus back when it closes).
+pub const EDIT_SCRIPT: &str = "edit-script";
 /// The figure's root: `data-outcome`, `data-scenario`, `data-double-grant`.
 pub const FIGURE: &str = "figure.lab";
 /// The source's own question, above the base scenario.

@@ -264,6 +264,33 @@ pub fn Editor() -> impl IntoView {
         start.set_value(Some(text.clone()));
         ask("script", &text);
     };
+    // Opened from its button, the editor takes the focus: the button hides while the editor is open, and the
+    // focus it had went nowhere (noted here, until the focus lands anywhere). A link that opens the editor
+    // leaves the page's focus as it is.
+    let left_button = StoredValue::new(false);
+    let _ = window_event_listener(leptos::ev::focusout, move |e| {
+        let from = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let to_nothing = e.related_target().is_none();
+        left_button.set_value(to_nothing && from.is_some_and(|f| f.id() == dom::EDIT_SCRIPT));
+    });
+    let _ = window_event_listener(leptos::ev::focusin, move |_| left_button.set_value(false));
+    effect(move || {
+        let Some(area) = area.get() else { return };
+        let nowhere =
+            document().active_element().is_none_or(|a| Some(a) == document().body().map(Into::into));
+        if nowhere && left_button.get_value() {
+            let _ = area.focus();
+        }
+    });
+    // Closed, it gives the focus back to its button, once the page shows it again.
+    let close = move |_| {
+        ask("edit", "0");
+        request_animation_frame(|| {
+            if let Some(b) = document().get_element_by_id(dom::EDIT_SCRIPT) {
+                let _ = b.unchecked_into::<web_sys::HtmlElement>().focus();
+            }
+        });
+    };
     let reset = move |_| {
         if let Some(text) = start.get_value() {
             ask("script", &text);
@@ -299,7 +326,7 @@ pub fn Editor() -> impl IntoView {
                     </select>
                 </label>
                 <button type="button" data-editor="reset" on:click=reset>{move || p().editor_reset}</button>
-                <button type="button" data-editor="close" on:click=move |_| ask("edit", "0")>
+                <button type="button" data-editor="close" on:click=close>
                     {move || p().editor_close}
                 </button>
             </div>

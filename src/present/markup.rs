@@ -111,7 +111,9 @@ pub fn edit_row(t: &Text) -> String {
 /// "Edit as script": the scenario on screen, opened as a script beside the figure.
 fn edit_button(h: &mut Html, t: &Text) {
     h.open("p", &[("class", "edit-row")]);
-    h.text_el("button", &[("type", "button"), ("class", "link"), ("data-edit-script", "")], t.edit_script);
+    // Its id keeps the reader's focus on it when the controls are drawn again (`app::controls`).
+    let attrs = [("type", "button"), ("class", "link"), ("id", "edit-script"), ("data-edit-script", "")];
+    h.text_el("button", &attrs, t.edit_script);
     h.close("p");
 }
 

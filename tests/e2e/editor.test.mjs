@@ -371,3 +371,26 @@ test('a scenario opened as a script keeps its narration until the script is a ru
   assert.match(await told(), /C/);
   await done(page);
 });
+
+test('opened from its button the editor takes the focus, and closing it gives the focus back to that button', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 1000 } });
+  await page.focus('[data-edit-script]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((s) => document.activeElement === document.querySelector(s), area);
+  await rested(page);
+  // The controls drawn again for the script keep it where it went.
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'script-text');
+  await page.focus('.editor [data-editor=close]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.editor', { state: 'hidden' });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'edit-script');
+  await rested(page);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'edit-script');
+  await done(page);
+  // A link that opens the editor leaves the focus where the page starts it.
+  const linked = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, write, release')}&lang=en`);
+  await linked.waitForSelector(area);
+  await rested(linked);
+  assert.notEqual(await linked.evaluate(() => document.activeElement.id), 'script-text');
+  await done(linked);
+});
