@@ -2,7 +2,10 @@
 //! services), and every number and claim of every sentence, in both languages, checked against the trace.
 #![cfg(not(target_arch = "wasm32"))]
 
+use fencing_lab::present::claims;
 use fencing_lab::present::geom::seconds;
+use fencing_lab::present::params::Lang;
+use fencing_lab::present::text;
 use fencing_lab::present::told::{self, Told};
 use fencing_lab::script;
 use fencing_lab::sim::{self, EventKind};
@@ -79,12 +82,30 @@ proptest! {
                 for word in ["トークン", "ストレージ", "解放", "サーバー", "でで", "で、で"] {
                     prop_assert!(!text.contains(word), "{} in {:?}", word, text);
                 }
+                // "No longer held" only of a worker that had taken the lock; "did not hold" of one that had not.
+                if let Told::Stored { worker, stale: true, .. } | Told::Released { worker, freed: None, .. } = *fact {
+                    let took = |t: &dyn Fn(u64) -> bool| run.trace.events.iter().any(|e| {
+                        t(e.at) && matches!(e.kind, EventKind::Grant { worker: w, .. } if w == worker)
+                    });
+                    let at = fact.at();
+                    let no_longer = if lang == "en" { text.contains("no longer") } else { text.contains("もう") };
+                    prop_assert!(if no_longer { took(&|t| t <= at) } else { !took(&|t| t < at) }, "{}", text);
+                }
                 if let Told::Stored { accepted, worker, .. } = *fact {
                     let (yes, no) = if lang == "en" { ("accepted", "rejected") } else { ("受け付け", "拒否") };
                     prop_assert_eq!(text.contains(yes), accepted, "{}", text);
                     prop_assert_eq!(text.contains(no), !accepted, "{}", text);
                     prop_assert!(text.contains(&names[worker]));
                 }
+            }
+        }
+        // A safe or fenced verdict's lesson, as the page words it for this run, holds of it. (The other
+        // verdicts' lessons are held to the catalogue's runs, in `present::claims`; their words are not yet
+        // true of every script.)
+        if matches!(run.outcome.kind, sim::OutcomeKind::Safe | sim::OutcomeKind::Fenced) {
+            let lesson = text::text(Lang::En).lesson(&run.outcome);
+            for c in claims::lesson(&run) {
+                prop_assert!(c.check(&run), "{:?} of {:?}: {}", c, run.outcome.kind, lesson);
             }
         }
         // Every accepted and every rejected write is told, in order.
@@ -129,4 +150,42 @@ fn the_source_s_question_told_from_its_events() {
     let ja: Vec<String> = told::told(&run).iter().map(|f| told::ja(f, &names)).collect();
     assert_eq!(ja[7], "15秒に資源は A の番号 33 の書き込みを拒否しました（すでに 34 を見ていました）。A はもうロックを持っていませんでした。");
     assert_eq!(ja[4], "10秒に B がロックを取りました（番号 34、20秒までのリース）。");
+}
+
+/// A worker that writes without ever taking the lock carries no token: with fencing on the storage refuses
+/// it, and neither the narration nor the verdict speaks of a lock it "no longer" held or of an "older" token.
+#[test]
+fn a_write_without_the_lock_is_told_as_one() {
+    let sc = script::parse("A: acquire, work 2s, write, release\nB: write, release\n").unwrap();
+    let run = sim::run(&sc);
+    let names = vec!["A".to_owned(), "B".to_owned()];
+    let facts = told::told(&run);
+    let en: Vec<String> = facts.iter().map(|f| told::en(f, &names)).collect();
+    let ja: Vec<String> = facts.iter().map(|f| told::ja(f, &names)).collect();
+    assert_eq!(run.outcome.kind, sim::OutcomeKind::Fenced);
+    assert!(
+        en.contains(&"At 0 s the storage rejected B's write. B did not hold the lock; A did.".to_owned()),
+        "{en:#?}"
+    );
+    assert!(
+        en.contains(&"At 0 s B released, but it did not hold the lock: nothing changed.".to_owned()),
+        "{en:#?}"
+    );
+    assert!(
+        ja.contains(
+            &"0秒に資源は B の書き込みを拒否しました。B はロックを持っておらず、持っていたのは A でした。"
+                .to_owned()
+        ),
+        "{ja:#?}"
+    );
+    assert!(ja.iter().all(|l| !l.contains("もう")), "{ja:#?}");
+    assert_eq!(
+        text::text(Lang::En).lesson(&run.outcome),
+        "Fencing protected the data: the storage refused a write that carried no token."
+    );
+    assert_eq!(
+        text::text(Lang::Ja).lesson(&run.outcome),
+        "フェンシングがデータを守りました。資源は番号のない書き込みを拒否しました。"
+    );
+    assert!(claims::lesson(&run).iter().all(|c| c.check(&run)));
 }

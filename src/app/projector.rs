@@ -179,7 +179,7 @@ fn Projector(show: Show, start: usize, note: Option<String>) -> impl IntoView {
     let n = show.moments.len();
     let said = show.said;
     let t = said.text;
-    let kind = show.run.outcome.kind;
+    let (kind, lesson) = (show.run.outcome.kind, t.lesson(&show.run.outcome));
     let show = StoredValue::new_local(show);
     let step = RwSignal::new(start);
     let root = NodeRef::<html::Div>::new();
@@ -249,7 +249,7 @@ fn Projector(show: Show, start: usize, note: Option<String>) -> impl IntoView {
             <p class="verdict projector-verdict" data-kind=kind.name() hidden=move || step.get() != n || n == 0>
                 <strong>{t.outcome_title(kind)}</strong>
                 " "
-                {t.outcome_lesson(kind)}
+                {lesson}
             </p>
             <div class="projector-bar">
                 // aria-disabled, not disabled: a disabled button would drop the focus out of the dialog.

@@ -62,9 +62,7 @@ pub fn Verdict() -> impl IntoView {
     let told = Memo::new(move |prev: Option<&String>| {
         lab.rested(prev, || match (phase.get().revealed(), prev) {
             (false, Some(prev)) => prev.clone(),
-            _ => lab
-                .run
-                .with(|r| markup::verdict(r.outcome.kind, r.outcome.double_grant.is_some(), lab.text())),
+            _ => lab.run.with(|r| markup::verdict(&r.outcome, lab.text())),
         })
     });
     // The rest of the section: which parts show, the reader's guess, right or wrong, the narration.
@@ -123,8 +121,7 @@ pub fn Verdict() -> impl IntoView {
         let Some(root) = root.get() else { return };
         let (id, now) = (lab.scenario.get_untracked(), phase.get_untracked());
         let pick = if let Phase::Predicting(p) = now { p } else { None };
-        let (kind, double) = lab.run.with_untracked(|r| (r.outcome.kind, r.outcome.double_grant.is_some()));
-        root.set_inner_html(&markup::verdict_predicting(id, pick, kind, double, t));
+        lab.run.with_untracked(|r| root.set_inner_html(&markup::verdict_predicting(id, pick, &r.outcome, t)));
         root.set_attribute("aria-label", t.verdict).ok();
         untrack(|| {
             fill(&root, dom::CHOICES, &choices.get());

@@ -90,6 +90,8 @@ pub enum Claim {
     NeverWrote(WorkerId),
     /// `who`'s first write reached the storage at `at`.
     FirstStore(WorkerId, Option<Ms>),
+    /// `who`'s write that reached the storage at `at` carried no token (`who` held no lock then).
+    NoToken(WorkerId, Option<Ms>),
     /// A write of `who` reached the storage at `at` (if given) with `token` (if given), was `accepted` or
     /// not, the storage having seen `highest` before it (if given; `Some(None)`: nothing).
     Stored { who: WorkerId, at: Option<Ms>, token: Option<u64>, accepted: bool, highest: Option<Option<u64>> },
@@ -669,6 +671,7 @@ impl Claim {
                 has(at, &|k| matches!(*k, E::Grant { worker, over: Some(o), .. } if worker == who && o == over))
             }
             NeverGranted(who) => never(&|k| matches!(*k, E::Grant { worker, .. } if worker == who)),
+            NoToken(who, _) => has(at, &|k| matches!(*k, E::Store { worker, token: None, .. } if worker == who)),
             ReadFree(who, _) => has(at, &|k| matches!(*k, E::Get { worker, free: true } if worker == who)),
             Registered(who, _, token) => {
                 has(at, &|k| matches!(*k, E::Register { worker, token: t } if worker == who && Some(t) == token))
@@ -799,6 +802,7 @@ impl Claim {
             | Checked(_, at, _)
             | NoCheckFrom(_, at)
             | Sent(_, at)
+            | NoToken(_, at)
             | FirstStore(_, at)
             | StoredUnder(_, at, _)
             | StoredAlone(_, at)
@@ -906,7 +910,6 @@ pub fn answer(id: ScenarioId, run: &Run) -> Vec<Claim> {
     }
 }
 
-#[cfg(test)]
 /// The claims of the verdict's lesson and of Break it's words for the run (safety or liveness failure),
 /// with the facts read off the run: the words name no worker and no time.
 pub fn lesson(run: &Run) -> Vec<Claim> {
@@ -939,6 +942,10 @@ pub fn lesson(run: &Run) -> Vec<Claim> {
             Crashed(waited_on, run.trace.workers[waited_on].crashed),
             NeverReleased(waited_on),
         ],
+        // "The storage refused a write that carried no token."
+        Fenced if late.is_some_and(|w| w.token.is_none()) => {
+            vec![Stored { who, at, token: None, accepted: false, highest: None }, NoToken(who, at)]
+        }
         // "The storage refused the older token."
         Fenced => vec![
             Stored { who, at, token: None, accepted: false, highest: None },

@@ -155,7 +155,7 @@ pub fn app(first: &First) -> String {
     h.built(&markup::playback_frame(t));
     h.close("div");
     h.open("section", &[("class", "verdict"), ("aria-label", t.verdict), ("data-kind", "hidden")]);
-    h.built(&markup::verdict_predicting(id, None, kind, double, t));
+    h.built(&markup::verdict_predicting(id, None, &run.outcome, t));
     h.close("section");
     h.close("figure");
 

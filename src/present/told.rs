@@ -31,7 +31,8 @@ pub enum Told {
     /// `worker` sent a write at `at` that spent until `arrives` in the network.
     Sent { worker: WorkerId, at: Ms, arrives: Ms },
     /// The storage took or refused `worker`'s write with `token` at `at`, having seen `highest` before;
-    /// `holder` held the lock instead of the writer, if someone else did.
+    /// `holder` held the lock instead of the writer, if someone else did; `had` says whether the writer had
+    /// ever taken the lock (a stale writer that never did "did not hold" it, rather than "no longer").
     Stored {
         worker: WorkerId,
         at: Ms,
@@ -40,9 +41,11 @@ pub enum Told {
         highest: Option<u64>,
         holder: Option<WorkerId>,
         stale: bool,
+        had: bool,
     },
-    /// `worker` released at `at`: its own lock (`freed == Some(worker)`), someone else's, or nothing.
-    Released { worker: WorkerId, at: Ms, freed: Option<WorkerId> },
+    /// `worker` released at `at`: its own lock (`freed == Some(worker)`), someone else's, or nothing;
+    /// `had` as for [`Told::Stored`].
+    Released { worker: WorkerId, at: Ms, freed: Option<WorkerId>, had: bool },
     /// `worker` crashed at `at`.
     Crashed { worker: WorkerId, at: Ms },
     /// A new leader restarted `worker`'s lease at `at`, to `expires`.
@@ -62,9 +65,13 @@ pub enum Told {
 pub fn told(run: &Run) -> Vec<Told> {
     let tokens = run.trace.tokens;
     let mut ready: Vec<Ms> = Vec::new();
+    let mut took: Vec<WorkerId> = Vec::new();
     let mut out = Vec::new();
     for e in &run.trace.events {
         let at = e.at;
+        if let EventKind::Grant { worker, .. } = e.kind {
+            took.push(worker);
+        }
         out.push(match e.kind {
             EventKind::Wait { worker, holder } => Told::Waited { worker, at, holder },
             EventKind::Grant { worker, token, expires, over } => {
@@ -85,8 +92,11 @@ pub fn told(run: &Run) -> Vec<Told> {
                 highest: highest_before.filter(|_| tokens),
                 holder: holder.filter(|&h| h != worker),
                 stale,
+                had: took.contains(&worker),
             },
-            EventKind::Release { worker, freed, .. } => Told::Released { worker, at, freed },
+            EventKind::Release { worker, freed, .. } => {
+                Told::Released { worker, at, freed, had: took.contains(&worker) }
+            }
             EventKind::Crash { worker } => Told::Crashed { worker, at },
             EventKind::Election { until } => {
                 ready.push(until);
@@ -204,28 +214,30 @@ pub fn en(fact: &Told, names: &[String]) -> String {
         Told::Sent { worker, at, arrives } => {
             format!("At {} s {} sent a write; it arrived at {} s.", s(at), n(worker), s(arrives))
         }
-        Told::Stored { worker, at, token: t, accepted, highest, holder, stale } => {
+        Told::Stored { worker, at, token: t, accepted, highest, holder, stale, had } => {
             let with = t.map_or(String::new(), |t| format!(" with token {t}"));
+            let held = if had { "no longer held" } else { "did not hold" };
             let verdict = match (accepted, highest) {
                 (true, _) => "accepted".to_owned(),
                 (false, Some(h)) => format!("rejected (it had seen {h})"),
                 (false, None) => "rejected".to_owned(),
             };
             let whose = match (stale, holder) {
-                (true, Some(h)) => format!(" {} no longer held the lock; {} did.", n(worker), n(h)),
-                (true, None) => format!(" {} no longer held the lock.", n(worker)),
+                (true, Some(h)) => format!(" {} {held} the lock; {} did.", n(worker), n(h)),
+                (true, None) => format!(" {} {held} the lock.", n(worker)),
                 _ => String::new(),
             };
             format!("At {} s the storage {verdict} {}'s write{with}.{whose}", s(at), n(worker))
         }
-        Told::Released { worker, at, freed: Some(f) } if f == worker => {
+        Told::Released { worker, at, freed: Some(f), .. } if f == worker => {
             format!("At {} s {} released the lock.", s(at), n(worker))
         }
-        Told::Released { worker, at, freed: Some(f) } => {
+        Told::Released { worker, at, freed: Some(f), .. } => {
             format!("At {} s {}'s release deleted {}'s lock.", s(at), n(worker), n(f))
         }
-        Told::Released { worker, at, freed: None } => {
-            format!("At {} s {} released, but it no longer held the lock: nothing changed.", s(at), n(worker))
+        Told::Released { worker, at, freed: None, had } => {
+            let held = if had { "no longer held" } else { "did not hold" };
+            format!("At {} s {} released, but it {held} the lock: nothing changed.", s(at), n(worker))
         }
         Told::Crashed { worker, at } => format!("At {} s {} crashed.", s(at), n(worker)),
         Told::Rearmed { worker, at, expires } => {
@@ -306,8 +318,10 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
                 s(arrives)
             )
         }
-        Told::Stored { worker, at, token: t, accepted, highest, holder, stale } => {
+        Told::Stored { worker, at, token: t, accepted, highest, holder, stale, had } => {
             let with = t.map_or(String::new(), |t| format!("番号 {t} の"));
+            let held =
+                if had { "もうロックを持っておらず" } else { "ロックを持っておらず" };
             let verdict = match (accepted, highest) {
                 (true, _) => "受け付けました".to_owned(),
                 (false, Some(h)) => format!("拒否しました（すでに {h} を見ていました）"),
@@ -315,24 +329,26 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             };
             let whose = match (stale, holder) {
                 (true, Some(h)) => {
-                    format!("{} はもうロックを持っておらず、持っていたのは {} でした。", n(worker), n(h))
+                    format!("{} は{held}、持っていたのは {} でした。", n(worker), n(h))
                 }
-                (true, None) => format!("{} はもうロックを持っていませんでした。", n(worker)),
+                (true, None) if had => format!("{} はもうロックを持っていませんでした。", n(worker)),
+                (true, None) => format!("{} はロックを持っていませんでした。", n(worker)),
                 _ => String::new(),
             };
             format!("{}秒に資源は {} の{with}書き込みを{verdict}。{whose}", s(at), n(worker))
         }
-        Told::Released { worker, at, freed: Some(f) } if f == worker => {
+        Told::Released { worker, at, freed: Some(f), .. } if f == worker => {
             format!("{}秒に {} がロックを返しました。", s(at), n(worker))
         }
-        Told::Released { worker, at, freed: Some(f) } => {
+        Told::Released { worker, at, freed: Some(f), .. } => {
             format!("{}秒に {} がロックを返そうとして、{} のロックを消しました。", s(at), n(worker), n(f))
         }
-        Told::Released { worker, at, freed: None } => {
+        Told::Released { worker, at, freed: None, had } => {
             format!(
-                "{}秒に {} がロックを返そうとしましたが、もうロックを持っていなかったので、何も変わりませんでした。",
+                "{}秒に {} がロックを返そうとしましたが、{}ロックを持っていなかったので、何も変わりませんでした。",
                 s(at),
-                n(worker)
+                n(worker),
+                if had { "もう" } else { "" }
             )
         }
         Told::Crashed { worker, at } => format!("{}秒に {} がクラッシュしました。", s(at), n(worker)),

@@ -188,6 +188,7 @@ pub(super) static EN: Text = Text {
         "The lock itself failed: two workers held it at once, and both wrote.",
         "A worker that had lost the lock overwrote newer work.",
     ],
+    tokenless_lesson: "Fencing protected the data: the storage refused a write that carried no token.",
     double_grant_fact: |twice| {
         if twice {
             "The lock service had two holders at once."

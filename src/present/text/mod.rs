@@ -15,7 +15,7 @@ use crate::present::params::{Lang, Problem};
 use crate::present::story::{Line, Story};
 use crate::scenarios::search::{Bound, Report};
 use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId, A_WORKS, LEADER_CRASH, LOCK_DELAY};
-use crate::sim::{Ms, OutcomeKind};
+use crate::sim::{Ms, Outcome, OutcomeKind};
 
 /// The strings of one scenario: its card, kept in its definition.
 pub use crate::scenarios::Card as ScenarioText;
@@ -104,6 +104,8 @@ pub struct Text {
     pub outcome_titles: [&'static str; 7],
     /// One-line lessons, same order.
     pub outcome_lessons: [&'static str; 7],
+    /// The lesson of a `fenced` run whose refused write carried no token (its writer held no lock).
+    pub tokenless_lesson: &'static str,
     /// Beside every verdict: whether the lock service itself ever had two holders.
     pub double_grant_fact: fn(bool) -> &'static str,
     /// "Verdict" heading.
@@ -465,6 +467,14 @@ impl Text {
     /// The lesson of a verdict.
     pub fn outcome_lesson(&self, kind: OutcomeKind) -> &'static str {
         self.outcome_lessons[index(kind)]
+    }
+
+    /// The lesson of a run's verdict: "the older token" is no lesson where the refused write had none.
+    pub fn lesson(&self, o: &Outcome) -> &'static str {
+        match o.stale_write {
+            Some(w) if o.kind == OutcomeKind::Fenced && w.token.is_none() => self.tokenless_lesson,
+            _ => self.outcome_lesson(o.kind),
+        }
     }
 
     /// The answer a reader picks to predict `kind` in `scenario` (empty if the scenario cannot reach it).
