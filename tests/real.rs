@@ -426,12 +426,19 @@ fn a_missing_server_names_the_setup_script() {
 fn start_and_wait_for_the_pause(backend: &str) -> (Child, Started) {
     // The server's line, then one per worker; A is the second process.
     let args = ["--scenario", "gc-pause", "--backend", backend, "--pause", "30000"];
-    start_until_stopped(&args, 3, 1, "worker A")
+    let (child, started, _) = start_until_stopped(&args, 3, 1, "worker A");
+    (child, started)
 }
 
 /// Starts `locksim real` with `args`, reads the lines of its `processes` started processes, and returns once
 /// the `stopped`-th of them (`what`) is stopped (SIGSTOP), with what the run started.
-fn start_until_stopped(args: &[&str], processes: usize, stopped: usize, what: &str) -> (Child, Started) {
+/// The rest of its standard error comes from the handle, once the run has ended.
+fn start_until_stopped(
+    args: &[&str],
+    processes: usize,
+    stopped: usize,
+    what: &str,
+) -> (Child, Started, std::thread::JoinHandle<String>) {
     let mut child =
         locksim().arg("real").args(args).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
     let mut started = Started::default();
@@ -441,14 +448,18 @@ fn start_until_stopped(args: &[&str], processes: usize, stopped: usize, what: &s
         assert!(stderr.read_line(&mut line).unwrap() > 0, "locksim ended early");
         Started::read(&line, &mut started);
     }
-    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    let rest = std::thread::spawn(move || {
+        let mut rest = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut rest);
+        rest
+    });
     let pid = started.pids[stopped];
     let deadline = Instant::now() + Duration::from_secs(5);
     while state(pid) != Some('T') {
         assert!(Instant::now() < deadline, "{what} was never stopped");
         std::thread::sleep(Duration::from_millis(5));
     }
-    (child, started)
+    (child, started, rest)
 }
 
 fn signal(child: &Child, signal: i32) {
@@ -504,12 +515,23 @@ fn sigterm_while_the_replica_is_stopped_stops_everything() {
     let _serial = serial();
     // The primary's line, the replica's, then one per worker.
     let args = ["--scenario", "failover", "--backend", "redis", "--scale", "1"];
-    let (mut child, started) = start_until_stopped(&args, 4, 1, "the replica");
-    assert_eq!(started.ports.len(), 2, "{started:?}");
-    signal(&child, libc::SIGTERM);
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status}");
-    assert_gone(&started, true, "after SIGTERM with the replica stopped");
+    // A stall of the shared machine before the signal ends the run without a verdict (as `attempt` says):
+    // tried again after a pause, four times at most.
+    for n in 1..=5 {
+        let (mut child, started, rest) = start_until_stopped(&args, 4, 1, "the replica");
+        assert_eq!(started.ports.len(), 2, "{started:?}");
+        signal(&child, libc::SIGTERM);
+        let status = child.wait().unwrap();
+        let rest = rest.join().unwrap_or_default();
+        assert_gone(&started, true, "after SIGTERM with the replica stopped");
+        if n < 5 && status.code() == Some(1) && rest.contains("could not keep its timing") {
+            eprintln!("{args:?}: {}", rest.lines().last().unwrap_or(""));
+            std::thread::sleep(Duration::from_secs(2));
+            continue;
+        }
+        assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status}: {rest}");
+        return;
+    }
 }
 
 #[test]
@@ -522,7 +544,8 @@ fn sigkill_of_the_conductor_takes_its_children_down_and_the_next_run_sweeps_its_
         let (mut child, started) = if backend == "zookeeper" {
             // Three members (java itself, not a script that would leave it behind), then A and B.
             let args = ["--scenario", "zookeeper", "--backend", "zookeeper", "--pause", "30000"];
-            start_until_stopped(&args, 5, 3, "worker A")
+            let (child, started, _) = start_until_stopped(&args, 5, 3, "worker A");
+            (child, started)
         } else {
             start_and_wait_for_the_pause(backend)
         };
