@@ -216,7 +216,7 @@ pub fn en(fact: &Told, names: &[String]) -> String {
         }
         Told::Stored { worker, at, token: t, accepted, highest, holder, stale, had } => {
             let with = t.map_or(String::new(), |t| format!(" with token {t}"));
-            let held = if had { "no longer held" } else { "did not hold" };
+            let held = held(had);
             let verdict = match (accepted, highest) {
                 (true, _) => "accepted".to_owned(),
                 (false, Some(h)) => format!("rejected (it had seen {h})"),
@@ -236,8 +236,7 @@ pub fn en(fact: &Told, names: &[String]) -> String {
             format!("At {} s {}'s release deleted {}'s lock.", s(at), n(worker), n(f))
         }
         Told::Released { worker, at, freed: None, had } => {
-            let held = if had { "no longer held" } else { "did not hold" };
-            format!("At {} s {} released, but it {held} the lock: nothing changed.", s(at), n(worker))
+            format!("At {} s {} released, but it {} the lock: nothing changed.", s(at), n(worker), held(had))
         }
         Told::Crashed { worker, at } => format!("At {} s {} crashed.", s(at), n(worker)),
         Told::Rearmed { worker, at, expires } => {
@@ -260,6 +259,24 @@ pub fn en(fact: &Told, names: &[String]) -> String {
                 "with neither the lock's key nor its counter"
             }
         ),
+    }
+}
+
+/// What a writer or releaser that does not hold the lock did: "no longer held" it if it had taken it.
+fn held(had: bool) -> &'static str {
+    if had {
+        "no longer held"
+    } else {
+        "did not hold"
+    }
+}
+
+/// The same in Japanese: もう (no longer) before ロックを持って… if it had taken the lock.
+fn mou(had: bool) -> &'static str {
+    if had {
+        "もう"
+    } else {
+        ""
     }
 }
 
@@ -320,8 +337,6 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         }
         Told::Stored { worker, at, token: t, accepted, highest, holder, stale, had } => {
             let with = t.map_or(String::new(), |t| format!("番号 {t} の"));
-            let held =
-                if had { "もうロックを持っておらず" } else { "ロックを持っておらず" };
             let verdict = match (accepted, highest) {
                 (true, _) => "受け付けました".to_owned(),
                 (false, Some(h)) => format!("拒否しました（すでに {h} を見ていました）"),
@@ -329,10 +344,14 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             };
             let whose = match (stale, holder) {
                 (true, Some(h)) => {
-                    format!("{} は{held}、持っていたのは {} でした。", n(worker), n(h))
+                    format!(
+                        "{} は{}ロックを持っておらず、持っていたのは {} でした。",
+                        n(worker),
+                        mou(had),
+                        n(h)
+                    )
                 }
-                (true, None) if had => format!("{} はもうロックを持っていませんでした。", n(worker)),
-                (true, None) => format!("{} はロックを持っていませんでした。", n(worker)),
+                (true, None) => format!("{} は{}ロックを持っていませんでした。", n(worker), mou(had)),
                 _ => String::new(),
             };
             format!("{}秒に資源は {} の{with}書き込みを{verdict}。{whose}", s(at), n(worker))
@@ -348,7 +367,7 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
                 "{}秒に {} がロックを返そうとしましたが、{}ロックを持っていなかったので、何も変わりませんでした。",
                 s(at),
                 n(worker),
-                if had { "もう" } else { "" }
+                mou(had)
             )
         }
         Told::Crashed { worker, at } => format!("{}秒に {} がクラッシュしました。", s(at), n(worker)),
