@@ -99,14 +99,18 @@ proptest! {
                 }
             }
         }
-        // A safe or fenced verdict's lesson, as the page words it for this run, holds of it. (The other
-        // verdicts' lessons are held to the catalogue's runs, in `present::claims`; their words are not yet
-        // true of every script.)
-        if matches!(run.outcome.kind, sim::OutcomeKind::Safe | sim::OutcomeKind::Fenced) {
-            let lesson = text::text(Lang::En).lesson(&run.outcome);
-            for c in claims::lesson(&run) {
-                prop_assert!(c.check(&run), "{:?} of {:?}: {}", c, run.outcome.kind, lesson);
-            }
+        // The verdict's lesson, as the page words it for this run, and Break it's words for a failure, hold
+        // of it.
+        let lesson = told::Lesson::of(&run);
+        let said = text::panels(Lang::En).lesson(&run);
+        for c in lesson.claims(&run).into_iter().chain(claims::broken(&run)) {
+            let kind = run.outcome.kind;
+            prop_assert!(c.check(&run), "{:?} of {:?} ({:?}): {}\n{}", c, kind, lesson, said, script::print(&sc));
+        }
+        // The plainer words only where the verdict's own would claim what the run does not show.
+        if !matches!(lesson, told::Lesson::Verdict(_)) {
+            let own = told::Lesson::Verdict(run.outcome.kind).claims(&run);
+            prop_assert!(!own.iter().all(|c| c.check(&run)), "{:?}\n{}", lesson, script::print(&sc));
         }
         // Every accepted and every rejected write is told, in order.
         let stored = facts.iter().filter(|f| matches!(f, Told::Stored { .. })).count();
@@ -180,12 +184,65 @@ fn a_write_without_the_lock_is_told_as_one() {
     );
     assert!(ja.iter().all(|l| !l.contains("もう")), "{ja:#?}");
     assert_eq!(
-        text::text(Lang::En).lesson(&run.outcome),
+        text::panels(Lang::En).lesson(&run),
         "Fencing protected the data: the storage refused a write that carried no token."
     );
     assert_eq!(
-        text::text(Lang::Ja).lesson(&run.outcome),
+        text::panels(Lang::Ja).lesson(&run),
         "フェンシングがデータを守りました。資源は番号のない書き込みを拒否しました。"
     );
-    assert!(claims::lesson(&run).iter().all(|c| c.check(&run)));
+    assert!(told::Lesson::of(&run).claims(&run).iter().all(|c| c.check(&run)));
+}
+
+/// A script's run whose verdict's own lesson it does not bear out is taught by the plainer one that holds
+/// (the catalogue's runs always get their verdict's own: `present::claims`).
+#[test]
+fn a_script_s_lesson_is_one_its_run_bears_out() {
+    use sim::OutcomeKind::*;
+    use told::Lesson::*;
+    let cases = [
+        // A waits for the lock it holds itself: nobody died, yet nobody ever frees it.
+        (
+            "expiry off\nA: acquire, acquire\n",
+            Orphaned,
+            NeverGot,
+            "A worker waited for the lock to the end and never got it.",
+            "ロックを待ったワーカーが、最後までロックを取れませんでした。",
+        ),
+        // A's late write lands in B's lease, and B never writes.
+        (
+            "lease 10s\nfencing off\nA: acquire, pause 12s, write\nB: idle 11s, acquire\n",
+            UnfencedGap,
+            GapAlone,
+            "A stale write landed while another worker held the lock, and the storage accepted it.",
+            "別のワーカーがロックを持っている間に古い書き込みが届き、資源はそれを受け付けました。",
+        ),
+        // B writes over A's work without ever taking the lock.
+        (
+            "fencing off\nA: acquire, write, release\nB: idle 5s, write\n",
+            Corrupted,
+            NeverHeld,
+            "A worker that had not taken the lock overwrote the work of one that had.",
+            "ロックを取っていないワーカーが、ロックを取ったワーカーの仕事を上書きしました。",
+        ),
+        // The catalogue's shape: A's lease ran out during its pause, and its write lands after B's.
+        (
+            "lease 10s\nfencing off\nA: acquire, pause 15s, write\nB: idle 11s, acquire, write\n",
+            Corrupted,
+            Verdict(Corrupted),
+            "A worker that had lost the lock overwrote newer work.",
+            "ロックを失っていたワーカーが、新しい仕事を上書きしました。",
+        ),
+    ];
+    for (source, kind, lesson, en, ja) in cases {
+        let run = sim::run(&script::parse(source).unwrap());
+        assert_eq!((run.outcome.kind, told::Lesson::of(&run)), (kind, lesson), "{source}");
+        assert_eq!(text::panels(Lang::En).lesson(&run), en);
+        assert_eq!(text::panels(Lang::Ja).lesson(&run), ja);
+        assert!(lesson.claims(&run).iter().all(|c| c.check(&run)), "{source}");
+        // The verdict's own words would claim what this run does not show.
+        if !matches!(lesson, Verdict(_)) {
+            assert!(!Verdict(kind).claims(&run).iter().all(|c| c.check(&run)), "{source}");
+        }
+    }
 }

@@ -179,7 +179,7 @@ fn Projector(show: Show, start: usize, note: Option<String>) -> impl IntoView {
     let n = show.moments.len();
     let said = show.said;
     let t = said.text;
-    let (kind, lesson) = (show.run.outcome.kind, t.lesson(&show.run.outcome));
+    let (kind, lesson) = (show.run.outcome.kind, said.lesson(&show.run));
     let show = StoredValue::new_local(show);
     let step = RwSignal::new(start);
     let root = NodeRef::<html::Div>::new();

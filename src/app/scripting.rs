@@ -152,9 +152,21 @@ impl Lab {
     /// The narration of the run on screen, in the page's language, told by the module (its words are
     /// there): `None` until the module is here. A script's is of its last good reading.
     pub fn narration(&self) -> Option<String> {
+        self.told_by_module("narrate")
+    }
+
+    /// The verdict's lesson for the run on screen, in the page's language, told by the module with the
+    /// narration (its words are there, and a script's run may need plainer ones): "" until it is here.
+    pub fn lesson(&self) -> String {
+        self.bench.track();
+        self.told_by_module("lesson").unwrap_or_default()
+    }
+
+    /// What the module's export `name` says of the run on screen, in the page's language.
+    fn told_by_module(&self, name: &str) -> Option<String> {
         let script = self.script.with(|s| s.as_ref().map(|s| s.read.clone()));
         let q = crate::present::params::Query { script, ..self.query(false) };
-        self.bench("narrate", &[&q.to_query_string(), self.lang.get().tag()])
+        self.bench(name, &[&q.to_query_string(), self.lang.get().tag()])
     }
 
     /// Shows the run of the script with these named values (`(index, value)`): its text rewritten where

@@ -62,7 +62,7 @@ pub fn Verdict() -> impl IntoView {
     let told = Memo::new(move |prev: Option<&String>| {
         lab.rested(prev, || match (phase.get().revealed(), prev) {
             (false, Some(prev)) => prev.clone(),
-            _ => lab.run.with(|r| markup::verdict(&r.outcome, lab.text())),
+            _ => lab.run.with(|r| markup::verdict(&r.outcome, &lab.lesson(), lab.text())),
         })
     });
     // The rest of the section: which parts show, the reader's guess, right or wrong, the narration.
@@ -121,7 +121,8 @@ pub fn Verdict() -> impl IntoView {
         let Some(root) = root.get() else { return };
         let (id, now) = (lab.scenario.get_untracked(), phase.get_untracked());
         let pick = if let Phase::Predicting(p) = now { p } else { None };
-        lab.run.with_untracked(|r| root.set_inner_html(&markup::verdict_predicting(id, pick, &r.outcome, t)));
+        // (The verdict told is filled in below.)
+        root.set_inner_html(&markup::verdict_predicting(id, pick, "", t));
         root.set_attribute("aria-label", t.verdict).ok();
         untrack(|| {
             fill(&root, dom::CHOICES, &choices.get());

@@ -2,7 +2,7 @@
 //! ("Seen on real systems", "Where does it change?", "Break it"), the script editor, and the scenario
 //! language the page's own module does not carry. Its exports are the contract: `start` mounts the panels
 //! and the editor on a mirror of the page's lab and `state` keeps the mirror in step; `parse`, `print`,
-//! `set_value`, `set_switch` and `narrate` read, write and tell scripts for the page, in plain text.
+//! `set_value`, `set_switch`, `narrate` and `lesson` read, write and tell scripts for the page, in plain text.
 
 #[cfg(target_arch = "wasm32")]
 mod module {
@@ -128,6 +128,19 @@ mod module {
                 said.narrate(&Story::of(&run, q.scenario, &q.inputs))
             }
         }
+    }
+
+    /// The verdict's lesson for the run of state `query`, in `lang`, in words the run bears out (a script's
+    /// may need plainer ones than the catalogue's, and they come with this module).
+    #[wasm_bindgen]
+    pub fn lesson(query: String, lang: String) -> String {
+        let q = Query::parse(&query);
+        let said = text::panels(Lang::from_tag(&lang).unwrap_or(Lang::En));
+        let scenario = match &q.script {
+            Some(text) => read(text).ok(),
+            None => Some(q.scenario.build(&q.inputs)),
+        };
+        scenario.map(|sc| said.lesson(&sim::run(&sc)).to_owned()).unwrap_or_default()
     }
 }
 

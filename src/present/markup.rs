@@ -244,14 +244,14 @@ pub fn choices(scenario: ScenarioId, pick: Option<OutcomeKind>, t: &Text) -> Str
 
 /// The verdict: its icon and title (focusable, so focus can move to it), its lesson, and whether the lock
 /// service ever had two holders.
-pub fn verdict(o: &Outcome, t: &Text) -> String {
+pub fn verdict(o: &Outcome, lesson: &str, t: &Text) -> String {
     let kind = o.kind;
     let mut h = Html::default();
     h.open("p", &[("class", "badge"), ("id", "verdict-title"), ("tabindex", "-1")]);
     h.text_el("span", &[("class", "icon"), ("aria-hidden", "true")], icon(kind));
     h.text(t.outcome_title(kind));
     h.close("p");
-    h.text_el("p", &[("class", "lesson")], t.lesson(o));
+    h.text_el("p", &[("class", "lesson")], lesson);
     h.text_el("p", &[("class", "fact")], (t.double_grant_fact)(o.double_grant.is_some()));
     h.finish()
 }
@@ -448,9 +448,9 @@ pub const PROMPT_ID: &str = "prompt";
 /// The verdict section as it stands while the reader predicts scenario `id` (`pick`: the answer picked so
 /// far): the prediction form with its choices (its question stands above the figure, [`PROMPT_ID`]), and,
 /// hidden until they apply, the line shown while the run plays, the live region (judgement, the verdict of
-/// the run on screen, `kind`, narration) and "predict again". Buttons carry `data-act`. The view draws this
-/// frame once per language and shows and fills its parts as the lesson goes on.
-pub fn verdict_predicting(id: ScenarioId, pick: Option<OutcomeKind>, o: &Outcome, t: &Text) -> String {
+/// the run on screen as [`verdict`] draws it (`told`), narration) and "predict again". Buttons carry
+/// `data-act`. The view draws this frame once per language and shows and fills its parts as the lesson goes on.
+pub fn verdict_predicting(id: ScenarioId, pick: Option<OutcomeKind>, told: &str, t: &Text) -> String {
     let mut h = Html::default();
     h.open("fieldset", &[("class", "predict"), ("aria-describedby", PROMPT_ID)]);
     h.text_el("legend", &[], t.predict_heading);
@@ -476,7 +476,7 @@ pub fn verdict_predicting(id: ScenarioId, pick: Option<OutcomeKind>, o: &Outcome
     h.open("div", &[("aria-live", "polite")]);
     h.text_el("p", &[("class", "judged")], "");
     h.open("div", &[("class", "told"), ("hidden", "")]);
-    h.built(&verdict(o, t));
+    h.built(told);
     h.close("div");
     h.text_el("p", &[("class", "narration"), ("id", "narration")], "");
     h.close("div");

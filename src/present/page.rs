@@ -155,7 +155,8 @@ pub fn app(first: &First) -> String {
     h.built(&markup::playback_frame(t));
     h.close("div");
     h.open("section", &[("class", "verdict"), ("aria-label", t.verdict), ("data-kind", "hidden")]);
-    h.built(&markup::verdict_predicting(id, None, &run.outcome, t));
+    // The verdict told is the app's to fill in, once the reader has predicted.
+    h.built(&markup::verdict_predicting(id, None, "", t));
     h.close("section");
     h.close("figure");
 

@@ -129,6 +129,8 @@ struct Drawing<'a> {
     t: &'static Text,
     scenario: &'static str,
     narration: String,
+    /// The verdict's lesson, in words the run bears out.
+    lesson: &'static str,
 }
 
 impl<'a> Drawing<'a> {
@@ -152,7 +154,8 @@ impl<'a> Drawing<'a> {
             }
         };
         let l = figure::lab_layout(o.width, &run, who, t);
-        Drawing { run, who, job, l, t, scenario, narration }
+        let lesson = panels(o.lang).lesson(&run);
+        Drawing { run, who, job, l, t, scenario, narration, lesson }
     }
 
     fn kind(&self) -> OutcomeKind {
@@ -276,7 +279,11 @@ pub fn html(what: Drawn, o: &Options, link: Option<&str>) -> String {
     h.close("div");
     h.open("section", &[("class", "verdict"), ("aria-label", t.verdict), ("data-kind", d.kind().name())]);
     // The page's verdict, less the id and focus stop the page's single verdict has.
-    h.built(&markup::verdict(&d.run.outcome, t).replacen(r#" id="verdict-title" tabindex="-1""#, "", 1));
+    h.built(&markup::verdict(&d.run.outcome, d.lesson, t).replacen(
+        r#" id="verdict-title" tabindex="-1""#,
+        "",
+        1,
+    ));
     h.text_el("p", &[("class", "narration")], &d.narration);
     h.close("section");
     if let Some(href) = link {
@@ -348,7 +355,7 @@ fn verdict_svg(d: &Drawing, top: f64) -> (String, f64) {
         esc(t.outcome_title(kind))
     );
     let mut y = top + 40.0;
-    for line in wrap(t.lesson(&d.run.outcome), width / 1.05) {
+    for line in wrap(d.lesson, width / 1.05) {
         let _ = write!(out, r#"<text class="verdict-lesson" x="8" y="{}">{}</text>"#, px(y), esc(&line));
         y += 17.0;
     }

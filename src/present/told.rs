@@ -5,7 +5,7 @@
 //! (`story`) where a definition has more to say.
 
 use crate::present::geom::seconds;
-use crate::sim::{EventKind, Ms, NodeChange, Run, WorkerId};
+use crate::sim::{EventKind, Ms, NodeChange, OutcomeKind, Run, WorkerId};
 
 /// One fact of a run. (Each variant's doc names its fields: a worker by index, times in ms.)
 #[allow(missing_docs)]
@@ -114,6 +114,67 @@ pub fn told(run: &Run) -> Vec<Told> {
         });
     }
     out
+}
+
+/// Which words teach a run's verdict: the verdict's own lesson, written for the catalogue's runs, or where a
+/// script's run lacks what those words say, a plainer one true of every run with that verdict. Chosen from
+/// the trace here; `present::claims` states what each one claims and the tests check it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lesson {
+    /// The verdict's own lesson.
+    Verdict(OutcomeKind),
+    /// Fenced: the refused write carried no token.
+    Tokenless,
+    /// Orphaned, but not by a dead holder that nothing expires: a waiter never got the lock.
+    NeverGot,
+    /// An unfenced gap whose holder wrote nothing (accepted) after the stale write.
+    GapAlone,
+    /// Corrupted by a worker that had not taken the lock.
+    NeverHeld,
+}
+
+impl Lesson {
+    /// The lesson the page says of `run`.
+    pub fn of(run: &Run) -> Lesson {
+        use EventKind as E;
+        use OutcomeKind::*;
+        let (o, ev) = (&run.outcome, &run.trace.events);
+        let late = o.stale_write;
+        // Where a worker's write reached the storage among the events (the deciding one, or its first).
+        let store = |who: WorkerId, at: Option<Ms>| {
+            ev.iter().position(|e| {
+                at.is_none_or(|t| e.at == t) && matches!(e.kind, E::Store { worker, .. } if worker == who)
+            })
+        };
+        let decided = late.and_then(|w| store(w.worker, Some(w.at)));
+        let own = match o.kind {
+            Fenced => late.is_some_and(|w| w.token.is_some()),
+            // A dead holder that nothing expires and that never let go.
+            Orphaned => o.wait.is_some_and(|w| {
+                let h = w.holder;
+                run.trace.workers[h].crashed.is_some()
+                    && run.trace.leases.iter().any(|l| l.worker == h && !l.enforced)
+                    && !ev.iter().any(|e| matches!(e.kind, E::Release { worker, .. } if worker == h))
+            }),
+            // The holder's first write came after the stale one, and was accepted.
+            UnfencedGap => late.and_then(|w| w.holder).zip(decided).is_some_and(|(h, n)| {
+                store(h, None).is_some_and(|m| m > n && matches!(ev[m].kind, E::Store { accepted: true, .. }))
+            }),
+            // The writer had taken the lock before, and no longer held it.
+            Corrupted => late.zip(decided).is_some_and(|(w, n)| {
+                w.stale
+                    && ev[..n].iter().any(|e| matches!(e.kind, E::Grant { worker, .. } if worker == w.worker))
+            }),
+            _ => true,
+        };
+        match o.kind {
+            _ if own => Lesson::Verdict(o.kind),
+            Fenced => Lesson::Tokenless,
+            Orphaned => Lesson::NeverGot,
+            UnfencedGap => Lesson::GapAlone,
+            _ => Lesson::NeverHeld,
+        }
+    }
 }
 
 impl Told {

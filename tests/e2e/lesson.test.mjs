@@ -270,12 +270,14 @@ test('embedded in an iframe: sizes itself, reports its state, obeys set messages
   await context.close();
 });
 
-test('embedded, the verdict told at once still comes with its narration, in either language', async () => {
+test('embedded, the verdict told at once still comes with its lesson and narration, in either language', async () => {
+  const lessons = { en: /^A dead holder that nothing expires keeps the lock for ever\.$/, ja: /^期限で外れないロックは/ };
   for (const [lang, said] of [['en', / s\b/], ['ja', /秒/]]) {
-    const page = await open(env.browser, `${env.server.url}/?scenario=crash&embed=1&lang=${lang}`);
-    // Its words come with the second module, which an embedded page asks for as the page does.
+    const page = await open(env.browser, `${env.server.url}/?scenario=crash&lease=off&embed=1&lang=${lang}`);
+    // Their words come with the second module, which an embedded page asks for as the page does.
     const told = await textMatching(page, '#narration', said, 20000);
     assert.doesNotMatch(told, /Loading|読み込んで/);
+    await textMatching(page, '.verdict .lesson', lessons[lang]);
     await done(page);
   }
 });

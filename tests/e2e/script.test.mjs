@@ -169,3 +169,20 @@ test('a broken or overlong script in a link says what is wrong, keeps the text, 
   await again.waitForSelector('figure.lab[data-scenario=gc-pause]');
   await done(again);
 });
+
+test("a script's verdict is taught in words its run bears out, and a catalogue run's in its own, in both languages", async () => {
+  // A's late write lands in B's lease, and B never writes: no "new holder's first write" to land before.
+  const gap = 'lease 10s\nfencing off\nA: acquire, pause 12s, write\nB: idle 11s, acquire';
+  const cases = [
+    [link(gap, '&lang=en'), 'A stale write landed while another worker held the lock, and the storage accepted it.'],
+    [link(gap, '&lang=ja'), '別のワーカーがロックを持っている間に古い書き込みが届き、資源はそれを受け付けました。'],
+    ['?lang=en&pause=15000&fencing=off', 'A worker that had lost the lock overwrote newer work.'],
+    ['?lang=ja&pause=15000&fencing=off', 'ロックを失っていたワーカーが、新しい仕事を上書きしました。'],
+  ];
+  for (const [query, lesson] of cases) {
+    const page = await open(env.browser, `${env.server.url}/${query}`, { viewport: { width: 1280, height: 900 } });
+    await textMatching(page, '.verdict .told .lesson', new RegExp(`^${lesson.replace(/[.()]/g, '\\$&')}$`), 10000);
+    assert.equal(await page.isVisible('.verdict .lesson'), true);
+    await done(page);
+  }
+});

@@ -179,16 +179,6 @@ pub(super) static EN: Text = Text {
         "Double grant: two holders wrote",
         "Corrupted: newer work overwritten",
     ],
-    outcome_lessons: [
-        "No write collided.",
-        "Without expiry a stuck holder holds everyone up: the lease buys liveness.",
-        "A dead holder that nothing expires keeps the lock for ever.",
-        "Fencing protected the data: the storage refused the older token.",
-        "A stale write landed before the new holder's first write, and the storage accepted both.",
-        "The lock itself failed: two workers held it at once, and both wrote.",
-        "A worker that had lost the lock overwrote newer work.",
-    ],
-    tokenless_lesson: "Fencing protected the data: the storage refused a write that carried no token.",
     double_grant_fact: |twice| {
         if twice {
             "The lock service had two holders at once."
@@ -302,6 +292,21 @@ pub(super) static EN_PANELS: Panels = Panels {
     text: &EN,
     line,
     told: crate::present::told::en,
+    outcome_lessons: [
+        "No write collided.",
+        "Without expiry a stuck holder holds everyone up: the lease buys liveness.",
+        "A dead holder that nothing expires keeps the lock for ever.",
+        "Fencing protected the data: the storage refused the older token.",
+        "A stale write landed before the new holder's first write, and the storage accepted both.",
+        "The lock itself failed: two workers held it at once, and both wrote.",
+        "A worker that had lost the lock overwrote newer work.",
+    ],
+    plain_lessons: [
+        "Fencing protected the data: the storage refused a write that carried no token.",
+        "A worker waited for the lock to the end and never got it.",
+        "A stale write landed while another worker held the lock, and the storage accepted it.",
+        "A worker that had not taken the lock overwrote the work of one that had.",
+    ],
     projector_label: "The run, one moment at a time",
     projector_step: |k, n, at| fill("Step {} of {} · {} s", &[&k.to_string(), &n.to_string(), &s(at)]),
     projector_buttons: ["Back", "Next", "Leave"],
@@ -368,7 +373,7 @@ pub(super) static EN_PANELS: Panels = Panels {
     ],
     found: [
         "Broken: this run ends “{}”, a safety failure: a write the lock should have kept out got in.",
-        "Broken: this run ends “{}”, a liveness failure: a waiter was held up with nothing to free the lock.",
+        "Broken: this run ends “{}”, a liveness failure: a waiter got the lock late or never.",
         "This run holds (“{}”): no failure yet.",
     ],
     at_value: "{} {} s",

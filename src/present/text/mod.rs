@@ -13,9 +13,10 @@ use crate::present::geom::seconds;
 use crate::present::lesson::Boundary;
 use crate::present::params::{Lang, Problem};
 use crate::present::story::{Line, Story};
+use crate::present::told::Lesson;
 use crate::scenarios::search::{Bound, Report};
 use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId, A_WORKS, LEADER_CRASH, LOCK_DELAY};
-use crate::sim::{Ms, Outcome, OutcomeKind};
+use crate::sim::{Ms, OutcomeKind, Run};
 
 /// The strings of one scenario: its card, kept in its definition.
 pub use crate::scenarios::Card as ScenarioText;
@@ -102,10 +103,6 @@ pub struct Text {
     pub seconds_unit: &'static str,
     /// Verdict titles, in [`OutcomeKind::ALL`] order.
     pub outcome_titles: [&'static str; 7],
-    /// One-line lessons, same order.
-    pub outcome_lessons: [&'static str; 7],
-    /// The lesson of a `fenced` run whose refused write carried no token (its writer held no lock).
-    pub tokenless_lesson: &'static str,
     /// Beside every verdict: whether the lock service itself ever had two holders.
     pub double_grant_fact: fn(bool) -> &'static str,
     /// "Verdict" heading.
@@ -243,6 +240,13 @@ pub struct Panels {
     /// One fact of a run told from its events, for any program (a scenario without sentences of its own,
     /// and every script).
     pub told: fn(&crate::present::told::Told, &[String]) -> String,
+    /// One-line lessons, in [`OutcomeKind::ALL`] order. A lesson is told with the narration, after the
+    /// verdict, so its words come with the later panels' module too.
+    pub outcome_lessons: [&'static str; 7],
+    /// The plainer lessons a run may need instead ([`Lesson`]): a fenced write that carried no token (its
+    /// writer held no lock), a waiter that never got the lock, an unfenced gap with no later write, a
+    /// corrupting worker that had not taken the lock.
+    pub plain_lessons: [&'static str; 4],
     /// The projector's accessible name: the run walked through one moment at a time.
     pub projector_label: &'static str,
     /// Where the projector stands: moment `k` of `n`, at time `at`.
@@ -464,19 +468,6 @@ impl Text {
         self.outcome_titles[index(kind)]
     }
 
-    /// The lesson of a verdict.
-    pub fn outcome_lesson(&self, kind: OutcomeKind) -> &'static str {
-        self.outcome_lessons[index(kind)]
-    }
-
-    /// The lesson of a run's verdict: "the older token" is no lesson where the refused write had none.
-    pub fn lesson(&self, o: &Outcome) -> &'static str {
-        match o.stale_write {
-            Some(w) if o.kind == OutcomeKind::Fenced && w.token.is_none() => self.tokenless_lesson,
-            _ => self.outcome_lesson(o.kind),
-        }
-    }
-
     /// The answer a reader picks to predict `kind` in `scenario` (empty if the scenario cannot reach it).
     pub fn choice(&self, scenario: ScenarioId, kind: OutcomeKind) -> &'static str {
         (self.scenario)(scenario).choices.iter().find(|c| c.0 == kind).map_or("", |c| c.1)
@@ -505,6 +496,22 @@ impl Panels {
             }
         }
         said.join(self.text.join)
+    }
+
+    /// The lesson of a verdict.
+    pub fn outcome_lesson(&self, kind: OutcomeKind) -> &'static str {
+        self.outcome_lessons[index(kind)]
+    }
+
+    /// The lesson of a run's verdict, in words the run bears out ([`Lesson`]).
+    pub fn lesson(&self, run: &Run) -> &'static str {
+        match Lesson::of(run) {
+            Lesson::Verdict(kind) => self.outcome_lesson(kind),
+            Lesson::Tokenless => self.plain_lessons[0],
+            Lesson::NeverGot => self.plain_lessons[1],
+            Lesson::GapAlone => self.plain_lessons[2],
+            Lesson::NeverHeld => self.plain_lessons[3],
+        }
     }
 
     /// A run of any program told from its events: a script's narration.

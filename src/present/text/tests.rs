@@ -194,7 +194,7 @@ fn every_outcome_has_a_distinct_title_and_a_lesson_in_each_language() {
         let titles: std::collections::HashSet<_> =
             OutcomeKind::ALL.iter().map(|&k| t.outcome_title(k)).collect();
         assert_eq!(titles.len(), OutcomeKind::ALL.len());
-        assert!(OutcomeKind::ALL.iter().all(|&k| !t.outcome_lesson(k).is_empty()));
+        assert!(OutcomeKind::ALL.iter().all(|&k| !panels(lang).outcome_lesson(k).is_empty()));
         for id in ScenarioId::ALL {
             let st = (t.scenario)(id);
             assert!(!st.title.is_empty() && !st.blurb.is_empty());
@@ -978,21 +978,21 @@ fn redlock_says_only_n3s_key_expired_early() {
 #[test]
 fn verdict_lessons_and_break_it_labels_claim_only_what_every_run_of_theirs_shows() {
     for lang in [Lang::En, Lang::Ja] {
-        let t = text(lang);
+        let t = panels(lang);
         // Failover with fencing on is corrupted: no "lease alone", it had fencing too.
         let corrupted = t.outcome_lesson(OutcomeKind::Corrupted);
         assert!(!corrupted.contains("lease alone") && !corrupted.contains("期限だけ"), "{corrupted}");
-        // The gap is reached with fencing off and under Redlock, which has no tokens.        // A stall at its boundary waits no longer than a lease would have: it holds up, it does not stop.
+        // A stall at its boundary waits no longer than a lease would have: it holds up, it does not stop.
         let stall = t.outcome_lesson(OutcomeKind::Stalled);
         assert!(!stall.contains("stops") && !stall.contains("止めて"), "{stall}");
+        // The gap is reached with fencing off and under Redlock, which has no tokens.
         let gap = t.outcome_lesson(OutcomeKind::UnfencedGap);
         assert!(!gap.contains("fencing") && !gap.contains("フェンシング"), "{gap}");
         // Corrupted at the default pause with fencing off: B had released at 11 s, so no "at once".
-        let p = panels(lang);
-        let broken = p.found(OutcomeKind::Corrupted);
+        let broken = t.found(OutcomeKind::Corrupted);
         assert!(!broken.contains("at once") && !broken.contains("同時に"), "{broken}");
         // Stalled holds a waiter up; it does not stop "the system".
-        let stalled = p.found(OutcomeKind::Stalled);
+        let stalled = t.found(OutcomeKind::Stalled);
         assert!(!stalled.contains("system stops") && !stalled.contains("システムが止まる"), "{stalled}");
     }
     let st = story(ScenarioId::GcPause, |i| {
