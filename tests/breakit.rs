@@ -123,7 +123,7 @@ fn the_report_says_what_the_core_found_in_both_languages() {
         "{en}"
     );
     assert!(en.contains(
-        "Safety: the smallest failure is “Unfenced gap: both wrote”, at pause start 0 s, pause 10 s."
+        "Safety: the smallest failure is “Unfenced gap: a stale write got in”, at pause start 0 s, pause 10 s."
     ));
     assert!(en.ends_with("Liveness: no failure within these bounds."), "{en}");
     let ja = panels(Lang::Ja).report(&r);
@@ -133,7 +133,7 @@ fn the_report_says_what_the_core_found_in_both_languages() {
         ),
         "{ja}"
     );
-    assert!(ja.contains("安全性：乱れがいちばん小さい失敗は「フェンシングの隙間：二人とも書き込んだ」（停止の始まり 0秒、停止の長さ 10秒）です。"), "{ja}");
+    assert!(ja.contains("安全性：乱れがいちばん小さい失敗は「フェンシングの隙間：古い書き込みが通った」（停止の始まり 0秒、停止の長さ 10秒）です。"), "{ja}");
     assert!(ja.ends_with("活性：この範囲に失敗はありません。"), "{ja}");
 
     // Lease off: no harm to the data, but B stalls.
@@ -202,7 +202,7 @@ fn the_map_names_its_axes_and_each_cell_by_its_values_and_verdict() {
     let plane = Plane::new(ScenarioId::GcPause, &Inputs::default()).unwrap();
     assert_eq!((plane.kinds.len(), plane.columns()), (11 * 31, 31));
     let t = panels(Lang::En);
-    assert_eq!(markup::cell_label(&plane, 10, t), "pause start 0 s, pause 10 s → Unfenced gap: both wrote");
+    assert_eq!(markup::cell_label(&plane, 10, t), "pause start 0 s, pause 10 s → Unfenced gap: a stale write got in");
     assert_eq!(plane.kinds[10], OutcomeKind::UnfencedGap);
     assert_eq!(
         markup::plane_caption(&plane, t),

@@ -50,7 +50,7 @@ test('Search shows its progress and the smallest failure, and "Show it" loads it
   assert.equal(await page.isHidden('.break-it progress'), true, 'progress gone once done');
   const result = await page.textContent('.search-result');
   assert.match(result, /^Ran 752,001 schedules in \d+ ms: pause start 0–10 s × pause 0–30 s, every 0\.02 s\./);
-  assert.match(result, /Safety: the smallest failure is “Unfenced gap: both wrote”, at pause start 0 s, pause 10 s\./);
+  assert.match(result, /Safety: the smallest failure is “Unfenced gap: a stale write got in”, at pause start 0 s, pause 10 s\./);
   assert.match(result, /Liveness: no failure within these bounds\./);
   assert.equal(await page.locator('[data-show="liveness"]').count(), 0);
 

@@ -114,7 +114,7 @@ test('where does it change: the first rejection, the first change, and the map m
   await page.click('.challenge button.primary');
   // 11 s is within the marker's 0.1 s step of 11.001 s: right.
   assert.equal(await page.textContent('.boundary-result'),
-    'Right: from 11.001 s on. The verdict first changes earlier, at 10 s: Unfenced gap: both wrote.');
+    'Right: from 11.001 s on. The verdict first changes earlier, at 10 s: Unfenced gap: a stale write got in.');
   assert.deepEqual(await page.$$eval('.segment', (s) => s.map((e) => e.dataset.kind)), ['safe', 'unfenced-gap', 'fenced']);
   await page.click('label[for=fencing]');
   await textMatching(page, '.challenge', /newer work is overwritten/);

@@ -26,7 +26,7 @@ test('the recordings for the scenario and its switches, each compared with the s
   assert.equal(await runs(page).count(), 3);
   const captions = await page.locator('.real figcaption').allTextContents();
   assert.match(captions[0], /^Redis 7\.0\.15, recorded \d{4}-\d\d-\d\d, 10 times faster, pause 15 s: real “Fenced: the stale write is rejected”, simulated “Fenced: the stale write is rejected”: the same; each event at most [\d.]+ s off its simulated time\.$/);
-  assert.match(captions[1], /^Redis 7\.0\.15, .*pause 11\.5 s, B's work before writing 3 s: real “Unfenced gap: both wrote”/);
+  assert.match(captions[1], /^Redis 7\.0\.15, .*pause 11\.5 s, B's work before writing 3 s: real “Unfenced gap: a stale write got in”/);
   assert.match(captions[2], /^etcd 3\.4\.23, recorded [-0-9]+, in real time, pause 15 s: real “Fenced/);
   // Drawn as the timeline draws: lanes, a rejected write, the real tokens (etcd's are revisions).
   assert.deepEqual(await runs(page).evaluateAll((els) => els.map((e) => e.dataset.outcome)), ['fenced', 'unfenced-gap', 'fenced']);

@@ -175,7 +175,7 @@ pub(super) static EN: Text = Text {
         "Stalled: the waiter is held up",
         "Orphaned: the lock is never freed",
         "Fenced: the stale write is rejected",
-        "Unfenced gap: both wrote",
+        "Unfenced gap: a stale write got in",
         "Double grant: two holders wrote",
         "Corrupted: newer work overwritten",
     ],
