@@ -202,7 +202,10 @@ fn the_map_names_its_axes_and_each_cell_by_its_values_and_verdict() {
     let plane = Plane::new(ScenarioId::GcPause, &Inputs::default()).unwrap();
     assert_eq!((plane.kinds.len(), plane.columns()), (11 * 31, 31));
     let t = panels(Lang::En);
-    assert_eq!(markup::cell_label(&plane, 10, t), "pause start 0 s, pause 10 s → Unfenced gap: a stale write got in");
+    assert_eq!(
+        markup::cell_label(&plane, 10, t),
+        "pause start 0 s, pause 10 s → Unfenced gap: a stale write got in"
+    );
     assert_eq!(plane.kinds[10], OutcomeKind::UnfencedGap);
     assert_eq!(
         markup::plane_caption(&plane, t),

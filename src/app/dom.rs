@@ -68,6 +68,8 @@ pub const JUDGED: &str = ".judged";
 pub const TOLD: &str = ".told";
 /// The narration.
 pub const NARRATION: &str = ".narration";
+/// The told verdict's lesson.
+pub const LESSON: &str = ".told .lesson";
 /// Predict again.
 pub const AGAIN: &str = ".again";
 /// The verdict's title.

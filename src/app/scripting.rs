@@ -158,7 +158,6 @@ impl Lab {
     /// The verdict's lesson for the run on screen, in the page's language, told by the module with the
     /// narration (its words are there, and a script's run may need plainer ones): "" until it is here.
     pub fn lesson(&self) -> String {
-        self.bench.track();
         self.told_by_module("lesson").unwrap_or_default()
     }
 

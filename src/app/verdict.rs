@@ -62,9 +62,19 @@ pub fn Verdict() -> impl IntoView {
     let told = Memo::new(move |prev: Option<&String>| {
         lab.rested(prev, || match (phase.get().revealed(), prev) {
             (false, Some(prev)) => prev.clone(),
-            _ => lab.run.with(|r| markup::verdict(&r.outcome, &lab.lesson(), lab.text())),
+            // (Its lesson comes with the narration, below: the title keeps the focus when it does.)
+            _ => lab.run.with(|r| markup::verdict(&r.outcome, "", lab.text())),
         })
     });
+    // The verdict's lesson, told with the narration by the second module: none until it is here.
+    let lesson = move || {
+        let ready = phase.get().revealed() && matches!(lab.bench.get(), Bench::Ready(_));
+        if ready {
+            lab.lesson()
+        } else {
+            String::new()
+        }
+    };
     // The rest of the section: which parts show, the reader's guess, right or wrong, the narration.
     let draw = move |root: &web_sys::Element| {
         let (id, now, t) = (lab.scenario.get(), phase.get(), lab.text());
@@ -113,6 +123,7 @@ pub fn Verdict() -> impl IntoView {
             (true, Bench::Failed) => t.narration_failed.to_owned(),
             (true, _) => t.narration_loading.to_owned(),
         };
+        say(root, dom::LESSON, &lesson());
         say(root, dom::NARRATION, &narration);
     };
     // The frame follows the language only, its parts drawn in at once.
@@ -142,6 +153,7 @@ pub fn Verdict() -> impl IntoView {
         let html = told.get();
         if let Some(root) = root.get() {
             fill(&root, dom::TOLD, &html);
+            say(&root, dom::LESSON, &untrack(lesson));
         }
     });
     // The radios follow the lesson: the pick checked, none when it is asked again.

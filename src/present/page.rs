@@ -155,8 +155,8 @@ pub fn app(first: &First) -> String {
     h.built(&markup::playback_frame(t));
     h.close("div");
     h.open("section", &[("class", "verdict"), ("aria-label", t.verdict), ("data-kind", "hidden")]);
-    // The verdict told is the app's to fill in, once the reader has predicted.
-    h.built(&markup::verdict_predicting(id, None, "", t));
+    // The verdict told, hidden, as the app's first frame has it: its lesson comes with the later module.
+    h.built(&markup::verdict_predicting(id, None, &markup::verdict(&run.outcome, "", t), t));
     h.close("section");
     h.close("figure");
 

@@ -267,11 +267,13 @@ impl Query {
     pub fn from_pairs<K: AsRef<str>, V: AsRef<str>>(pairs: impl IntoIterator<Item = (K, V)>) -> Query {
         let pairs: Vec<(K, V)> = pairs.into_iter().collect();
         let mut problems = Vec::new();
-        // The scenario first: its defaults are what the other inputs fall back to.
+        let has_script = pairs.iter().any(|(k, _)| k.as_ref() == "script");
+        // The scenario first: its defaults are what the other inputs fall back to. (A script is the whole
+        // scenario: a catalogue one beside it is not applied.)
         let scenario = pairs
             .iter()
             .rev()
-            .find(|(k, _)| k.as_ref() == "scenario")
+            .find(|(k, _)| k.as_ref() == "scenario" && !has_script)
             .map_or(Ok(ScenarioId::GcPause), |(_, v)| parse_scenario(v.as_ref()))
             .unwrap_or_else(|p| {
                 problems.push(p);
@@ -279,7 +281,6 @@ impl Query {
             });
         let scenario_read = problems.is_empty();
         let mut q = Query { problems, ..Query::new(scenario) };
-        let has_script = pairs.iter().any(|(k, _)| k.as_ref() == "script");
         // Whether each pair is its key's last, and which keys are given more than once (no hash map: the
         // first load's bytes).
         let (mut seen, mut twice): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
@@ -301,6 +302,7 @@ impl Query {
                 continue;
             }
             let result = match key {
+                "scenario" if has_script => Err(Problem::BesideScript(key.to_owned())),
                 "scenario" => Ok(()),
                 "lang" => parse_lang(value).map(|l| q.lang = Some(l)),
                 "embed" => on_off(key, value).map(|e| q.embed = e),
@@ -676,6 +678,17 @@ mod tests {
         let q = Query::parse("?script=A:+acquire&pause=3000&utm_source=x");
         assert_eq!(q.problems, [Problem::BesideScript("pause".into())]);
         assert_eq!(q.inputs, Inputs::default());
+    }
+
+    #[test]
+    fn a_scenario_beside_a_script_is_named_as_not_applied() {
+        // The script is the whole scenario.
+        let q = Query::parse("?scenario=redlock&script=A:+acquire&utm_source=x");
+        assert_eq!(q.problems, [Problem::BesideScript("scenario".into())]);
+        assert_eq!(q.scenario, ScenarioId::GcPause);
+        // A tracking parameter is still passed over in silence, and so is a scenario with no script.
+        assert!(Query::parse("?script=A:+acquire&utm_source=x").problems.is_empty());
+        assert!(Query::parse("?scenario=redlock").problems.is_empty());
     }
 
     #[test]

@@ -433,7 +433,9 @@ fn a_leader_crash_that_is_off_is_said_so_in_the_search_report() {
     let said = en.report(&r);
     assert!(said.contains("leader crash off or 1–30 s, every 1 s"), "{said}");
     assert!(
-        said.contains("“Unfenced gap: a stale write got in”, at pause start 0 s, pause 10 s, leader crash off."),
+        said.contains(
+            "“Unfenced gap: a stale write got in”, at pause start 0 s, pause 10 s, leader crash off."
+        ),
         "{said}"
     );
 }
