@@ -5,8 +5,8 @@
 //! it does not bear out is told from its events instead, so no sentence the page shows is false of its run.
 //! The tests check them over a dense grid around every boundary ([`boundary_runs`]), where every one must
 //! hold, with the predict-first answer that labels each run ([`answer`]) and the verdict's lesson and Break
-//! it's words ([`lesson`]). (A script's narration, told from its events, is checked over random scripts in
-//! `tests/told.rs`.)
+//! it's words ([`Lesson::claims`], [`broken`]). (A script's narration, its lesson and Break it's words are
+//! checked over random scripts in `tests/told.rs`.)
 
 use crate::present::story::{Line, Story, A, B, C};
 use crate::present::told::Lesson;
