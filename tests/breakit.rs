@@ -133,7 +133,7 @@ fn the_report_says_what_the_core_found_in_both_languages() {
         ),
         "{ja}"
     );
-    assert!(ja.contains("安全性：乱れがいちばん小さい失敗は「フェンシングの隙間：古い書き込みが通った」（停止の始まり 0秒、停止の長さ 10秒）です。"), "{ja}");
+    assert!(ja.contains("安全性：乱れがいちばん小さい失敗は「フェンシングの隙間：古い書き込みが受け付けられた」（停止の始まり 0秒、停止の長さ 10秒）です。"), "{ja}");
     assert!(ja.ends_with("活性：この範囲に失敗はありません。"), "{ja}");
 
     // Lease off: no harm to the data, but B stalls.

@@ -207,7 +207,7 @@ fn a_script_s_lesson_is_one_its_run_bears_out() {
             Orphaned,
             NeverGot,
             "A worker waited for the lock to the end and never got it.",
-            "ロックを待ったワーカーが、最後までロックを取れませんでした。",
+            "ロックを待っていたワーカーは、最後までロックを取れませんでした。",
         ),
         // A's late write lands in B's lease, and B never writes.
         (
