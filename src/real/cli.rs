@@ -90,7 +90,7 @@ pub fn main(
 
 /// Says why a real run (`locksim real` or `locksim check`) gave no result, and the exit code for it.
 pub fn exit(failure: Failure, usage: &str) -> ExitCode {
-    match failure {
+    match blamed(failure, conductor::caught()) {
         Failure::Usage(msg) => {
             eprintln!("locksim: {msg}\n{usage}");
             ExitCode::from(2)
@@ -119,5 +119,35 @@ pub fn exit(failure: Failure, usage: &str) -> ExitCode {
             eprintln!("locksim: real run failed: {msg}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// What ended the run, given the signal caught (if any): a signal that arrives during a blocking call makes
+/// that call fail (EINTR, "Interrupted system call") before the conductor's next check sees the signal, so
+/// a run that broke or lost its timing once a signal was caught was ended by the signal.
+fn blamed(failure: Failure, caught: Option<i32>) -> Failure {
+    match failure {
+        Failure::Broken(_) | Failure::Untimed { .. } if caught.is_some() => Failure::Interrupted,
+        f => f,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_after_a_caught_signal_is_the_signal_s() {
+        let eintr =
+            || Failure::Broken("stopping the replica: redis: Interrupted system call (os error 4)".into());
+        assert!(matches!(blamed(eintr(), Some(libc::SIGTERM)), Failure::Interrupted));
+        assert!(matches!(
+            blamed(Failure::Untimed { max_jitter: 9, bound: 1 }, Some(2)),
+            Failure::Interrupted
+        ));
+        // Without a signal, a failure is its own; bad arguments are never the signal's.
+        assert!(matches!(blamed(eintr(), None), Failure::Broken(_)));
+        assert!(matches!(blamed(Failure::Usage("x".into()), Some(15)), Failure::Usage(_)));
+        assert!(matches!(blamed(Failure::Missing("etcd"), Some(15)), Failure::Missing(_)));
     }
 }
