@@ -15,7 +15,7 @@ mod module {
     use fencing_lab::present::scripted::reply;
     use fencing_lab::present::story::Story;
     use fencing_lab::present::text;
-    use fencing_lab::scenarios::ScenarioId;
+    use fencing_lab::scenarios::{Inputs, ScenarioId};
     use fencing_lab::script;
     use fencing_lab::sim;
     use leptos::prelude::*;
@@ -109,38 +109,39 @@ mod module {
         }
     }
 
-    /// The narration of the run of state `query` (a link's: a catalogue scenario with its inputs, or a
-    /// script), in `lang`.
+    /// The run of state `query` (a link's: a catalogue scenario with its inputs, or a script), and the
+    /// catalogue state it is, if it is one (a script can still be one); `None` for a script that does not read.
+    fn run_of(query: &str) -> Option<(sim::Run, Option<(ScenarioId, Inputs)>)> {
+        let q = Query::parse(query);
+        match &q.script {
+            Some(text) => read(text).ok().map(|sc| (sim::run(&sc), ScenarioId::of_scenario(&sc))),
+            None => Some((sim::run(&q.scenario.build(&q.inputs)), Some((q.scenario, q.inputs)))),
+        }
+    }
+
+    /// The panels' words in the language tagged `lang` (English for an unknown tag).
+    fn said(lang: &str) -> &'static text::Panels {
+        text::panels(Lang::from_tag(lang).unwrap_or(Lang::En))
+    }
+
+    /// The narration of the run of state `query`, in `lang`: a catalogue state (a script that is still one
+    /// included) is told as that state.
     #[wasm_bindgen]
     pub fn narrate(query: String, lang: String) -> String {
-        let q = Query::parse(&query);
-        let said = text::panels(Lang::from_tag(&lang).unwrap_or(Lang::En));
-        match &q.script {
-            Some(text) => read(text)
-                .map(|sc| match ScenarioId::of_scenario(&sc) {
-                    // A script that is still a catalogue state is told as that state.
-                    Some((id, i)) => said.narrate(&Story::of(&sim::run(&sc), id, &i)),
-                    None => said.tell(&sim::run(&sc)),
-                })
-                .unwrap_or_default(),
-            None => {
-                let run = sim::run(&q.scenario.build(&q.inputs));
-                said.narrate(&Story::of(&run, q.scenario, &q.inputs))
-            }
-        }
+        let said = said(&lang);
+        run_of(&query)
+            .map(|(run, id)| match id {
+                Some((id, i)) => said.narrate(&Story::of(&run, id, &i)),
+                None => said.tell(&run),
+            })
+            .unwrap_or_default()
     }
 
     /// The verdict's lesson for the run of state `query`, in `lang`, in words the run bears out (a script's
     /// may need plainer ones than the catalogue's, and they come with this module).
     #[wasm_bindgen]
     pub fn lesson(query: String, lang: String) -> String {
-        let q = Query::parse(&query);
-        let said = text::panels(Lang::from_tag(&lang).unwrap_or(Lang::En));
-        let scenario = match &q.script {
-            Some(text) => read(text).ok(),
-            None => Some(q.scenario.build(&q.inputs)),
-        };
-        scenario.map(|sc| said.lesson(&sim::run(&sc)).to_owned()).unwrap_or_default()
+        run_of(&query).map(|(run, _)| said(&lang).lesson(&run).to_owned()).unwrap_or_default()
     }
 }
 
