@@ -193,11 +193,11 @@ pub fn data_of(ev: &web_sys::Event, name: &str) -> Option<String> {
 
 #[wasm_bindgen::prelude::wasm_bindgen(module = "/src/app/page.js")]
 extern "C" {
-    /// Sets the text of the element under `root` that `selector` finds, unless it already says that; `true`
-    /// if it changed. The effects that fill in markup run on every drag: an unchanged text rewritten would
-    /// still be DOM work, and news again in a live region. (Compared in the page's JS: one call.)
+    /// Sets the text of the element under `root` that `selector` finds, unless it already says that. The
+    /// effects that fill in markup run on every drag: an unchanged text rewritten would still be DOM work,
+    /// and news again in a live region. (Compared in the page's JS: one call.)
     #[wasm_bindgen(js_name = sayText)]
-    pub fn say(root: &web_sys::Element, selector: &str, text: &str) -> bool;
+    pub fn say(root: &web_sys::Element, selector: &str, text: &str);
     /// Sets attribute `name` of `el`, unless it already says that: the effects that set attributes run on
     /// every step of a drag.
     #[wasm_bindgen(js_name = setAttr)]

@@ -26,12 +26,10 @@ export async function load(files) {
 // most of what they write is unchanged: these compare and write in one call from the wasm, where reading
 // the value back first would be three calls and a string copied out (app/mod.rs: say, set).
 
-/** Sets the text of the element under `root` that `selector` finds, unless it already says that; whether it changed. */
+/** Sets the text of the element under `root` that `selector` finds, unless it already says that. */
 export function sayText(root, selector, text) {
   const el = root.querySelector(selector);
-  if (!el || el.textContent === text) return false;
-  el.textContent = text;
-  return true;
+  if (el && el.textContent !== text) el.textContent = text;
 }
 
 /** Sets attribute `name` of `el` to `value`, unless it already is that. (Not named `set`: trunk's JS
