@@ -2,8 +2,8 @@
 // (CDP input) drags the band of one scenario at CPU×4, with the run shown as after the first prediction,
 // summed by trace event (Layerize, Paint, Layout, the page's handlers as EventDispatch, …), in ms and per
 // frame. `ID=redlock node benches/trace.mjs` (default etcd); `SHOWN=0` drags in predict-first mode;
-// `TYPE=1` types in the script editor instead (load.mjs's typing: 40 keys, one every 100 ms). Needs a
-// release build in dist (scripts/bench-web.sh makes one).
+// `TYPE=1` types in the script editor instead (load.mjs's typing: 40 keys, one every 100 ms). Also prints
+// where each layout began. Needs a release build in dist (scripts/bench-web.sh makes one).
 import { serve, launch } from '../tests/e2e/harness.mjs';
 import { SCRIPT } from './script.mjs';
 
@@ -66,6 +66,18 @@ const frames = sums.get('Commit')?.[1] ?? 1;
 console.log(`${typing ? 'typing in the editor' : id}, ${shown ? 'run shown' : 'predict first'}: ${frames} frames; main thread, by trace event (ms, count, ms a frame):`);
 for (const [name, [ms, n]] of [...sums].sort((a, b) => b[1][0] - a[1][0]).slice(0, 16)) {
   console.log(`  ${ms.toFixed(1).padStart(8)} ${String(n).padStart(5)} ${(ms / frames).toFixed(1).padStart(6)}  ${name}`);
+}
+// Where each layout began (its root: the document, or a box that can be laid out alone) and what it cost.
+const roots = new Map();
+for (const e of events) {
+  if (e.ph !== 'X' || e.name !== 'Layout' || e.pid !== main.pid || e.tid !== main.tid) continue;
+  const root = (e.args?.endData?.layoutRoots ?? []).map((r) => r.nodeName).join(', ') || '?';
+  const ms = roots.get(root) ?? [];
+  roots.set(root, [...ms, e.dur / 1000]);
+}
+console.log('Layout by where it began (count, ms each from–to):');
+for (const [root, ms] of roots) {
+  console.log(`  ${String(ms.length).padStart(5)} ${Math.min(...ms).toFixed(1)}–${Math.max(...ms).toFixed(1)}  ${root}`);
 }
 // The page's handlers by event type (nested dispatches counted in their own type too).
 const byType = new Map();
