@@ -96,7 +96,11 @@ pub fn Toggles() -> impl IntoView {
                         input.set_value(&value);
                     }
                     super::set(&input, "aria-valuetext", &shown);
-                    if let Some(out) = input.next_element_sibling() {
+                    // Most steps move one value: a readout rewritten unchanged would still be laid out.
+                    if let Some(out) = input
+                        .next_element_sibling()
+                        .filter(|o| o.text_content().as_deref() != Some(shown.as_str()))
+                    {
                         out.set_text_content(Some(&shown));
                     }
                 }

@@ -394,3 +394,22 @@ test('opened from its button the editor takes the focus, and closing it gives th
   assert.notEqual(await linked.evaluate(() => document.activeElement.id), 'script-text');
   await done(linked);
 });
+
+test('the editor keeps its size whatever is typed, and its line numbers scroll with the text', async () => {
+  const { page, first } = await editing();
+  const box = () => page.evaluate(() => {
+    const [box, gutter, text] = ['.editor-box', '.editor .gutter', '.editor textarea'].map((s) => document.querySelector(s));
+    return { height: box.getBoundingClientRect().height, gutter: gutter.scrollTop, text: text.scrollTop, numbers: gutter.querySelectorAll('span').length };
+  });
+  const before = await box();
+  await toEnd(page);
+  for (let i = 1; i <= 30; i++) await page.keyboard.type(`\n# line ${i}`);
+  await rested(page);
+  const after = await box();
+  assert.equal(after.height, before.height, 'thirty more lines, the same box');
+  assert.equal(after.numbers, first.split('\n').length + 30);
+  // The caret at the end is in view, and the numbers beside it are its lines'.
+  assert.ok(after.text > 0, `the text scrolled (${after.text} px)`);
+  assert.equal(after.gutter, after.text);
+  await done(page);
+});
