@@ -195,20 +195,17 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
         ],
         Line::CheckedThenPaused => vec![Checked(A, t(A_WORKS), true), Paused(A, t(A_WORKS))],
         Line::CheckedNoPause => vec![Checked(A, t(A_WORKS), true), NeverPaused(A)],
-        Line::ExpiredHarmless | Line::ExpiredHarmlessDelay => {
-            let mut v = vec![
-                Expired(A, expired),
-                Woke(A, wake),
-                Stored { who: A, at: s.write[A], token: a, accepted: true, highest: None },
-                StoredAlone(A, s.write[A]),
-                Granted(B, s.grant[B], b),
-                Kind(Safe),
-            ];
-            if line == Line::ExpiredHarmlessDelay {
-                v.push(LockDelay(expired, s.lock_free));
-            }
-            v
-        }
+        Line::ExpiredTookBack => vec![Expired(A, expired)],
+        Line::ExpiredLockDelay => vec![Expired(A, expired), LockDelay(expired, s.lock_free)],
+        Line::WokeHarmless => vec![
+            Expired(A, expired),
+            Woke(A, wake),
+            Order(expired, Rel::Le, wake),
+            Stored { who: A, at: s.write[A], token: a, accepted: true, highest: None },
+            StoredAlone(A, s.write[A]),
+            Granted(B, s.grant[B], b),
+            Kind(Safe),
+        ],
         Line::NoPause => vec![
             NeverPaused(A),
             Sent(A, wake),
@@ -585,7 +582,7 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
             stored(B, None, true),
         ],
         Line::KeepaliveStopped | Line::SessionExpired => {
-            vec![Expired(A, expired), ExpiredWhilePaused(A), Granted(B, None, None)]
+            vec![Expired(A, expired), ExpiredWhilePaused(A)]
         }
         Line::LeaderRearmed | Line::LeaderRearmedRekept => {
             let (crash, ready) = (s.election.map(|e| e.0), s.election.map(|e| e.1));

@@ -859,7 +859,7 @@ fn storage_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
         _ => h,
     });
     if let Some(h) = highest {
-        s.text("highest", l.axis.x1, top + STORAGE_H - 4.0, "end", &format!("{}: {h}", t.highest));
+        s.text("highest", l.axis.x1, top + STORAGE_H - 4.0, "end", &format!("{}{h}", t.highest));
     }
 }
 

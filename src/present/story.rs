@@ -260,8 +260,17 @@ impl Story {
                         (out, after) = (vec![Events], None);
                     }
                     Safe if i.pause == 0 => out.push(NoPause),
-                    Safe if self.a_expired.zip(self.a_wake).is_some_and(|(e, w)| w >= e) => out
-                        .push(if self.lock_free.is_some() { ExpiredHarmlessDelay } else { ExpiredHarmless }),
+                    Safe if self.a_expired.zip(self.a_wake).is_some_and(|(e, w)| w >= e) => {
+                        // The keepalive's or session's sentence has told the expiry and its time.
+                        if !consensus {
+                            out.push(if self.lock_free.is_some() {
+                                ExpiredLockDelay
+                            } else {
+                                ExpiredTookBack
+                            });
+                        }
+                        out.push(WokeHarmless)
+                    }
                     // Woke past its lease's end (as renewed until it woke) while the group had no leader to
                     // expire it.
                     Safe if consensus
@@ -480,8 +489,9 @@ lines! {
     CheckFailedBLater,
     CheckedThenPaused,
     CheckedNoPause,
-    ExpiredHarmless,
-    ExpiredHarmlessDelay,
+    ExpiredTookBack,
+    ExpiredLockDelay,
+    WokeHarmless,
     NoPause,
     WokeInLease,
     WokeNoLease,

@@ -447,7 +447,7 @@ fn replicated_narrations_tell_what_saved_or_lost_the_lock() {
     let n = en(ScenarioId::Etcd, &|i| (i.leader_crash, i.pause) = (9_800, 10_500));
     assert!(
         n.contains(
-            "A woke at 10.5 s, after its lease's end at 10 s, but without a leader nothing had expired it"
+            "A woke at 10.5 s; its lease was due to end at 10 s, but without a leader nothing had expired it"
         ),
         "{n}"
     );
@@ -547,7 +547,7 @@ fn a_new_etcd_leader_restarts_every_lease_at_its_full_ttl_plus_an_election_timeo
     );
     assert!(
         ja.contains(
-            "その時点から期限まるごと（10秒）に選挙のタイムアウトを足した長さで数え直したので、A のリースは17秒まで"
+            "その時点から TTL まるごと（10秒）に選挙のタイムアウトを足した長さで数え直したので、A のリースは17秒まで"
         ),
         "{ja}"
     );
@@ -680,14 +680,14 @@ fn an_unfenced_gap_is_told_as_what_it_did_in_this_run() {
             let holder = late.holder.unwrap();
             let (ln, hn) = (&run.trace.workers[late.worker].name, &run.trace.workers[holder].name);
             assert!(
-                en.contains(&format!("Mutual exclusion broke: {ln} wrote while {hn} held the lock")),
+                en.contains(&format!("Mutual exclusion broke: {ln}'s write landed while {hn} held the lock")),
                 "{en}"
             );
             assert!(
                 ja.contains(&format!(
-                    "{hn} がロックを持っている間に {ln} が書き込んだので、排他制御は破れました。"
+                    "{hn} がロックを持っている間に {ln} の書き込みが届いたので、排他制御は破れました。"
                 )) || ja.contains(&format!(
-                    "{hn} がロックを受け取ったその瞬間に {ln} が書き込んだので、排他制御は破れました。"
+                    "{hn} がロックを受け取ったその瞬間に {ln} の書き込みが届いたので、排他制御は破れました。"
                 )),
                 "{ja}"
             );
@@ -900,7 +900,7 @@ fn a_late_write_at_the_holders_grant_leaves_it_no_time_to_read() {
     let (kind, en, ja) = told_at(ScenarioId::GcPause, |i| i.pause = 10_000);
     assert_eq!(kind, OutcomeKind::UnfencedGap);
     assert!(en.contains("in the very millisecond B got it") && !en.contains("read the data before"), "{en}");
-    assert!(ja.contains("B がロックを受け取ったその瞬間に A が書き込んだ"), "{ja}");
+    assert!(ja.contains("B がロックを受け取ったその瞬間に A の書き込みが届いた"), "{ja}");
     // A millisecond later B could have read first.
     let (_, en, _) = told_at(ScenarioId::GcPause, |i| i.pause = 10_001);
     assert!(en.contains("had B read the data before 10.001 s"), "{en}");
@@ -927,15 +927,20 @@ fn etcd_tells_a_crash_at_the_expiry_a_renewed_lease_and_a_keepalive_at_the_new_l
     let (_, en, ja) = told_at(ScenarioId::Etcd, |i| i.leader_crash = 10_000);
     assert!(
         en.starts_with(
-            "While A was paused its keepalives stopped too: its lease ran out at 10 s, etcd deleted A's key and \
-             B's came first. Just after, in the same millisecond at 10 s, the leader crashed"
+            "While A was paused its keepalives stopped too: its lease ran out at 10 s and etcd deleted A's key. \
+             Just after, in the same millisecond at 10 s, the leader crashed"
         ),
         "{en}"
     );
     assert!(!en.contains("nothing was granted or expired"), "{en}");
     // The expiry is told once, with its time.
     assert_eq!(en.matches("ran out").count(), 1, "{en}");
-    assert!(ja.contains("10秒に A の期限が切れ、etcd は A のキーを消し、B のキーが先頭になりました。その直後、同じ10秒のうちにリーダーが落ちました"), "{ja}");
+    assert!(ja.contains("10秒に A の期限が切れ、etcd は A のキーを消しました。その直後、同じ10秒の瞬間にリーダーが落ちました"), "{ja}");
+    assert_eq!(ja.matches("期限が切れ").count(), 1, "{ja}");
+    // A woke at its expiry and wrote harmlessly: the expiry is still told once, in both languages.
+    let (_, en, ja) = told_at(ScenarioId::Etcd, |i| (i.leader_crash, i.pause) = (10_000, 10_000));
+    assert_eq!((en.matches("ran out").count(), ja.matches("期限が切れ").count()), (1, 1), "{en}\n{ja}");
+    assert!(en.contains("A woke at 10 s and wrote with token 33 while nobody else held the lock"), "{en}");
     // Renewed to 13.333 s before its pause, A woke at 11 s within its lease, before the crash.
     let (_, en, _) = told_at(ScenarioId::Etcd, |i| {
         i.pause_start = 4_000;
@@ -951,7 +956,11 @@ fn etcd_tells_a_crash_at_the_expiry_a_renewed_lease_and_a_keepalive_at_the_new_l
     });
     assert!(en.contains("to 17.666 s for A's, but A's keepalive reached it in the same millisecond"), "{en}");
     assert!(en.contains("renewed the lease for 10 s from then: to 16.666 s"), "{en}");
-    assert!(ja.contains("17.666秒までになりましたが") && ja.contains("16.666秒までに更新されました"), "{ja}");
+    assert!(
+        ja.contains("17.666秒までになりましたが")
+            && ja.contains("改めて10秒に更新され、16.666秒までとなりました"),
+        "{ja}"
+    );
 }
 
 #[test]
