@@ -170,7 +170,7 @@ fn a_misspelt_step_names_its_place_and_the_nearest_word_in_both_languages() {
     assert_eq!(e.en(), "line 2, column 4: expected a step, found \"aquire\" (did you mean \"acquire\"?)");
     assert_eq!(
         e.ja(),
-        "2行目 4文字目: 手順が必要なところに「aquire」があります（「acquire」のことですか？）"
+        "2行目 4文字目：手順が必要なところに「aquire」があります（「acquire」のことですか？）"
     );
 }
 

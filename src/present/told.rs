@@ -359,7 +359,7 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         ),
         Told::Granted { worker, at, token, expires, over } => {
             // What it got, in one parenthesis: "番号 33 で" beside "リースで" read as a doubled で.
-            let over = over.map_or(String::new(), |o| format!("{} のロックの上から", n(o)));
+            let over = over.map_or(String::new(), |o| format!(" {} のロックの上から", n(o)));
             let lease = expires.map_or("期限なし".to_owned(), |e| format!("{}秒までのリース", s(e)));
             let with = token.map_or(lease.clone(), |t| format!("番号 {t}、{lease}"));
             format!("{}秒に {} が{over}ロックを取りました（{with}）。", s(at), n(worker))
@@ -434,7 +434,7 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         Told::Crashed { worker, at } => format!("{}秒に {} がクラッシュしました。", s(at), n(worker)),
         Told::Rearmed { worker, at, expires } => {
             format!(
-                "{}秒に新しいリーダーが {} のリースを数え直し、{}秒までにしました。",
+                "{}秒に新しいリーダーが {} のリースを数え直し、{}秒までとしました。",
                 s(at),
                 n(worker),
                 s(expires)
@@ -452,9 +452,9 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             s(at),
             node + 1,
             if kept {
-                "ロックのキーとカウンターを持っていました。"
+                "ロックのキーとカウンタを持っていました。"
             } else {
-                "ロックのキーもカウンターも持っていませんでした。"
+                "ロックのキーもカウンタも持っていませんでした。"
             }
         ),
     }

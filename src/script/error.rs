@@ -103,8 +103,8 @@ impl Error {
             (0, _, _) => String::new(),
             (l, 0, false) => format!("line {l}: "),
             (l, c, false) => format!("line {l}, column {c}: "),
-            (l, 0, true) => format!("{l}行目: "),
-            (l, c, true) => format!("{l}行目 {c}文字目: "),
+            (l, 0, true) => format!("{l}行目："),
+            (l, c, true) => format!("{l}行目 {c}文字目："),
         }
     }
 }
@@ -271,13 +271,13 @@ impl Problem {
             Problem::NotWith(w, service) => {
                 let why = match (*w, *service) {
                     ("expiry off" | "acquire without expiry", _) => {
-                        "Redlock の鍵は必ず期限切れになります（SET NX PX）"
+                        "Redlock のキーは必ず期限切れになります（SET NX PX）"
                     }
                     ("get" | "set", "redlock") => "Redlock は SET NX だけで過半数のサーバを取ります",
                     ("get" | "set", _) => {
                         "ワーカーはロックの列で順番を待ちます。書き込みで横取りはできません"
                     }
-                    ("release plain", _) => "ワーカーは自分の鍵だけを消してロックを返します",
+                    ("release plain", _) => "ワーカーは自分のキーだけを消してロックを返します",
                     ("lock-delay", _) => "Redis にはロック遅延がありません",
                     ("fencing on", _) => "Redlock の値はランダムで、書き込みに確かめる番号がありません",
                     _ => "Redlock の値はランダムで、登録する番号がありません",
@@ -399,7 +399,7 @@ impl Expect {
             Expect::Comma => "「,」".into(),
             Expect::End => "行末".into(),
             Expect::Service => "ロックサービス（single、failover、redlock、consensus）".into(),
-            Expect::Server => "サーバー（N1、N2、…）".into(),
+            Expect::Server => "サーバ（N1、N2、…）".into(),
             Expect::EqualsOrClose => "「=」か「}」".into(),
             Expect::Question => "「?」".into(),
             Expect::CommaOrBar => "「,」か「|」".into(),
