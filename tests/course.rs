@@ -35,6 +35,17 @@ fn the_builtin_course_reads_in_both_languages_and_every_goal_can_be_met() {
             assert!(!w.en.is_empty() && !w.ja.is_empty(), "step at line {} says {w:?} in both", s.line);
         }
         assert!(s.goal == Goal::Predict || !s.hint.en.is_empty() && !s.hint.ja.is_empty());
+        // The page's one vocabulary: ロック, never 鍵; a time written as the narration writes it,
+        // 「B は11秒に」, never 「B は 11 秒に」.
+        for w in [&s.title, &s.text, &s.task, &s.hint] {
+            let spaced = w.ja.contains(" 秒")
+                || w.ja.match_indices(' ').any(|(i, _)| {
+                    let rest = &w.ja[i + 1..];
+                    let after = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                    after.len() < rest.len() && after.starts_with('秒')
+                });
+            assert!(!w.ja.contains('鍵') && !spaced, "step at line {}: {}", s.line, w.ja);
+        }
     }
     course::check(&c).expect("every goal can be met");
     // Each kind of exercise is in it.
@@ -128,7 +139,7 @@ fn a_bad_course_is_refused_at_its_line_and_column_in_both_languages() {
     let e = course::parse("step\ntask t\ngoal rech fenced\nscenario gc-pause\n").unwrap_err();
     assert_eq!((e.line, e.col), (3, 6));
     assert_eq!(e.en(), "line 3, column 6: expected a goal (predict, reach, find, prove), found \"rech\" (did you mean \"reach\"?)");
-    assert!(e.ja().starts_with("3行目 6文字目: "), "{}", e.ja());
+    assert!(e.ja().starts_with("3行目 6文字目："), "{}", e.ja());
     // A script's error at the course's own line and column.
     let e =
         course::parse("step\ntask t\ngoal predict\nscript\n  lease 10s\n  A: acquire, wirte\n").unwrap_err();

@@ -240,8 +240,8 @@ impl Error {
     pub fn ja(&self) -> String {
         let place = match (self.line, self.col) {
             (0, _) => String::new(),
-            (l, 0) => format!("{l}行目: "),
-            (l, c) => format!("{l}行目 {c}文字目: "),
+            (l, 0) => format!("{l}行目："),
+            (l, c) => format!("{l}行目 {c}文字目："),
         };
         let mean = |n: &Option<&str>| n.map(|n| format!("（「{n}」のことですか？）")).unwrap_or_default();
         let said = match &self.problem {
@@ -786,7 +786,7 @@ pub fn bounds_text(bounds: &[(String, Ms, Ms, Ms)], lang: Lang) -> String {
     if bounds.is_empty() {
         return match lang {
             Lang::En => "no named value: one run".into(),
-            Lang::Ja => "名前付きの値なし: 1回の実行".into(),
+            Lang::Ja => "名前付きの値なし（1回の実行）".into(),
         };
     }
     let runs: u64 = bounds.iter().map(|(_, f, t, s)| (t - f) / s.max(&1) + 1).product();
@@ -1023,13 +1023,13 @@ pub const EN: Ui = Ui {
 pub const JA: Ui = Ui {
     course: "コース",
     step_of: |i, n| format!("ステップ {i} / {n}"),
-    score: |s, n| format!("一度で正解: {n} 問中 {s} 問"),
-    task: "課題: ",
-    source: "出典: ",
+    score: |s, n| format!("一度で正解：{n} 問中 {s} 問"),
+    task: "課題：",
+    source: "出典：",
     predict_how: "図の下で答えを選び、実行を再生してください。最初の予想が採点されます。",
     check: "答えを確かめる",
     show_answer: "答えを見る",
-    hint: "ヒント: ",
+    hint: "ヒント：",
     previous: "前へ",
     next: "次へ",
     to_summary: "まとめへ",
@@ -1039,19 +1039,19 @@ pub const JA: Ui = Ui {
     copy: "リンクをコピー",
     reset: "ステップの実行に戻す",
     right: "正解です。",
-    not_yet: |o| format!("まだです。あなたの実行の結末は「{o}」でした。"),
+    not_yet: |o| format!("まだです。あなたの実行の結果は「{o}」でした。"),
     switched: "この課題では切り替えを最初のままにします。元に戻してから、もう一度探してください。",
-    broken: |o, at| format!("まだです。探索で壊れる実行が見つかりました: {at} で「{o}」。"),
+    broken: |o, at| format!("まだです。探索で壊れる実行が見つかりました：{at} で「{o}」。"),
     too_many: |on, few| {
         format!("壊れませんが、もっと少なくて足ります。オンは {on} 個で、{few} 個で足ります。")
     },
-    searched: |b| format!("探索の範囲: {b}。"),
+    searched: |b| format!("探索の範囲：{b}。"),
     predicted_right: "最初の予想は正解でした。",
-    predicted_wrong: "最初の予想は外れました。図の下の判定で、何が起きたかを確かめてください。",
+    predicted_wrong: "最初の予想は外れました。図の下の結果で、何が起きたかを確かめてください。",
     off_screen: "ステップの実行が図から外れています。",
-    answer_predict: |o| format!("コアの答え: 「{o}」。"),
-    answer_state: |o, at| format!("コアの答え: {at} で「{o}」。"),
-    answer_prove: |d| format!("コアの答え: {d}。これで何も壊れません。"),
+    answer_predict: |o| format!("正しい答え：「{o}」。"),
+    answer_state: |o, at| format!("正しい答え：{at} で「{o}」。"),
+    answer_prove: |d| format!("正しい答え：{d}。これで何も壊れません。"),
     devices: |lease, fencing| {
         format!(
             "リース期限 {}、フェンシング {}",
@@ -1066,7 +1066,7 @@ pub const JA: Ui = Ui {
     take: "コースを始める",
     entry: |n| format!("出典に沿ったコースを始める（{n} ステップ、どれもシミュレーションが採点します）"),
     loading: "コースを読み込んでいます…",
-    unread: |m| format!("コースを読めません: {m}"),
+    unread: |m| format!("コースを読めません：{m}"),
     unfetched: |p| format!("コースのファイル「{p}」をこのサイトから取得できませんでした。"),
     bad_source: "course= には builtin、コースの本文、またはこのサイト上のコースファイルのパスを指定します。",
 };

@@ -141,7 +141,7 @@ test('the built-in course, Japanese, keyboard alone: to the summary, the core sh
   const page = await open(env.browser, `${env.server.url}/?course=builtin&lang=ja`, { predict: true, viewport: { width: 360, height: 800 } });
   await page.waitForSelector('#course-step-title');
   assert.equal(await page.textContent('#course-step-title'), 'なぜロックサービスか');
-  assert.match(await page.textContent('.course-cite'), /出典: 「なぜ生まれたか」/);
+  assert.match(await page.textContent('.course-cite'), /出典：「なぜ生まれたか」/);
   const course = [
     ['なぜロックサービスか', 'predict', 'double-grant'],
     ['一息で取る', 'predict', 'orphaned'],
@@ -162,7 +162,7 @@ test('the built-in course, Japanese, keyboard alone: to the summary, the core sh
       await feedback(page, /^最初の予想は正解でした。$/);
     } else {
       await press(page, '.course-answer');
-      await feedback(page, /^コアの答え: /);
+      await feedback(page, /^正しい答え：/);
       await press(page, '.course-show');
       await settled(page);
       if (kind) assert.equal(await outcome(page), kind, title);
@@ -170,7 +170,7 @@ test('the built-in course, Japanese, keyboard alone: to the summary, the core sh
     }
   }
   await next(page, 'まとめ');
-  assert.match(await page.textContent('.course-score'), /一度で正解: 10 問中 5 問/);
+  assert.match(await page.textContent('.course-score'), /一度で正解：10 問中 5 問/);
   assert.match(await page.textContent('.course-summary'), /3\. リース（期限） — 答えを見た/);
   await done(page);
 });
@@ -234,7 +234,7 @@ test('a course from the link itself; one that does not read is told at its line 
   await done(page);
   const bad = 'step\ntask t\ngoal rech fenced\nscenario gc-pause\n';
   const broken = await open(env.browser, `${env.server.url}/?lang=ja&course=${encodeURIComponent(bad)}`);
-  await textMatching(broken, '.course-error', /^コースを読めません: 3行目 6文字目: 目標（predict、reach、find、prove）が来るはずの所に「rech」があります（「reach」のことですか？）$/);
+  await textMatching(broken, '.course-error', /^コースを読めません：3行目 6文字目：目標（predict、reach、find、prove）が来るはずの所に「rech」があります（「reach」のことですか？）$/);
   assert.equal(await outcome(broken), 'safe');
   await done(broken);
 });
