@@ -214,7 +214,7 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
             Order(s.release[A], Rel::Le, s.grant[B]),
             Kind(Safe),
         ],
-        Line::WokeInLease | Line::WokeNoLease | Line::WokeInRenewed => {
+        Line::WokeInLease | Line::WokeInSession | Line::WokeNoLease | Line::WokeInRenewed => {
             let mut v = vec![
                 Woke(A, wake),
                 Released(A, s.release[A]),
@@ -223,7 +223,7 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
                 Kind(Safe),
             ];
             match line {
-                Line::WokeInLease => {
+                Line::WokeInLease | Line::WokeInSession => {
                     v.extend([Expiry(true), Held(A, wake), Order(wake, Rel::Lt, s.a_lease_at_wake)])
                 }
                 Line::WokeNoLease => v.push(Expiry(false)),
@@ -581,9 +581,13 @@ pub fn claims(line: Line, s: &Story) -> Vec<Claim> {
             StoredInOrder(A, B),
             stored(B, None, true),
         ],
-        Line::KeepaliveStopped | Line::SessionExpired => {
-            vec![Expired(A, expired), ExpiredWhilePaused(A)]
-        }
+        Line::KeepaliveStopped | Line::SessionExpired => vec![Expired(A, expired), ExpiredWhilePaused(A)],
+        Line::KeepaliveStoppedBNext | Line::SessionExpiredBWatched => vec![
+            Expired(A, expired),
+            ExpiredWhilePaused(A),
+            Asked(B, s.request[B]),
+            Order(s.request[B], Rel::Lt, expired),
+        ],
         Line::LeaderRearmed | Line::LeaderRearmedRekept => {
             let (crash, ready) = (s.election.map(|e| e.0), s.election.map(|e| e.1));
             let mut v = vec![

@@ -225,10 +225,13 @@ impl Story {
                         _ => {}
                     }
                     if self.a_expired.is_some() {
-                        out.push(if self.scenario == ScenarioId::Etcd {
-                            KeepaliveStopped
-                        } else {
-                            SessionExpired
+                        // B's key or znode stands next in line only if B asked before the expiry.
+                        let b_next = self.request[B].zip(self.a_expired).is_some_and(|(r, e)| r < e);
+                        out.push(match (self.scenario == ScenarioId::Etcd, b_next) {
+                            (true, false) => KeepaliveStopped,
+                            (true, true) => KeepaliveStoppedBNext,
+                            (false, false) => SessionExpired,
+                            (false, true) => SessionExpiredBWatched,
                         });
                     }
                     if at_expiry {
@@ -286,6 +289,7 @@ impl Story {
                     {
                         out.push(WokeInRenewed)
                     }
+                    Safe if i.lease && self.scenario == ScenarioId::Zookeeper => out.push(WokeInSession),
                     Safe if i.lease => out.push(WokeInLease),
                     Safe => out.push(WokeNoLease),
                     Stalled if self.wait_ends_at_lease() => out.push(StalledUntilWakeAtLease),
@@ -494,6 +498,7 @@ lines! {
     WokeHarmless,
     NoPause,
     WokeInLease,
+    WokeInSession,
     WokeNoLease,
     StalledUntilWake,
     StalledUntilWakeAtLease,
@@ -549,7 +554,9 @@ lines! {
     RedlockBoth,
     RedlockGap,
     KeepaliveStopped,
+    KeepaliveStoppedBNext,
     SessionExpired,
+    SessionExpiredBWatched,
     BTookAndWrote,
     GapWokeBTook,
     LeaderRearmed,

@@ -927,15 +927,15 @@ fn etcd_tells_a_crash_at_the_expiry_a_renewed_lease_and_a_keepalive_at_the_new_l
     let (_, en, ja) = told_at(ScenarioId::Etcd, |i| i.leader_crash = 10_000);
     assert!(
         en.starts_with(
-            "While A was paused its keepalives stopped too: its lease ran out at 10 s and etcd deleted A's key. \
-             Just after, in the same millisecond at 10 s, the leader crashed"
+            "While A was paused its keepalives stopped too: its lease ran out at 10 s, etcd deleted A's key and \
+             B's came first. Just after, in the same millisecond at 10 s, the leader crashed"
         ),
         "{en}"
     );
     assert!(!en.contains("nothing was granted or expired"), "{en}");
     // The expiry is told once, with its time.
     assert_eq!(en.matches("ran out").count(), 1, "{en}");
-    assert!(ja.contains("10秒に A の期限が切れ、etcd は A のキーを消しました。その直後、同じ10秒の瞬間にリーダーが落ちました"), "{ja}");
+    assert!(ja.contains("10秒に A の期限が切れ、etcd は A のキーを消し、B のキーが先頭になりました。その直後、同じ10秒の瞬間にリーダーが落ちました"), "{ja}");
     assert_eq!(ja.matches("期限が切れ").count(), 1, "{ja}");
     // A woke at its expiry and wrote harmlessly: the expiry is still told once, in both languages.
     let (_, en, ja) = told_at(ScenarioId::Etcd, |i| (i.leader_crash, i.pause) = (10_000, 10_000));
@@ -1098,4 +1098,36 @@ fn a_consensus_run_tells_the_expiry_once() {
             assert_eq!(ja.matches("切れ").count(), 1, "{id:?} {pause_start} {pause}: {ja}");
         }
     }
+}
+
+#[test]
+fn a_consensus_expiry_names_b_next_in_line_only_once_b_has_asked() {
+    // B asks at 1 s, before A's expiry at 10 s: its key comes first, its watch fires.
+    let (_, en, ja) = told_at(ScenarioId::Etcd, |_| {});
+    assert!(
+        en.contains("etcd deleted A's key and B's came first") && ja.contains("B のキーが先頭になりました")
+    );
+    let (_, en, ja) = told_at(ScenarioId::Zookeeper, |_| {});
+    assert!(
+        en.contains("its znode went with it: B's watch fired") && ja.contains("B の見張りが反応しました")
+    );
+    // B asks at 15 s, after it: no key or watch of B's is there yet.
+    for id in [ScenarioId::Etcd, ScenarioId::Zookeeper] {
+        let (_, en, ja) = told_at(id, |i| (i.pause, i.b_request) = (12_000, 15_000));
+        assert!(
+            en.contains("at 10 s") && !en.contains("B's came first") && !en.contains("B's watch"),
+            "{en}"
+        );
+        assert!(!ja.contains("B のキーが先頭") && !ja.contains("B の見張り"), "{ja}");
+        assert!(en.contains("B took token 34 at 15 s"), "{en}");
+    }
+}
+
+#[test]
+fn zookeeper_tells_a_session_not_a_lease() {
+    let (kind, en, ja) = told_at(ScenarioId::Zookeeper, |i| i.pause = 9_000);
+    assert_eq!(kind, OutcomeKind::Safe);
+    assert!(en.starts_with("A woke at 9 s, before its session would have expired at 10 s"), "{en}");
+    assert!(ja.starts_with("A はセッションが切れる10秒より前の9秒に目覚めて"), "{ja}");
+    assert!(!en.contains(" lease") && !ja.contains("リース"), "{en}\n{ja}");
 }
