@@ -200,11 +200,7 @@ const GOALS: [&str; 4] = ["predict", "reach", "find", "prove"];
 impl Error {
     /// The message in English: `line 7, column 6: expected a goal (…), found "rech" (did you mean "reach"?)`.
     pub fn en(&self) -> String {
-        let place = match (self.line, self.col) {
-            (0, _) => String::new(),
-            (l, 0) => format!("line {l}: "),
-            (l, c) => format!("line {l}, column {c}: "),
-        };
+        let place = script::place(self.line, self.col, false);
         let mean = |n: &Option<&str>| n.map(|n| format!(" (did you mean \"{n}\"?)")).unwrap_or_default();
         let said = match &self.problem {
             Problem::Word(f, n) => format!("expected one of {}, found \"{f}\"{}", WORDS.join(", "), mean(n)),
@@ -238,11 +234,7 @@ impl Error {
 
     /// The message in Japanese.
     pub fn ja(&self) -> String {
-        let place = match (self.line, self.col) {
-            (0, _) => String::new(),
-            (l, 0) => format!("{l}行目："),
-            (l, c) => format!("{l}行目 {c}文字目："),
-        };
+        let place = script::place(self.line, self.col, true);
         let mean = |n: &Option<&str>| n.map(|n| format!("（「{n}」のことですか？）")).unwrap_or_default();
         let said = match &self.problem {
             Problem::Word(f, n) => {

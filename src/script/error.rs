@@ -90,22 +90,24 @@ pub enum Problem {
 impl Error {
     /// The message in English: `line 3, column 9: expected a step, found "aquire" (did you mean "acquire"?)`.
     pub fn en(&self) -> String {
-        format!("{}{}", self.place(false), self.problem.en())
+        format!("{}{}", place(self.line, self.col, false), self.problem.en())
     }
 
     /// The message in Japanese.
     pub fn ja(&self) -> String {
-        format!("{}{}", self.place(true), self.problem.ja())
+        format!("{}{}", place(self.line, self.col, true), self.problem.ja())
     }
+}
 
-    fn place(&self, ja: bool) -> String {
-        match (self.line, self.col, ja) {
-            (0, _, _) => String::new(),
-            (l, 0, false) => format!("line {l}: "),
-            (l, c, false) => format!("line {l}, column {c}: "),
-            (l, 0, true) => format!("{l}行目："),
-            (l, c, true) => format!("{l}行目 {c}文字目："),
-        }
+/// Where a message points (line and column from 1, 0 for none), as it opens the message in English or in
+/// Japanese: a script's errors and a course's say it the same way.
+pub fn place(line: usize, col: usize, ja: bool) -> String {
+    match (line, col, ja) {
+        (0, _, _) => String::new(),
+        (l, 0, false) => format!("line {l}: "),
+        (l, c, false) => format!("line {l}, column {c}: "),
+        (l, 0, true) => format!("{l}行目："),
+        (l, c, true) => format!("{l}行目 {c}文字目："),
     }
 }
 

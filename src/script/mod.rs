@@ -21,7 +21,7 @@ mod parse;
 mod print;
 
 pub use edit::{set_named_switch, set_switch, set_value};
-pub use error::{Error, Expect, Problem};
+pub use error::{place, Error, Expect, Problem};
 pub use parse::{nearest, parse};
 pub use print::{duration, print};
 
