@@ -418,62 +418,134 @@ impl Story {
         self.write[holder].filter(|&t| t >= w.at).map(|_| (w.worker, holder))
     }
 
-    /// The value of a placeholder `{name}` in a sentence: a time in seconds or a token; `None` where this
-    /// run lacks the fact (or no fact has that name), and then the narration tells the run from its events.
-    pub fn fact(&self, name: &str) -> Option<String> {
+    /// The value of `fact` in this run: a time in seconds, a token or a worker's name; `None` where this run
+    /// lacks it, and then the narration tells the run from its events.
+    pub fn fact(&self, fact: Fact) -> Option<String> {
+        use Fact::*;
         let secs = |t: Option<Ms>| t.map(seconds);
         let token = |t: Option<u64>| t.map(|t| t.to_string());
         let name_of = |w: usize| NAMES[w].to_owned();
         let wait = self.wait;
-        match name {
-            "a" => token(self.token[A]),
-            "b" => token(self.token[B]),
-            "c" => token(self.token[C]),
-            "newer" => token(self.newer_token),
-            "wake" => secs(self.a_wake),
-            "sent" => secs(self.a_sent),
-            "arrived" | "a_write" => secs(self.write[A]),
-            "expired" => secs(self.a_expired),
-            "b_grant" => secs(self.grant[B]),
-            "b_write" => secs(self.write[B]),
-            "c_write" => secs(self.write[C]),
-            "b_release" => secs(self.release[B]),
-            "c_grant" => secs(self.grant[C]),
-            "c_request" => secs(self.request[C]),
-            "found" => self.a_release_found.map(name_of),
-            "lease_at_wake" => secs(self.a_lease_at_wake),
-            "keys_gone" => secs(self.a_keys_gone),
-            "rekept" => secs(self.a_rekept),
-            "a_release" => secs(self.release[A]),
-            "free" => secs(self.lock_free),
-            "ttl" => Some(seconds(self.inputs.ttl)),
-            "lease_end" => Some(seconds(self.a_lease_end())),
-            "delay" => Some(seconds(self.inputs.delay)),
-            "work" => Some(seconds(self.inputs.work)),
-            "check" => Some(seconds(A_WORKS)),
-            "from" => secs(wait.map(|w| w.from)),
-            "until" => secs(wait.and_then(|w| w.until)),
-            "would_free" => secs(wait.map(|w| w.holder_since + self.inputs.ttl)),
-            "jump" => Some(seconds(self.inputs.jump)),
-            "pause" => Some(seconds(self.inputs.pause)),
-            "key_lost" => secs(self.a_key_lost),
-            "validity" => Some(seconds(self.a_lease_end().saturating_sub(REDLOCK_DRIFT))),
-            "crash" => secs(self.election.map(|e| e.0)),
-            "ready" => secs(self.election.map(|e| e.1)),
-            "rearmed" => secs(self.a_rearmed),
-            "late" | "holder" => {
-                self.gap().map(|(late, holder)| name_of(if name == "late" { late } else { holder }))
-            }
-            "late_write" => secs(self.stale_write.map(|w| w.at)),
-            _ => None,
+        match fact {
+            ATok => token(self.token[A]),
+            BTok => token(self.token[B]),
+            CTok => token(self.token[C]),
+            Newer => token(self.newer_token),
+            Wake => secs(self.a_wake),
+            Sent => secs(self.a_sent),
+            AWrite => secs(self.write[A]),
+            Expired => secs(self.a_expired),
+            BGrant => secs(self.grant[B]),
+            BWrite => secs(self.write[B]),
+            CWrite => secs(self.write[C]),
+            BRelease => secs(self.release[B]),
+            CGrant => secs(self.grant[C]),
+            CRequest => secs(self.request[C]),
+            Found => self.a_release_found.map(name_of),
+            LeaseAtWake => secs(self.a_lease_at_wake),
+            KeysGone => secs(self.a_keys_gone),
+            Rekept => secs(self.a_rekept),
+            ARelease => secs(self.release[A]),
+            Free => secs(self.lock_free),
+            Ttl => Some(seconds(self.inputs.ttl)),
+            LeaseEnd => Some(seconds(self.a_lease_end())),
+            Delay => Some(seconds(self.inputs.delay)),
+            Work => Some(seconds(self.inputs.work)),
+            Check => Some(seconds(A_WORKS)),
+            WaitFrom => secs(wait.map(|w| w.from)),
+            WaitUntil => secs(wait.and_then(|w| w.until)),
+            WouldFree => secs(wait.map(|w| w.holder_since + self.inputs.ttl)),
+            Jump => Some(seconds(self.inputs.jump)),
+            KeyLost => secs(self.a_key_lost),
+            Validity => Some(seconds(self.a_lease_end().saturating_sub(REDLOCK_DRIFT))),
+            Crash => secs(self.election.map(|e| e.0)),
+            Ready => secs(self.election.map(|e| e.1)),
+            Rearmed => secs(self.a_rearmed),
+            Late => self.gap().map(|(late, _)| name_of(late)),
+            Holder => self.gap().map(|(_, holder)| name_of(holder)),
+            LateWrite => secs(self.stale_write.map(|w| w.at)),
         }
     }
+}
+
+/// Declares [`Fact`] with the name each sentence's words use for it, from one list: the words can only
+/// name a fact the story has, and the story has to give every one (the `match` above is exhaustive).
+macro_rules! facts {
+    ($($fact:ident = $name:literal),* $(,)?) => {
+        /// A fact a sentence can name, written `{name}` in its words (so each language orders them its own
+        /// way). Each variant's name says whose and what; `Tok` is a token.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[allow(missing_docs)]
+        pub enum Fact {
+            $($fact),*
+        }
+
+        impl Fact {
+            /// Every fact, for the tests.
+            pub const ALL: &'static [Fact] = &[$(Fact::$fact),*];
+
+            /// The fact a sentence's `{name}` names, if any.
+            pub fn named(name: &str) -> Option<Fact> {
+                match name {
+                    $($name => Some(Fact::$fact),)*
+                    _ => None,
+                }
+            }
+
+            /// Its name in a sentence's words.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Fact::$fact => $name,)*
+                }
+            }
+        }
+    };
+}
+
+facts! {
+    ATok = "a",
+    BTok = "b",
+    CTok = "c",
+    Newer = "newer",
+    Wake = "wake",
+    Sent = "sent",
+    AWrite = "a_write",
+    Expired = "expired",
+    BGrant = "b_grant",
+    BWrite = "b_write",
+    CWrite = "c_write",
+    BRelease = "b_release",
+    CGrant = "c_grant",
+    CRequest = "c_request",
+    Found = "found",
+    LeaseAtWake = "lease_at_wake",
+    KeysGone = "keys_gone",
+    Rekept = "rekept",
+    ARelease = "a_release",
+    Free = "free",
+    Ttl = "ttl",
+    LeaseEnd = "lease_end",
+    Delay = "delay",
+    Work = "work",
+    Check = "check",
+    WaitFrom = "from",
+    WaitUntil = "until",
+    WouldFree = "would_free",
+    Jump = "jump",
+    KeyLost = "key_lost",
+    Validity = "validity",
+    Crash = "crash",
+    Ready = "ready",
+    Rearmed = "rearmed",
+    Late = "late",
+    Holder = "holder",
+    LateWrite = "late_write",
 }
 
 /// Declares [`Line`] and [`Line::ALL`] from one list, so a sentence cannot be missing from the tests' list.
 macro_rules! lines {
     ($($line:ident),* $(,)?) => {
-        /// One sentence of a narration. Its placeholders (`{a}`, `{wake}`, …) are [`Story::fact`] names.
+        /// One sentence of a narration. Its placeholders (`{a}`, `{wake}`, …) name [`Fact`]s.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[allow(missing_docs)]
         pub enum Line {

@@ -12,7 +12,7 @@ use crate::present::breakit::ScriptReport;
 use crate::present::geom::seconds;
 use crate::present::lesson::Boundary;
 use crate::present::params::{Lang, Problem};
-use crate::present::story::{Line, Story};
+use crate::present::story::{Fact, Line, Story};
 use crate::present::told::Lesson;
 use crate::scenarios::search::{Bound, Report};
 use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId, A_WORKS, LEADER_CRASH, LOCK_DELAY};
@@ -714,11 +714,12 @@ pub fn fill(template: &str, args: &[&str]) -> String {
     out
 }
 
-/// `template` with each `{name}` replaced by the story's fact of that name; `None` if the run lacks one.
+/// `template` with each `{name}` replaced by the story's [`Fact`] of that name; `None` if the run lacks one
+/// (a test holds that every name is a fact's).
 pub fn fill_named(template: &str, story: &Story) -> Option<String> {
     let lacks = std::cell::Cell::new(false);
     let said = fill_with(template, &|name| {
-        story.fact(name).unwrap_or_else(|| {
+        Fact::named(name).and_then(|f| story.fact(f)).unwrap_or_else(|| {
             lacks.set(true);
             String::new()
         })

@@ -235,54 +235,19 @@ fn placeholders(template: &str) -> Vec<&str> {
 
 #[test]
 fn both_languages_word_every_sentence_with_the_same_facts() {
-    // Every fact name Story::fact knows.
-    let known = [
-        "a",
-        "b",
-        "c",
-        "newer",
-        "wake",
-        "sent",
-        "arrived",
-        "a_write",
-        "expired",
-        "b_grant",
-        "b_write",
-        "c_write",
-        "b_release",
-        "a_release",
-        "free",
-        "ttl",
-        "lease_end",
-        "delay",
-        "work",
-        "check",
-        "from",
-        "until",
-        "would_free",
-        "jump",
-        "pause",
-        "key_lost",
-        "validity",
-        "crash",
-        "ready",
-        "rearmed",
-        "late",
-        "holder",
-        "late_write",
-        "c_grant",
-        "c_request",
-        "found",
-        "lease_at_wake",
-        "keys_gone",
-        "rekept",
-    ];
+    let mut named = Vec::new();
     for &line in crate::present::story::Line::ALL {
         let (en, ja) = ((panels(Lang::En).line)(line), (panels(Lang::Ja).line)(line));
         assert_eq!(placeholders(en), placeholders(ja), "{line:?}");
         for name in placeholders(en) {
-            assert!(known.contains(&name), "{line:?}: unknown fact {name}");
+            let fact = Fact::named(name).unwrap_or_else(|| panic!("{line:?}: unknown fact {name}"));
+            assert_eq!(fact.name(), name);
+            named.push(fact);
         }
+    }
+    // And the story gives no fact that no sentence names.
+    for fact in Fact::ALL {
+        assert!(named.contains(fact), "{fact:?} is named by no sentence");
     }
 }
 
@@ -1041,8 +1006,8 @@ fn a_sentence_whose_fact_the_run_lacks_is_never_said_with_a_gap() {
     // The fenced run names A's expiry; without it, the run is told from its events, whole.
     let mut st = story(ScenarioId::GcPause, |i| i.pause = 15_000);
     st.a_expired = None;
-    assert_eq!(st.fact("expired"), None);
-    assert_eq!(st.fact("no such fact"), None);
+    assert_eq!(st.fact(Fact::Expired), None);
+    assert_eq!(Fact::named("no such fact"), None);
     for lang in [Lang::En, Lang::Ja] {
         let p = panels(lang);
         assert_eq!(p.narrate(&st), p.tell(&st.run));
