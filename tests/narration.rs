@@ -1,8 +1,9 @@
 //! The catalogue's narration over a dense grid of its own inputs: every scenario, every switch setting, and
 //! each timing at every whole second, a millisecond either side of it (where events of the base timing tie)
-//! and every quarter second; both languages. Every sentence must read (no "?" for a fact the run lacks), and
-//! every number it says must be one the run carries: an event's time or one of its numbers (a token, a lease
-//! end, a server), an input, or a lease counted from a grant.
+//! and every quarter second; both languages. Every sentence must read (no "?" for a fact the run lacks), the
+//! Japanese must keep the page's one vocabulary, and every number it says must be one the run carries: an
+//! event's time or one of its numbers (a token, a lease end, a server), an input, or a lease counted from a
+//! grant.
 #![cfg(not(target_arch = "wasm32"))]
 
 use fencing_lab::present::geom::seconds;
@@ -13,7 +14,7 @@ use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId};
 use fencing_lab::sim::{self, EventKind, Run};
 
 mod common;
-use common::{numbers, switch_settings};
+use common::{numbers, slip, switch_settings};
 
 /// What a narration of `run` may say: as seconds and as plain numbers.
 fn allowed(run: &Run, inputs: &Inputs, id: ScenarioId) -> Vec<String> {
@@ -75,8 +76,10 @@ fn every_catalogue_sentence_on_the_grid_reads_and_says_only_the_runs_numbers() {
                     let run = sim::run(&id.build(&inputs));
                     let story = Story::of(&run, id, &inputs);
                     let ok = allowed(&run, &inputs, id);
-                    for text in [en.narrate(&story), ja.narrate(&story)] {
-                        let at = format!("{:?} {}={v} {inputs:?}", id, key.spec().name);
+                    let (said_en, said_ja) = (en.narrate(&story), ja.narrate(&story));
+                    let at = format!("{:?} {}={v} {inputs:?}", id, key.spec().name);
+                    assert_eq!(slip(&said_ja), None, "{at}: off the page's vocabulary: {said_ja}");
+                    for text in [said_en, said_ja] {
                         assert!(!text.is_empty(), "{at}: nothing said");
                         assert!(!text.contains('?'), "{at}: a fact the run lacks: {text}");
                         for n in numbers(&text) {

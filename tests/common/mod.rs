@@ -59,3 +59,25 @@ pub fn grants(run: &Run) -> Vec<(u64, usize, u64)> {
         })
         .collect()
 }
+
+/// The first slip in `ja` from the page's one Japanese vocabulary, if any: 番号 (the term is
+/// フェンシングトークン, never a bare トークン), 資源 (ストレージ only in the gloss 「資源（ストレージ）」), ロックを返す
+/// (not 解放), サーバ (not サーバー), ロック and キー (not 鍵), no doubled で, and a time written 「11秒」, not
+/// 「11 秒」. What stands in 「」 is quoted (a source's heading, a button's name) and kept as it is.
+pub fn slip(ja: &str) -> Option<&'static str> {
+    let mut said = String::new();
+    let mut quoted = 0usize;
+    for c in ja.chars() {
+        match c {
+            '「' => quoted += 1,
+            '」' => quoted = quoted.saturating_sub(1),
+            _ if quoted == 0 => said.push(c),
+            _ => {}
+        }
+    }
+    let said =
+        said.replace("フェンシングトークン", "").replace("資源（ストレージ）", "資源").replace("までで", "");
+    ["鍵", "トークン", "ストレージ", "解放", "サーバー", "でで", "で、で", " 秒"]
+        .into_iter()
+        .find(|w| said.contains(w))
+}

@@ -151,7 +151,7 @@ test('a link opens the projector at its step, in Japanese, on a phone; a step th
   const page = await open(env.browser, url(2), { viewport: { width: 360, height: 740 } });
   await page.waitForSelector('.projector[role=dialog]');
   const second = await state(page);
-  assert.match(second.step, /^場面 2 \/ \d+・[\d.]+ 秒$/);
+  assert.match(second.step, /^場面 2 \/ \d+・[\d.]+秒$/);
   assert.ok(second.inDialog);
   assert.equal(second.present, '2');
   assert.match(second.caption, /[ぁ-んァ-ン一-龯]/);

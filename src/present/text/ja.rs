@@ -314,7 +314,7 @@ pub(super) static JA_PANELS: Panels = Panels {
         "ロックを取っていないワーカーが、ロックを取ったワーカーの仕事を上書きしました。",
     ],
     projector_label: "実行を一場面ずつ",
-    projector_step: |k, n, at| fill("場面 {} / {}・{} 秒", &[&k.to_string(), &n.to_string(), &s(at)]),
+    projector_step: |k, n, at| fill("場面 {} / {}・{}秒", &[&k.to_string(), &n.to_string(), &s(at)]),
     projector_buttons: ["戻る", "次へ", "閉じる"],
     projector_keys: "→ または Space で次へ、← で戻る、Esc で閉じる",
     projector_bad_step: |given, n, shown| {
@@ -420,7 +420,7 @@ pub(super) static JA_PANELS: Panels = Panels {
     real_intro: "同じ場面を、Debian パッケージの実際のロックサービスで動かしました。Redis（1台、プライマリとレプリカ、\
                  Redlock では5台）、etcd（1台、リーダーの故障では3台）、3台の ZooKeeper アンサンブルです。ワーカーは実際の\
                  プロセスで、GC 停止は SIGSTOP と SIGCONT、クラッシュは SIGKILL で本当に起こし、Redlock の時計の飛びは N3 \
-                 自身の壁時計を進めて起こします。ストレージは SQLite で（ネットワーク遅延の場面では、書き込みを留めるプロキシの\
+                 自身の壁時計を進めて起こします。資源は SQLite で（ネットワーク遅延の場面では、書き込みを留めるプロキシの\
                  向こうの PostgreSQL）、フェンシング付きの書き込みは条件付きの UPDATE 一文です。時間をどれだけ速めたかは各\
                  キャプションにあり、時刻はシミュレーションと同じ秒に換算しています（locksim real、scripts/record.sh）。etcd の\
                  番号はリビジョン、ZooKeeper の番号は czxid です。WAIT なしのフェイルオーバーでは、場面の前提どおり何も届かない\
@@ -561,7 +561,7 @@ pub(super) static JA_READING: Reading = Reading {
                  選挙には etcd の既定値の1秒かかり、33 と 34 はリビジョンや zxid の代わりです（実際はもっと大きく、\
                  たいてい連続もしません）。",
                 "Chubby はこの番号をシーケンサと呼び、それを確かめられないサーバのためにロック遅延（lock-delay）を\
-                 用意しています。持ち主が落ちたり連絡がつかなくなったりすると（通常の解放では働きません）、そのロックはしばらく（最長1分）誰も取れません。\
+                 用意しています。持ち主が落ちたり連絡がつかなくなったりすると（ふつうにロックを返したときは働きません）、そのロックはしばらく（最長1分）誰も取れません。\
                  論文自身これを不完全な策と呼び、Consul は既定値15秒で取り入れています。合意の代償は速度で、ロックを取る\
                  たびに過半数との往復が入ります。",
             ],
