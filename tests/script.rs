@@ -193,7 +193,7 @@ fn errors_at_each_kind_of_place() {
         ("fencing maybe\nA: acquire", 1, 9, "expected on or off, found \"maybe\""),
         ("lease 10\nA: acquire", 1, 7, "\"10\" is not a duration"),
         ("lease 1.5ms\nA: acquire", 1, 7, "\"1.5ms\" is not a duration"),
-        ("lease 601s\nA: acquire", 1, 7, "601s is out of range: from 0s to 600s"),
+        ("lease 601s\nA: acquire", 1, 7, "601s is out of range: from 1ms to 600s"),
         ("A: acquire write", 1, 12, "expected \",\", found \"write\""),
         ("A: pause {p}", 1, 11, "{p} has no value yet"),
         ("A: pause {p=1s}, pause {p=2s}", 1, 25, "\"p\" is defined twice"),

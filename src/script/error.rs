@@ -438,8 +438,12 @@ mod tests {
             "{en}"
         );
         let (en, ja) = said("lease 601s\nA: acquire");
-        assert!(en.ends_with("601s is out of range: from 0s to 600s"), "{en}");
-        assert!(ja.ends_with("601sは範囲外です（0sから600sまで）"), "{ja}");
+        // A lease has one range, said the same at either end.
+        assert!(en.ends_with("601s is out of range: from 1ms to 600s"), "{en}");
+        assert!(ja.ends_with("601sは範囲外です（1msから600sまで）"), "{ja}");
+        let (en, ja) = said("lease 0s\nA: acquire");
+        assert!(en.ends_with("line 1, column 7: 0s is out of range: from 1ms to 600s"), "{en}");
+        assert!(ja.ends_with("0sは範囲外です（1msから600sまで）"), "{ja}");
     }
 
     #[test]

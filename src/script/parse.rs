@@ -168,10 +168,16 @@ impl Cursor {
 
     /// A plain duration (`15s`, `1.5s`, `500ms`) up to [`limits::DURATION`].
     fn duration(&mut self) -> Result<Ms, Error> {
+        self.duration_from(0)
+    }
+
+    /// A plain duration from `min` up to [`limits::DURATION`]: one range, said the same whichever end is
+    /// passed.
+    fn duration_from(&mut self, min: Ms) -> Result<Ms, Error> {
         let Some(Tok::Num(text)) = self.peek() else { return Err(self.expected(Expect::Duration, &[])) };
         let ms = ms_of(text).ok_or_else(|| self.error(Problem::Duration(text.clone())))?;
-        if ms > limits::DURATION {
-            return Err(self.error(Problem::OutOfRange { value: ms, min: 0, max: limits::DURATION }));
+        if !(min..=limits::DURATION).contains(&ms) {
+            return Err(self.error(Problem::OutOfRange { value: ms, min, max: limits::DURATION }));
         }
         self.at += 1;
         Ok(ms)
@@ -268,16 +274,8 @@ impl State {
         }
         match setting {
             "lease" => {
-                let col = cur.col();
-                let ttl = cur.duration()?;
-                if ttl == 0 {
-                    return Err(Error {
-                        line: cur.line,
-                        col,
-                        problem: Problem::OutOfRange { value: 0, min: 1, max: limits::DURATION },
-                    });
-                }
-                self.sc().ttl = ttl;
+                // A lease of no time could never be held.
+                self.sc().ttl = cur.duration_from(1)?;
             }
             "expiry" => {
                 let on = cur.on_off()?;
