@@ -121,12 +121,14 @@ fn copy(field: web_sys::HtmlElement, done: RwSignal<Option<bool>>) {
 pub fn ShareBody() -> impl IntoView {
     let lab = super::lab();
     let base = base_url();
+    // A course the reader is taking stays in what they share (the recipient resumes it at their own step).
+    let course = super::url::course_pairs();
     let t = move || lab.text();
     let link = {
-        let base = base.clone();
-        move || format!("{base}{}", lab.query(false).to_query_string())
+        let (base, course) = (base.clone(), course.clone());
+        move || format!("{base}{}{course}", lab.query(false).to_query_string())
     };
-    let embed = move || snippet(&format!("{base}{}", lab.query(true).to_query_string()));
+    let embed = move || snippet(&format!("{base}{}{course}", lab.query(true).to_query_string()));
     // A link that opens the projector: at once, on the state it names.
     if super::url::presenting() {
         super::projector::open(&lab.query(false).to_query_string());

@@ -91,11 +91,19 @@ pub fn write(query: &Query, push: bool) {
 /// The link's pairs the second module reads (`course=`, `course-done=` for `app::course`, `present=` for
 /// `app::projector`) as `&course=…`, empty if none. Kept in every link the page writes, last.
 pub fn later() -> String {
+    later_pairs(|p| p.starts_with("course") || p.starts_with("present="))
+}
+
+/// The course's pairs of [`later`] alone: what the Share panel's link and snippet keep (`docs/courses.md`).
+/// Not `present=`: the projector is how this reader shows the state, not part of it.
+pub fn course_pairs() -> String {
+    later_pairs(|p| p.starts_with("course"))
+}
+
+fn later_pairs(keep: impl Fn(&str) -> bool) -> String {
     let search = read_search();
     let pairs = search.strip_prefix('?').unwrap_or(&search).split('&');
-    pairs
-        .filter(|p| p.starts_with("course") || p.starts_with("present="))
-        .fold(String::new(), |s, p| s + "&" + p)
+    pairs.filter(|p| keep(p)).fold(String::new(), |s, p| s + "&" + p)
 }
 
 fn read_search() -> String {

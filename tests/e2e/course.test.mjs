@@ -231,6 +231,12 @@ test('a course from the link itself; one that does not read is told at its line 
   await page.click('label[for=lease]');
   await page.click('.course-check');
   await textMatching(page, '.course-feedback', /^Right\./);
+  // What the reader shares keeps the course (docs/courses.md), and the state on screen.
+  await page.click('.share summary');
+  const kept = `&course=${encodeURIComponent(text)}`;
+  await page.waitForFunction(() => document.querySelector('#share-link')?.value === location.href);
+  assert.ok((await page.inputValue('#share-link')).endsWith(kept));
+  assert.ok((await page.inputValue('#share-embed')).includes(`embed=1${kept}"`), 'the snippet keeps the course too');
   await done(page);
   const bad = 'step\ntask t\ngoal rech fenced\nscenario gc-pause\n';
   const broken = await open(env.browser, `${env.server.url}/?lang=ja&course=${encodeURIComponent(bad)}`);
