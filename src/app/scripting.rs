@@ -47,13 +47,8 @@ impl Lab {
                 Script { text, ..now.unwrap_or_else(|| Script::unread(String::new())) }
             }
         };
-        let changed_run = self
-            .script
-            .with_untracked(|s| s.as_ref().map(|s| s.scenario.as_ref()) != Some(next.scenario.as_ref()));
+        // The app's watch on the script asks a prediction in play again (`app::App`).
         self.script.set(Some(next));
-        if changed_run {
-            self.step(Step::InputsChanged);
-        }
     }
 
     /// Back to the catalogue's scenario: the script and its editor close.
@@ -66,15 +61,17 @@ impl Lab {
         }
     }
 
-    /// The state as the page's link carries it: a script over the language's limit would make a link that
-    /// does not reopen (a server refuses a long address), so the link keeps the last script that read, or
-    /// else the scenario the script started from (the editor says so: [`over_limit`]).
-    pub fn link(&self, embed: bool) -> crate::present::params::Query {
+    /// The state as the page's link carries it, and the script it cannot: a script over the language's
+    /// limit would make a link that does not reopen (a server refuses a long address), so the link keeps the
+    /// last script that read, or else the scenario the script started from (the editor says so:
+    /// [`over_limit`]), and the text itself goes whole into the history entry (`url::write`).
+    pub fn link(&self, embed: bool) -> (crate::present::params::Query, Option<String>) {
         let mut q = self.query(embed);
-        if q.script.as_deref().is_some_and(over_limit) {
+        let whole = q.script.take_if(|t| over_limit(t));
+        if whole.is_some() {
             q.script = self.script.with(|s| s.as_ref().map(|s| s.read.clone())).filter(|t| !t.is_empty());
         }
-        q
+        (q, whole)
     }
 
     /// Opens the editor on the scenario on screen: a script stays as it is; a scenario of the catalogue is

@@ -8,9 +8,15 @@ use wasm_bindgen::prelude::*;
 use super::{dom, effect};
 use crate::present::params::{Lang, Query};
 
-/// The state the page was opened with.
+/// The state the page was opened with, or of the history entry it is at: a script too long for a link is
+/// kept whole in its entry's state ([`write`]), so Back, Forward and a reload bring back every character
+/// the reader typed (the editor says the link does not hold it).
 pub fn read() -> Query {
-    Query::parse(&read_search())
+    let mut q = Query::parse(&read_search());
+    if let Some(text) = web_sys::window().and_then(|w| w.history().ok()?.state().ok()?.as_string()) {
+        q.script = Some(text);
+    }
+    q
 }
 
 /// Whether the page's link opens the projector (`present=`; `app::projector` reads its step).
@@ -71,19 +77,20 @@ pub fn browser_lang() -> Option<Lang> {
 }
 
 /// Replaces the current history entry's query with `query`'s, keeping the path and hash; with `push`, adds
-/// a new entry instead (a scenario picked: Back returns to the one before).
-pub fn write(query: &Query, push: bool) {
+/// a new entry instead (a scenario picked: Back returns to the one before). A script the link cannot carry
+/// ([`super::Lab::link`]) is kept whole in the entry's state.
+pub fn write((query, whole): &(Query, Option<String>), push: bool) {
     let Some(window) = web_sys::window() else { return };
     let location = window.location();
     let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
     if let Ok(history) = window.history() {
         let url = format!("{path}{}{}{hash}", query.to_query_string(), later());
-        let null = wasm_bindgen::JsValue::NULL;
+        let state = whole.as_deref().map_or(JsValue::NULL, JsValue::from_str);
         let _ = if push {
-            history.push_state_with_url(&null, "", Some(&url))
+            history.push_state_with_url(&state, "", Some(&url))
         } else {
-            history.replace_state_with_url(&null, "", Some(&url))
+            history.replace_state_with_url(&state, "", Some(&url))
         };
     }
 }

@@ -159,6 +159,26 @@ test('in Japanese, a script past the limit says by how much and that the link ho
   await done(page);
 });
 
+test('a script past the limit, which its link cannot carry, comes back whole with Back and a reload', async () => {
+  const { page, first } = await editing();
+  await toEnd(page);
+  await page.keyboard.insertText(`# ${'y'.repeat(5000)}\n`);
+  await rested(page);
+  const text = await value(page);
+  await page.waitForFunction((t) => new URLSearchParams(location.search).get('script') === t, first);
+  await pick(page, 'crash');
+  await page.waitForSelector('figure.lab[data-scenario=crash]');
+  await page.waitForURL(/scenario=crash/);
+  await page.goBack();
+  await page.waitForSelector(area, { state: 'visible', timeout: 5000 });
+  await waitValue(page, text);
+  assert.match(await page.textContent('.script-problem'), /at most 4000 are allowed/);
+  await page.reload();
+  await page.waitForSelector(area, { state: 'visible', timeout: 5000 });
+  await waitValue(page, text);
+  await done(page);
+});
+
 test('an edit not settled yet when another scenario is picked is in the entry Back returns to: text, figure and verdict together', async () => {
   const { page, first } = await editing();
   assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), 'safe');
