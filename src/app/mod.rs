@@ -167,7 +167,7 @@ impl Lab {
 /// The lab the app's root provides (the page's, or in the second module its mirror): what every component
 /// draws and changes.
 pub fn lab() -> Lab {
-    use_context::<Lab>().expect("the lab is provided at the root")
+    use_context::<Lab>().unwrap()
 }
 
 /// An effect, its closure boxed: every effect of the app then shares one instantiation of Leptos' effect

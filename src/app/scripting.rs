@@ -5,7 +5,6 @@
 use leptos::prelude::*;
 
 use super::Lab;
-use crate::present::lesson::Step;
 use crate::present::scripted::{read_reply, Script};
 use crate::sim::{Ms, Scenario};
 
@@ -117,10 +116,8 @@ impl Lab {
             Some(Script { read: text.clone(), text: text.clone(), scenario: Some(sc), problem: None })
         });
         match kept {
-            Some(script) => {
-                self.script.set(Some(script));
-                self.step(Step::InputsChanged);
-            }
+            // The app's watch on the script asks a prediction in play again.
+            Some(script) => self.script.set(Some(script)),
             None => self.set_script(text),
         }
     }

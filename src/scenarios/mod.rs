@@ -213,8 +213,9 @@ impl ScenarioId {
     /// Its run at the script's defaults.
     pub fn script(self) -> Scenario {
         // Decoded each time (a few microseconds, a drag's step builds a run or two): a cache would cost the
-        // page's first module more bytes than it saves time.
-        codec::decode(self.compiled()).expect("build.rs wrote it")
+        // page's first module more bytes than it saves time. It decodes: build.rs wrote it, and a test reads
+        // every one.
+        codec::decode(self.compiled()).unwrap()
     }
 
     /// The inputs it reads, shown or not.
