@@ -839,6 +839,9 @@ fn storage_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
             s.text("write-token", x, top + 48.0 + row as f64 * 15.0, "middle", note);
         });
     }
+    // Each registration's label beside its mark, or else after the one before (two within a label's width,
+    // as on a phone when A wakes at once).
+    let mut after = 0.0;
     for e in run.trace.events.iter().filter(|e| visible(e.at, p)) {
         if let EventKind::Register { worker, token } = e.kind {
             let x = l.x(e.at);
@@ -848,8 +851,9 @@ fn storage_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
                 s.label(
                     "register-label",
                     &(t.registered)(token),
-                    &[(x - 4.0, y, "end"), (x + 4.0, y, "start")],
+                    &[(x - 4.0, y, "end"), (x + 4.0, y, "start"), (after + 8.0, y, "start")],
                 );
+                after = s.boxes.last().map_or(0.0, |b| b[2]);
             });
         }
     }

@@ -22,6 +22,7 @@ const STATES = [
   'scenario=lock-delay&lockdelay=off',
   'scenario=lock-delay&pause=28000&fencing=off',
   'scenario=register-token&register=off',
+  'scenario=register-token&pause=0',
   'scenario=failover&sync=on',
   'scenario=redlock&pause=30000&jump=28000',
   'scenario=redlock&jump=1000',
