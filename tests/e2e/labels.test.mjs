@@ -29,6 +29,7 @@ const STATES = [
   'scenario=etcd&leader_crash=5000',
   'scenario=etcd&leader_crash=1&pause=30000&pause_start=9000',
   'scenario=etcd&pause=4000',
+  'scenario=etcd&leader_crash=9000',
 ];
 
 // 200 %: a 1280 px window zoomed to 200 % lays the page out 640 CSS px wide, at two device pixels each.
