@@ -124,21 +124,24 @@ pub fn ShareBody() -> impl IntoView {
     // A course the reader is taking stays in what they share (the recipient resumes it at their own step).
     let course = super::url::course_pairs();
     let t = move || lab.text();
+    // The state as the page's own link carries it: a script over the limit would make a link that does not
+    // reopen, so it is the last script that read, as in the address bar (the editor says so).
+    let query = move |embed| lab.link(embed).0.to_query_string();
     let link = {
         let (base, course) = (base.clone(), course.clone());
-        move || format!("{base}{}{course}", lab.query(false).to_query_string())
+        move || format!("{base}{}{course}", query(false))
     };
-    let embed = move || snippet(&format!("{base}{}{course}", lab.query(true).to_query_string()));
+    let embed = move || snippet(&format!("{base}{}{course}", query(true)));
     // A link that opens the projector: at once, on the state it names.
     if super::url::presenting() {
-        super::projector::open(&lab.query(false).to_query_string());
+        super::projector::open(&query(false));
     }
     let save = move |kind: &'static str| {
         use super::download;
         match kind {
             "png" => download::save_png(),
-            "animated" => download::save_animated(&lab.query(false).to_query_string()),
-            "present" => super::projector::open(&lab.query(false).to_query_string()),
+            "animated" => download::save_animated(&query(false)),
+            "present" => super::projector::open(&query(false)),
             _ => download::save_svg(),
         }
     };

@@ -134,6 +134,11 @@ test('a paste past the limit is kept whole and said at once; the figure and the 
   await page.waitForFunction((t) => new URLSearchParams(location.search).get('script') === t, first);
   const url = page.url();
   assert.ok(url.length < 4000, `${url.length}`);
+  // What Share gives is that same link, and the snippet embeds it.
+  await page.click('.share summary');
+  await page.waitForFunction(() => document.querySelector('#share-link')?.value === location.href);
+  const embedded = new URLSearchParams(new URL((await page.inputValue('#share-embed')).match(/src="([^"]+)"/)[1]).search);
+  assert.equal(embedded.get('script'), first);
   const again = await open(env.browser, url, { viewport: { width: 1280, height: 1000 } });
   await again.waitForSelector(area);
   assert.equal(await again.inputValue(area), first);
