@@ -764,7 +764,10 @@ fn lock_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
         }
     }
     if let Some(d) = double.filter(|d| visible(d.at, p)) {
-        let span = Span { from: d.at, to: d.until };
+        // Two holders until either lets go: the earlier grant's promise ends, or the later holder's hold.
+        let later = run.trace.leases.iter().find(|l| l.worker == d.later && l.held.from == d.at);
+        let to = later.and_then(|l| l.held.to).filter(|&t| d.until.is_none_or(|u| t < u)).or(d.until);
+        let span = Span { from: d.at, to };
         let (x, w) = (l.x(span.from), l.x_end(span.to, p) - l.x(span.from));
         s.rect("overlap", x, top + 2.0, w.max(3.0), 46.0);
         // Above the band when wide; beside it when narrow, where the lane's name sits above the lane; in the
@@ -839,9 +842,8 @@ fn storage_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
             s.text("write-token", x, top + 48.0 + row as f64 * 15.0, "middle", note);
         });
     }
-    // Each registration's label beside its mark, or else after the one before (two within a label's width,
-    // as on a phone when A wakes at once).
-    let mut after = 0.0;
+    // Each registration's label beside its mark, or else just after the label placed last: the registration
+    // before, when two come within a label's width (as on a phone when A wakes at once).
     for e in run.trace.events.iter().filter(|e| visible(e.at, p)) {
         if let EventKind::Register { worker, token } = e.kind {
             let x = l.x(e.at);
@@ -851,9 +853,12 @@ fn storage_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
                 s.label(
                     "register-label",
                     &(t.registered)(token),
-                    &[(x - 4.0, y, "end"), (x + 4.0, y, "start"), (after + 8.0, y, "start")],
+                    &[
+                        (x - 4.0, y, "end"),
+                        (x + 4.0, y, "start"),
+                        (s.boxes.last().map_or(x, |b| b[2]) + 8.0, y, "start"),
+                    ],
                 );
-                after = s.boxes.last().map_or(0.0, |b| b[2]);
             });
         }
     }
@@ -991,6 +996,18 @@ mod tests {
         assert!(svg.contains(&format!(r#"class="overlap" x="{}""#, px(l.x(1_500)))));
         assert!(svg.contains(">two holders</text>"));
         assert!(!draw_in(ScenarioId::CheckThenSet, |i| i.atomic = true, None).contains("overlap"));
+        // Two holders only while both hold: in unsafe-release B's grant runs from 10 s to 16 s, but C, granted
+        // at 12 s when A's DEL deleted B's key, lets go at 13 s.
+        let run = sim::run(&ScenarioId::UnsafeRelease.build(&ScenarioId::UnsafeRelease.defaults()));
+        let l = Layout::new(1_000.0, &run, MIN_AXIS);
+        let svg = lanes(&l, &run, None, None, text(Lang::En));
+        let overlap = format!(
+            r#"class="overlap" x="{}" y="{}" width="{}""#,
+            px(l.x(12_000)),
+            px(l.top(Lane::Lock) + 2.0),
+            px(l.x(13_000) - l.x(12_000))
+        );
+        assert!(svg.contains(&overlap), "{svg}");
     }
 
     #[test]
