@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use super::{dom, effect, say, set};
-use crate::present::lesson::Phase;
+use crate::present::lesson::{Phase, SEED_QUESTION_PAUSE};
 use crate::present::params::Lang;
 use crate::present::scripted::Script;
 use crate::scenarios::ScenarioId;
@@ -33,10 +33,11 @@ pub fn follow(figure: NodeRef<leptos::html::Figure>) {
             return;
         }
         let script = lab.script.get();
-        say(&fig, dom::SEED_QUESTION, t.question);
-        if let Some(q) = fig.query_selector(dom::SEED_QUESTION).ok().flatten() {
-            let _ = q.toggle_attribute_with_force("hidden", id != ScenarioId::GcPause || script.is_some());
-        }
+        // The source's own question, about A waking after 15 s: said only on that state (the style sheet
+        // does not show an empty line).
+        let seed =
+            id == ScenarioId::GcPause && script.is_none() && lab.inputs.get().pause == SEED_QUESTION_PAUSE;
+        say(&fig, dom::SEED_QUESTION, if seed { t.question } else { "" });
         // A script: its own set-up and question; while it is being read, its frame and a line saying so; if
         // it cannot be read, what is wrong (the editor marks the line).
         let sc = script.as_ref().and_then(|s| s.scenario.as_ref());

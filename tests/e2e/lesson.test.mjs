@@ -21,6 +21,8 @@ test("the first prediction is the source's own question: A wakes after 15 s", as
   await page.goto(`${env.server.url}/?lang=en`);
   await page.waitForSelector('.badge', { state: 'visible' });
   assert.equal(await pause(page), '4000');
+  // The source's question is about 15 s: it gives way at any other pause.
+  await page.waitForSelector('.seed-question', { state: 'hidden' });
   // (The narration comes with the second module.)
   await textMatching(page, '#narration', /A woke at 4 s, before its lease ran out at 10 s, wrote and released the lock/);
   await done(page);
