@@ -807,7 +807,12 @@ impl Claim {
                 // Held: from its grant while the service counted it, or the holder believed it (a dead holder
                 // nothing expires still holds it; one whose key was deleted still believes it does).
                 let held = |who: WorkerId| {
-                    let leases = tr.leases.iter().filter(move |l| l.worker == who).map(|l| l.held);
+                    // A grant lost with a crashed primary was still promised: its holder never let go, and
+                    // it ran on until its lease would have (with expiry off, for ever).
+                    let leases = tr.leases.iter().filter(move |l| l.worker == who).map(|l| match l.end {
+                        sim::LeaseEnd::Lost => sim::Span { to: l.enforced.then_some(l.nominal_expiry), ..l.held },
+                        _ => l.held,
+                    });
                     tr.workers[who].believing.iter().map(|(s, _)| *s).chain(leases)
                 };
                 // (In the millisecond a holder lets go, a grant may come first.)
