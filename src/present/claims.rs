@@ -807,10 +807,19 @@ impl Claim {
                 // Held: from its grant while the service counted it, or the holder believed it (a dead holder
                 // nothing expires still holds it; one whose key was deleted still believes it does).
                 let held = |who: WorkerId| {
-                    // A grant lost with a crashed primary was still promised: its holder never let go, and
-                    // it ran on until its lease would have (with expiry off, for ever).
-                    let leases = tr.leases.iter().filter(move |l| l.worker == who).map(|l| match l.end {
-                        sim::LeaseEnd::Lost => sim::Span { to: l.enforced.then_some(l.nominal_expiry), ..l.held },
+                    // A grant lost with a crashed primary was still promised, as the verdict counts it: until
+                    // its lease would have run out (with expiry off, never) or its holder let go.
+                    let let_go = move |from: Ms| {
+                        ev.iter().find(|e| {
+                            e.at >= from
+                                && matches!(e.kind, E::Release { worker, .. } | E::CheckLease { worker, ok: false } if worker == who)
+                        })
+                    };
+                    let leases = tr.leases.iter().filter(move |l| l.worker == who).map(move |l| match l.end {
+                        LeaseEnd::Lost => sim::Span {
+                            to: sim::sooner(l.enforced.then_some(l.nominal_expiry), let_go(l.held.from).map(|e| e.at)),
+                            ..l.held
+                        },
                         _ => l.held,
                     });
                     tr.workers[who].believing.iter().map(|(s, _)| *s).chain(leases)

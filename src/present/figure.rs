@@ -12,7 +12,9 @@ use crate::present::program;
 use crate::present::svg::{markup, El};
 use crate::present::text::Text;
 use crate::scenarios::{Inputs, Key, ScenarioId};
-use crate::sim::{Dur, EventKind, Lease, LeaseEnd, Ms, Run, Scenario, Service, Span, Step, WriteRecord};
+use crate::sim::{
+    sooner, Dur, EventKind, Lease, LeaseEnd, Ms, Run, Scenario, Service, Span, Step, WriteRecord,
+};
 
 /// Height of the axis above the lanes.
 pub const AXIS_H: f64 = 30.0;
@@ -766,8 +768,7 @@ fn lock_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
     if let Some(d) = double.filter(|d| visible(d.at, p)) {
         // Two holders until either lets go: the earlier grant's promise ends, or the later holder's hold.
         let later = run.trace.leases.iter().find(|l| l.worker == d.later && l.held.from == d.at);
-        let to = later.and_then(|l| l.held.to).filter(|&t| d.until.is_none_or(|u| t < u)).or(d.until);
-        let span = Span { from: d.at, to };
+        let span = Span { from: d.at, to: sooner(d.until, later.and_then(|l| l.held.to)) };
         let (x, w) = (l.x(span.from), l.x_end(span.to, p) - l.x(span.from));
         s.rect("overlap", x, top + 2.0, w.max(3.0), 46.0);
         // Above the band when wide; beside it when narrow, where the lane's name sits above the lane; in the

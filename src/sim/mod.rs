@@ -19,8 +19,8 @@ pub use scenario::{
     MAX_PAUSE, MAX_SWITCHES,
 };
 pub use trace::{
-    Actor, Event, EventKind, Lease, LeaseEnd, NodeChange, NodeLane, Observer, Span, Trace, TraceBuilder,
-    WorkerId, WorkerLane, WriteRecord,
+    sooner, Actor, Event, EventKind, Lease, LeaseEnd, NodeChange, NodeLane, Observer, Span, Trace,
+    TraceBuilder, WorkerId, WorkerLane, WriteRecord,
 };
 
 /// In the browser one engine serves both the full run and the fast verdict-only path, through `dyn`: half

@@ -146,10 +146,7 @@ struct Promise {
 
 impl Promise {
     fn end(&self) -> Option<Ms> {
-        match (self.expires, self.let_go) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        super::trace::sooner(self.expires, self.let_go)
     }
 
     fn live_at(&self, t: Ms) -> bool {

@@ -350,6 +350,14 @@ pub struct Span {
     pub to: Option<Ms>,
 }
 
+/// The sooner of two ends, where `None` is one that never comes: when a promise kept until either ends.
+pub fn sooner(a: Option<Ms>, b: Option<Ms>) -> Option<Ms> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 impl Span {
     /// Whether `t` lies inside the span.
     pub fn contains(&self, t: Ms) -> bool {
