@@ -6,10 +6,9 @@
 use leptos::prelude::*;
 
 use super::{dom, effect, say, set};
-use crate::present::lesson::{Phase, SEED_QUESTION_PAUSE};
+use crate::present::lesson::{asks_seed_question, Phase};
 use crate::present::params::Lang;
 use crate::present::scripted::Script;
-use crate::scenarios::ScenarioId;
 
 /// Keeps the words and attributes of `figure` (the app's `<figure class="lab">`) in step with the lab.
 pub fn follow(figure: NodeRef<leptos::html::Figure>) {
@@ -35,8 +34,7 @@ pub fn follow(figure: NodeRef<leptos::html::Figure>) {
         let script = lab.script.get();
         // The source's own question, about A waking after 15 s: said only on that state (the style sheet
         // does not show an empty line).
-        let seed =
-            id == ScenarioId::GcPause && script.is_none() && lab.inputs.get().pause == SEED_QUESTION_PAUSE;
+        let seed = script.is_none() && asks_seed_question(id, &lab.inputs.get());
         say(&fig, dom::SEED_QUESTION, if seed { t.question } else { "" });
         // A script: its own set-up and question; while it is being read, its frame and a line saying so; if
         // it cannot be read, what is wrong (the editor marks the line).

@@ -3,10 +3,16 @@
 //!
 //! Plain data and functions, so the whole flow is tested without a browser; the view only forwards events.
 
+use crate::scenarios::{Inputs, ScenarioId};
 use crate::sim::{Ms, OutcomeKind, Segment};
 
 /// The pause the source's own question asks about ("what if A wakes after 15 s?"): the first prediction.
 pub const SEED_QUESTION_PAUSE: Ms = 15_000;
+
+/// Whether the source's own question belongs above a catalogue state: only above the one it asks about.
+pub fn asks_seed_question(id: ScenarioId, inputs: &Inputs) -> bool {
+    id == ScenarioId::GcPause && inputs.pause == SEED_QUESTION_PAUSE
+}
 
 /// Where the reader is in the lesson.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

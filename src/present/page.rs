@@ -13,7 +13,7 @@
 use crate::present::figure::{self, Layout, Who};
 use crate::present::geom::MIN_AXIS;
 use crate::present::html::Html;
-use crate::present::lesson::SEED_QUESTION_PAUSE;
+use crate::present::lesson::{self, SEED_QUESTION_PAUSE};
 use crate::present::markup;
 use crate::present::params::Lang;
 use crate::present::text::{notes, reading, text, Text};
@@ -134,7 +134,7 @@ pub fn app(first: &First) -> String {
     h.open("figure", &figure_attrs);
     h.text_el("p", &[("class", "script-status"), ("role", "status")], "");
     h.open("div", &[("id", "lab-question"), ("class", "question")]);
-    let seed_hidden = if id == ScenarioId::GcPause { "" } else { "hidden" };
+    let seed_hidden = if lesson::asks_seed_question(id, i) { "" } else { "hidden" };
     h.text_el("p", &[("class", "seed-question"), (seed_hidden, "")], t.question);
     h.text_el("p", &[("class", "setup")], &t.setup(id, i));
     h.close("div");
