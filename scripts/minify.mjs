@@ -70,8 +70,9 @@ await writeFile(index, html);
 function rehash(file, bytes) {
   const link = new RegExp(`<link[^>]*${file.replace(/[.]/g, '\\.')}[^>]*>`);
   const tag = html.match(link)?.[0];
-  if (!tag || !/integrity=/.test(tag)) throw new Error(`no preload link with integrity for ${file}`);
-  const sri = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+  const algorithm = tag?.match(/integrity="?(sha\d+)-/)?.[1];
+  if (!algorithm) throw new Error(`no preload link with integrity for ${file}`);
+  const sri = `${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`;
   html = html.replace(tag, tag.replace(/integrity="?[^"\s>]+"?/, `integrity="${sri}"`));
 }
 
