@@ -231,7 +231,7 @@ fn a_script_s_lesson_is_one_its_run_bears_out() {
             Corrupted,
             Verdict(Corrupted),
             "A worker that had lost the lock overwrote newer work.",
-            "ロックを失っていたワーカーが、新しい仕事を上書きしました。",
+            "ロックを失っていたワーカーが、新しい持ち主の仕事を上書きしました。",
         ),
     ];
     for (source, kind, lesson, en, ja) in cases {

@@ -813,7 +813,7 @@ fn storage_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
             match (wr.accepted, wr.highest_before, wr.overwrote()) {
                 (false, Some(h), _) => format!("{} {token}< {h}", t.rejected),
                 (false, None, _) => t.rejected.to_owned(),
-                (true, _, Some(h)) => format!("{token}{} ({})", t.accepted, (t.overwrites)(h)),
+                (true, _, Some(h)) => format!("{token}{}{}", t.accepted, (t.overwrites)(h)),
                 (true, _, None) => format!("{token}{}", t.accepted),
             }
         })

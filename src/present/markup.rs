@@ -122,7 +122,7 @@ fn edit_button(h: &mut Html, t: &Text) {
 /// edits the value where the script defines it), and the way back to the editor.
 pub fn script_toggles(sc: &Scenario, t: &Text) -> String {
     let mut h = Html::default();
-    let inputs = Inputs { ttl: sc.ttl, ..Inputs::default() };
+    let inputs = Inputs { ttl: sc.ttl, lease: sc.lease, fencing: sc.fencing, ..Inputs::default() };
     h.open("div", &[("class", "toggles")]);
     h.open("div", &[("class", "switches")]);
     switch(&mut h, "lease", (t.switch_name)(Key::Lease), Some(sc.lease), &t.hint(Key::Lease, &inputs), t);

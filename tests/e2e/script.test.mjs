@@ -177,7 +177,7 @@ test("a script's verdict is taught in words its run bears out, and a catalogue r
     [link(gap, '&lang=en'), 'A stale write landed while another worker held the lock, and the storage accepted it.'],
     [link(gap, '&lang=ja'), '別のワーカーがロックを持っている間に古い書き込みが届き、資源はそれを受け付けました。'],
     ['?lang=en&pause=15000&fencing=off', 'A worker that had lost the lock overwrote newer work.'],
-    ['?lang=ja&pause=15000&fencing=off', 'ロックを失っていたワーカーが、新しい仕事を上書きしました。'],
+    ['?lang=ja&pause=15000&fencing=off', 'ロックを失っていたワーカーが、新しい持ち主の仕事を上書きしました。'],
   ];
   for (const [query, lesson] of cases) {
     const page = await open(env.browser, `${env.server.url}/${query}`, { viewport: { width: 1280, height: 900 } });

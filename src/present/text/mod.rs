@@ -41,6 +41,8 @@ pub struct Text {
     pub switch_hint: fn(Key) -> &'static str,
     /// The state shown beside a switch's name: on or off.
     pub switch_state: fn(bool) -> &'static str,
+    /// Before the hint of a switch that is off: what it says is what the switch would do.
+    pub when_on: &'static str,
     /// The readout before the dragged value, with its separator.
     pub drag_label: fn(Key) -> &'static str,
     /// Accessible name of the handle that drags `Key`.
@@ -413,9 +415,11 @@ impl Text {
         self.inputs((self.scenario)(id).prompt, i)
     }
 
-    /// What switch `key` does with these inputs.
+    /// What switch `key` does with these inputs; said as what it would do when it is off, since the run on
+    /// screen does not do it.
     pub fn hint(&self, key: Key, i: &Inputs) -> String {
-        self.inputs((self.switch_hint)(key), i)
+        let said = self.inputs((self.switch_hint)(key), i);
+        if key.spec().is_switch() && key.spec().get(i) == 0 { format!("{}{said}", self.when_on) } else { said }
     }
 
     /// `template` with the inputs' values: `{pause}` (any input by its link name: a time in seconds, a

@@ -263,6 +263,17 @@ fn the_set_up_says_when_a_pauses() {
 }
 
 #[test]
+fn an_off_switch_hint_says_what_it_would_do() {
+    let mut i = ScenarioId::GcPause.defaults();
+    i.lease = false;
+    assert_eq!(text(Lang::En).hint(Key::Lease, &i), "when on: the lock expires 10 s after it is granted");
+    assert_eq!(text(Lang::Ja).hint(Key::Lease, &i), "オンなら、ロックは渡されてから10秒で外れる");
+    assert_eq!(text(Lang::Ja).hint(Key::Fencing, &i), "資源は、これまでに見た番号より小さい番号の書き込みを拒否する");
+    i.fencing = false;
+    assert!(text(Lang::Ja).hint(Key::Fencing, &i).starts_with("オンなら、資源は"));
+}
+
+#[test]
 fn every_set_up_prompt_and_hint_fills_in_its_inputs() {
     for id in ScenarioId::ALL {
         for (i, _) in reachable(id) {
@@ -289,8 +300,10 @@ fn every_set_up_prompt_and_hint_fills_in_its_inputs() {
     assert!(t.setup(ScenarioId::Redlock, &i).ends_with(" A pauses 15 s right after taking the lock."));
     let mut i = ScenarioId::Etcd.defaults();
     assert!(t.prompt(ScenarioId::Etcd, &i).contains("leader crash off, fencing on"));
-    assert_eq!(t.hint(Key::LeaderCrash, &i), "the leader crashes at 5 s; a new one is ready 1 s later");
+    // Off, a switch's hint says what it would do: the run on screen does not do it.
+    assert_eq!(t.hint(Key::LeaderCrash, &i), "when on: the leader crashes at 5 s; a new one is ready 1 s later");
     i.leader_crash = 7_500;
+    assert_eq!(t.hint(Key::LeaderCrash, &i), "the leader crashes at 7.5 s; a new one is ready 1 s later");
     assert!(t.prompt(ScenarioId::Etcd, &i).contains("leader crash at 7.5 s"));
     assert!(t
         .setup(ScenarioId::Etcd, &i)
@@ -725,7 +738,7 @@ fn the_challenge_names_a_scripts_value_in_both_languages() {
     let en = (panels(Lang::En).boundary_question)(Varied::Named("b_asks"), OutcomeKind::Corrupted);
     assert_eq!(en, "Drag the marker to the shortest b_asks at which newer work is overwritten.");
     let ja = (panels(Lang::Ja).boundary_question)(Varied::Named("b_asks"), OutcomeKind::Corrupted);
-    assert!(ja.starts_with("新しい仕事が上書きされるようになるのは、「b_asks」が何秒から"), "{ja}");
+    assert!(ja.starts_with("新しい持ち主の仕事が上書きされるようになるのは、「b_asks」が何秒から"), "{ja}");
     assert_eq!((panels(Lang::En).outcome_map)(2_000, 9_000), "Verdict for every value from 2 to 9 s");
 }
 

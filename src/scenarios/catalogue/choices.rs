@@ -13,7 +13,7 @@ pub const BASE_EN: &[(OutcomeKind, &str)] = &[
 
 /// The same in Japanese.
 pub const BASE_JA: &[(OutcomeKind, &str)] = &[
-    (Safe, "A は誰の害にもならない。B は遅くとも、リースでロックが外れる時刻にはロックを取れる"),
+    (Safe, "A は誰にも害を与えない。B は遅くとも、リースでロックが外れる時刻にはロックを取れる"),
     (Stalled, "ロックを外すリースがないので、B は A がロックを返すまで待たされる"),
     (Fenced, "A の遅れた書き込みは、資源に拒否される"),
     (UnfencedGap, "A の遅れた書き込みが B の最初の書き込みより先に受け付けられ、二人とも書き込む"),
@@ -31,7 +31,7 @@ pub const ALWAYS_LEASED_EN: &[(OutcomeKind, &str)] = &[
 
 /// The same in Japanese.
 pub const ALWAYS_LEASED_JA: &[(OutcomeKind, &str)] = &[
-    (Safe, "A は誰の害にもならない。衝突はない"),
+    (Safe, "A は誰にも害を与えない。衝突はない"),
     (Fenced, "A の遅れた書き込みは、資源に拒否される"),
     (UnfencedGap, "A の遅れた書き込みが B の最初の書き込みより先に受け付けられ、二人とも書き込む"),
     (Corrupted, "A の遅れた書き込みが B の書き込みのあとに受け付けられ、B の仕事を上書きする"),

@@ -19,7 +19,7 @@ pub static DEF: Definition = Definition {
         title: "etcd: lease and revision",
         blurb: "Consensus keeps one truth; the lock key's revision is the fencing token.",
         setup: "A three-member etcd cluster. Each worker's lock key is tied to its lease, and the key's create revision \
-                 is its token (the numbers stand for revisions); a running client renews its lease every {ttl3} s, a \
+                 is its token (the numbers stand for revisions); a running worker renews its lease every {ttl3} s, a \
                  paused one cannot.{leader_crash? The leader crashes at # s; a new one is ready 1 s later.|} {base}",
         prompt: "A wakes after {pause} s, leader crash {leader_crash?at # s|off}, fencing {fencing}. What happens?",
         choices: choices::ALWAYS_LEASED_EN,
@@ -28,7 +28,7 @@ pub static DEF: Definition = Definition {
         title: "etcd のリースとリビジョン",
         blurb: "合意で真実は一つ。ロックキーのリビジョンがフェンシングトークンになる。",
         setup: "3台構成の etcd クラスタ。各ワーカーのロックキーはそのリースに結び付き、キーの作成リビジョンが番号です\
-                 （図の番号はリビジョンの代わり）。動いているクライアントは{ttl3}秒ごとにリースを延長しますが、止まっている間は\
+                 （図の番号はリビジョンの代わり）。動いているワーカーは{ttl3}秒ごとにリースを延長しますが、止まっている間は\
                  できません。{leader_crash?リーダーは#秒に落ち、その1秒後に新しいリーダーが立ちます。|}{base}",
         prompt: "A は{pause}秒後に目を覚まします（{leader_crash?#秒にリーダーが故障|リーダーの故障なし}、フェンシングは{fencing}）。何が起きる？",
         choices: choices::ALWAYS_LEASED_JA,

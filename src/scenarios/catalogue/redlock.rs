@@ -19,8 +19,8 @@ pub static DEF: Definition = Definition {
     extras: &[Key::Pause],
     en: Card {
         title: "Redlock and a clock jump",
-        blurb: "One server's clock jumps; its key expires early and a second client gets a majority.",
-        setup: "Five independent Redis servers, N1–N5: a client holds the lock while it holds a majority (three) of \
+        blurb: "One server's clock jumps; its key expires early and a second worker gets a majority.",
+        setup: "Five independent Redis servers, N1–N5: a worker holds the lock while it holds a majority (three) of \
                  10 s keys. A reaches only N1–N3 and takes them at 0 s, writes 5 s later and releases; at 2 s N3's \
                  clock jumps forward by the amount you drag. B asks at 3 s, tries again every second, and writes 1 s \
                  after it gets a majority. Such a jump is the fault antirez calls operational, avoided by an NTP that slews; Redis keys still expire by the wall clock. Redlock's values are random: no token orders the writes, and this storage \
@@ -35,8 +35,8 @@ pub static DEF: Definition = Definition {
     },
     ja: Card {
         title: "Redlock と時計の飛び",
-        blurb: "1台の時計が飛んでキーが早く消え、別のクライアントが過半数を取る。",
-        setup: "互いに独立した5台の Redis（N1〜N5）。クライアントは、期限10秒のキーを過半数（3台）で押さえている間だけ\
+        blurb: "1台の時計が飛んでキーが早く消え、別のワーカーが過半数を取る。",
+        setup: "互いに独立した5台の Redis（N1〜N5）。ワーカーは、期限10秒のキーを過半数（3台）で押さえている間だけ\
                  ロックを持ちます。A は N1〜N3 にしか届かず、0秒にその3台を取り、5秒後に書き込んでロックを返します。2秒に N3 の\
                  時計が、ドラッグした分だけ先に飛びます。B は3秒にロックを求め、1秒ごとにやり直し、過半数を取ってから1秒後に書き込みます。\
                  このような飛びは、antirez が運用の誤りと呼び、少しずつ合わせる NTP で避けられるとした故障です。Redis のキーは今も壁時計で期限が切れます。\

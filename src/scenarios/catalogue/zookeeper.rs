@@ -14,7 +14,7 @@ pub static DEF: Definition = Definition {
         setup: "A ZooKeeper ensemble and its lock recipe: each worker creates an ephemeral sequential znode and \
                  watches the one just before its own. Its sequence number orders the waiters; its czxid, the zxid of the \
                  transaction that created it, is its token (the numbers stand for zxids). A \
-                 running client's heartbeats keep its session alive; after {ttl} s without one the session expires and \
+                 running worker's heartbeats keep its session alive; after {ttl} s without one the session expires and \
                  its znode goes. {base}",
         prompt: "A wakes after {pause} s, fencing {fencing}. What happens?",
         choices: choices::ALWAYS_LEASED_EN,
@@ -25,7 +25,7 @@ pub static DEF: Definition = Definition {
         setup: "ZooKeeper のアンサンブルと、ロックのレシピ。各ワーカーは一時的（ephemeral）な連番の znode を作り、\
                  自分のすぐ前の znode を見張ります。連番が待つ順番を決め、znode の czxid（その znode を作ったトランザクションの \
                  zxid）が番号です（図の番号は zxid の代わり）。動いている\
-                 クライアントのハートビートがセッションを保ち、{ttl}秒届かなければセッションが切れて znode も消えます。{base}",
+                 ワーカーのハートビートがセッションを保ち、{ttl}秒届かなければセッションが切れて znode も消えます。{base}",
         prompt: "A は{pause}秒後に目を覚まします（フェンシングは{fencing}）。何が起きる？",
         choices: choices::ALWAYS_LEASED_JA,
     },
