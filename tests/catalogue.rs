@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use fencing_lab::scenarios::{Inputs, ScenarioId};
-use fencing_lab::sim::{self, outcome_map, Outcome, OutcomeKind, Segment};
+use fencing_lab::sim::{self, outcome_map, outcome_map_within, Outcome, OutcomeKind, Segment, MAP_WORK};
 use OutcomeKind::*;
 use ScenarioId::*;
 
@@ -193,4 +193,22 @@ fn check_then_set_with_atomic_set_retries_until_the_release() {
         .collect();
     // A at 1 s; B's tries at 1.5 s fail, at 2 s A has just released (A acts first): B gets 34.
     assert_eq!(grants, [(1_000, 0, 33), (2_000, 1, 34)]);
+}
+
+#[test]
+fn every_catalogue_map_is_well_within_the_work_a_page_allows_and_a_polling_script_is_not() {
+    for id in ScenarioId::ALL {
+        let Some(key) = id.dragged() else { continue };
+        let (min, max) = key.spec().range();
+        assert!(outcome_map_within(&id.build(&id.defaults()), min..=max, MAP_WORK / 10).is_some(), "{id:?}");
+    }
+    // B retries every 10 ms until the horizon in every run: some 3.6e9 happenings over 30 s of values.
+    let polling = fencing_lab::script::parse(
+        "lease 10s\nexpiry off\nA: acquire, pause {pause=15s}, write\nB: idle 1s, try-acquire every 10ms, write, release\n",
+    )
+    .expect("the script reads");
+    let p = polling.dragged().expect("a dragged value");
+    assert_eq!(outcome_map_within(&polling, p.min..=p.max, MAP_WORK), None);
+    // Its map, were it drawn, would be exact all the same: the budget only stops the page's.
+    assert!(outcome_map_within(&polling, 14_000..=14_010, MAP_WORK).is_some());
 }

@@ -14,7 +14,7 @@ use crate::present::lesson::boundary;
 use crate::present::markup;
 use crate::present::text::{panels, Varied};
 use crate::scenarios::Key;
-use crate::sim::{outcome_map, Ms};
+use crate::sim::{outcome_map_within, Ms, MAP_WORK};
 
 /// What the challenge varies: the catalogue scenario's dragged input, or a script's dragged named value
 /// (its name and range).
@@ -67,12 +67,17 @@ pub fn Challenge(dragged: Dragged) -> impl IntoView {
         settings.set_drag(min);
         settings
     });
-    let map = Memo::new(move |_| settings.with(|s| outcome_map(s, min..=max)));
-    let b = Memo::new(move |_| map.with(|m| boundary(m)));
+    // None when it would hold the page too long: the challenge then says so instead of asking.
+    let map = Memo::new(move |_| settings.with(|s| outcome_map_within(s, min..=max, MAP_WORK)));
+    let mapped = move || map.with(Option::is_some);
+    let b = Memo::new(move |_| map.with(|m| m.as_deref().and_then(boundary)));
     let question = move || {
         let t = p();
-        b.get()
-            .map_or_else(|| t.boundary_none.to_owned(), |b| (t.boundary_question)(dragged.varied(), b.kind))
+        match (mapped(), b.get()) {
+            (false, _) => t.boundary_too_long.to_owned(),
+            (true, None) => t.boundary_none.to_owned(),
+            (true, Some(b)) => (t.boundary_question)(dragged.varied(), b.kind),
+        }
     };
     let result = move || {
         let t = p();
@@ -87,7 +92,8 @@ pub fn Challenge(dragged: Dragged) -> impl IntoView {
         if !checked.get() {
             return String::new();
         }
-        map.with(|m| markup::strip(m, (min, max), b.get().map(|b| b.at), p().text))
+        map.with(|m| m.as_ref().map(|m| markup::strip(m, (min, max), b.get().map(|b| b.at), p().text)))
+            .unwrap_or_default()
     };
     let on_input = move |ev: web_sys::Event| {
         let value =
@@ -98,7 +104,7 @@ pub fn Challenge(dragged: Dragged) -> impl IntoView {
         <section class="challenge" aria-labelledby="challenge-title">
             <h2 id="challenge-title">{move || p().boundary_heading}</h2>
             <p class="question">{question}</p>
-            <div class="strip-wrap">
+            <div class="strip-wrap" hidden=move || !mapped()>
                 <div class="strip" role="img" aria-label=move || (p().outcome_map)(min, max) inner_html=strip></div>
                 <input type="range" class="ghost" min=min max=max step="100" value=guess.get_untracked()
                     aria-valuetext=move || (p().ghost_value)(guess.get()) aria-label=move || p().ghost_name
@@ -109,7 +115,7 @@ pub fn Challenge(dragged: Dragged) -> impl IntoView {
                     <span class="axis-end">{move || (p().text.playhead)(max)}</span>
                 </div>
             </div>
-            <div class="challenge-actions">
+            <div class="challenge-actions" hidden=move || !mapped()>
                 <button type="button" class="primary" on:click=move |_| checked.set(true)>{move || p().check}</button>
                 <p class="boundary-result" aria-live="polite">{result}</p>
             </div>

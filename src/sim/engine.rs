@@ -137,8 +137,12 @@ pub fn simulate<O: Observer + ?Sized>(scenario: &Scenario, observer: &mut O) {
     simulate_in(scenario, observer, &mut Buffers::default());
 }
 
-/// [`simulate`], reusing `buffers`.
-pub fn simulate_in<O: Observer + ?Sized>(scenario: &Scenario, observer: &mut O, buffers: &mut Buffers) {
+/// [`simulate`], reusing `buffers`; returns the run's work: how many happenings it scheduled.
+pub fn simulate_in<O: Observer + ?Sized>(
+    scenario: &Scenario,
+    observer: &mut O,
+    buffers: &mut Buffers,
+) -> u32 {
     let mut engine = Engine {
         sc: scenario,
         obs: observer,
@@ -178,7 +182,9 @@ pub fn simulate_in<O: Observer + ?Sized>(scenario: &Scenario, observer: &mut O, 
     while let Some(next) = engine.pop() {
         engine.handle(next);
     }
+    let work = engine.seq;
     *buffers = Buffers { queue: engine.queue, workers: engine.workers, waiters: engine.waiters };
+    work
 }
 
 impl<O: Observer + ?Sized> Engine<'_, O> {

@@ -79,11 +79,13 @@ pub fn outcome(scenario: &Scenario) -> Outcome {
 pub struct Runner {
     buffers: engine::Buffers,
     classifier: Classifier,
+    /// The happenings its runs have scheduled so far: what they cost.
+    work: u64,
 }
 
 impl Default for Runner {
     fn default() -> Self {
-        Runner { buffers: engine::Buffers::default(), classifier: Classifier::new(0) }
+        Runner { buffers: engine::Buffers::default(), classifier: Classifier::new(0), work: 0 }
     }
 }
 
@@ -91,7 +93,8 @@ impl Runner {
     /// The verdict of `scenario`, as [`outcome`] gives it.
     pub fn outcome(&mut self, scenario: &Scenario) -> Outcome {
         self.classifier.reset(scenario.ttl);
-        engine::simulate_in(scenario, observer!(&mut self.classifier), &mut self.buffers);
+        self.work +=
+            u64::from(engine::simulate_in(scenario, observer!(&mut self.classifier), &mut self.buffers));
         self.classifier.verdict()
     }
 }
@@ -113,17 +116,35 @@ pub struct Segment {
 /// Every value is run: a verdict can change and change back within a few milliseconds (a lease of 2 ms
 /// makes a gap of 2 ms), so probing would be exact only for some inputs. 30 001 runs take a few ms.
 pub fn outcome_map(scenario: &Scenario, range: std::ops::RangeInclusive<Ms>) -> Vec<Segment> {
+    outcome_map_within(scenario, range, u64::MAX).unwrap_or_default()
+}
+
+/// The most work (happenings scheduled, over all its runs) an outcome map the page draws may take: ten
+/// times the costliest catalogue scenario's, whose maps take at most 524,288 (`tests/catalogue.rs` holds
+/// every one to a tenth of this). A script that retries every 10 ms until the horizon makes each run over
+/// a hundred thousand happenings, and its 30,001 runs held a page for a minute.
+pub const MAP_WORK: u64 = 5_000_000;
+
+/// [`outcome_map`], or `None` once its runs have done more than `budget` work in all (see [`MAP_WORK`]).
+pub fn outcome_map_within(
+    scenario: &Scenario,
+    range: std::ops::RangeInclusive<Ms>,
+    budget: u64,
+) -> Option<Vec<Segment>> {
     let mut segments: Vec<Segment> = Vec::new();
     let (mut sc, mut runner) = (scenario.clone(), Runner::default());
     for drag in range {
         sc.set_drag(drag);
         let kind = runner.outcome(&sc).kind;
+        if runner.work > budget {
+            return None;
+        }
         match segments.last_mut() {
             Some(last) if last.kind == kind => last.to = drag,
             _ => segments.push(Segment { from: drag, to: drag, kind }),
         }
     }
-    segments
+    Some(segments)
 }
 
 /// The verdict for each value of the dragged value in `values`, everything else as in `scenario`.

@@ -213,3 +213,18 @@ test('a key given twice is read at its last value, and the notice names that val
   assert.doesNotMatch(ja, /最後の値/);
   await done(bad);
 });
+
+test('a script whose runs are long (a retry every 10 ms) keeps the page responsive: no map, and the challenge says why', async () => {
+  const script = 'lease 10s\nexpiry off\nA: acquire, pause {pause=15s}, write\nB: idle 1s, try-acquire every 10ms, write, release\n';
+  const page = await open(env.browser, `${env.server.url}/?lang=en&script=${encodeURIComponent(script)}`);
+  await page.waitForSelector('.challenge .question');
+  // Its 30,001 runs over the named value's range held the page for a minute: the page answers at once.
+  const t0 = Date.now();
+  await page.evaluate(() => 1);
+  assert.ok(Date.now() - t0 < 2000, `the page answered after ${Date.now() - t0} ms`);
+  assert.match(await page.textContent('.challenge .question'), /too long to run for every value here/);
+  assert.ok(await page.locator('.challenge .strip-wrap').isHidden());
+  // A never releases and nothing expires: B waits for ever.
+  assert.equal(await outcome(page), 'orphaned');
+  await done(page);
+});

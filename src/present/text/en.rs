@@ -364,6 +364,7 @@ pub(super) static EN_PANELS: Panels = Panels {
         out
     },
     boundary_none: "With these settings every value gives the same verdict.",
+    boundary_too_long: "This script's runs are too long to run for every value here: drag the band to see them one at a time.",
     outcome_map: |min, max| fill("Verdict for every value from {} to {} s", &[&s(min), &s(max)]),
     break_heading: "Break it",
     break_intro: [

@@ -373,6 +373,7 @@ pub(super) static JA_PANELS: Panels = Panels {
         out
     },
     boundary_none: "この設定では、値によらず結果は同じです。",
+    boundary_too_long: "このスクリプトの実行は長すぎて、ここではすべての値について実行できません。帯をドラッグして、一つずつ確かめてください。",
     outcome_map: |min, max| fill("{}秒から{}秒までの、値ごとの結果", &[&s(min), &s(max)]),
     break_heading: "壊してみる",
     break_intro: [

@@ -276,6 +276,8 @@ pub struct Panels {
     pub boundary_result: fn(guess: Ms, &Boundary) -> String,
     /// Every value gives the same verdict.
     pub boundary_none: &'static str,
+    /// Said instead of the challenge when its map would take the page too long ([`crate::sim::MAP_WORK`]).
+    pub boundary_too_long: &'static str,
     /// Name of the strip that shows the verdict for every value.
     pub outcome_map: fn(min: Ms, max: Ms) -> String,
     /// Heading of "Break it".
@@ -419,7 +421,11 @@ impl Text {
     /// screen does not do it.
     pub fn hint(&self, key: Key, i: &Inputs) -> String {
         let said = self.inputs((self.switch_hint)(key), i);
-        if key.spec().is_switch() && key.spec().get(i) == 0 { format!("{}{said}", self.when_on) } else { said }
+        if key.spec().is_switch() && key.spec().get(i) == 0 {
+            format!("{}{said}", self.when_on)
+        } else {
+            said
+        }
     }
 
     /// `template` with the inputs' values: `{pause}` (any input by its link name: a time in seconds, a

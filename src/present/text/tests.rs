@@ -268,7 +268,10 @@ fn an_off_switch_hint_says_what_it_would_do() {
     i.lease = false;
     assert_eq!(text(Lang::En).hint(Key::Lease, &i), "when on: the lock expires 10 s after it is granted");
     assert_eq!(text(Lang::Ja).hint(Key::Lease, &i), "オンなら、ロックは渡されてから10秒で外れる");
-    assert_eq!(text(Lang::Ja).hint(Key::Fencing, &i), "資源は、これまでに見た番号より小さい番号の書き込みを拒否する");
+    assert_eq!(
+        text(Lang::Ja).hint(Key::Fencing, &i),
+        "資源は、これまでに見た番号より小さい番号の書き込みを拒否する"
+    );
     i.fencing = false;
     assert!(text(Lang::Ja).hint(Key::Fencing, &i).starts_with("オンなら、資源は"));
 }
@@ -301,7 +304,10 @@ fn every_set_up_prompt_and_hint_fills_in_its_inputs() {
     let mut i = ScenarioId::Etcd.defaults();
     assert!(t.prompt(ScenarioId::Etcd, &i).contains("leader crash off, fencing on"));
     // Off, a switch's hint says what it would do: the run on screen does not do it.
-    assert_eq!(t.hint(Key::LeaderCrash, &i), "when on: the leader crashes at 5 s; a new one is ready 1 s later");
+    assert_eq!(
+        t.hint(Key::LeaderCrash, &i),
+        "when on: the leader crashes at 5 s; a new one is ready 1 s later"
+    );
     i.leader_crash = 7_500;
     assert_eq!(t.hint(Key::LeaderCrash, &i), "the leader crashes at 7.5 s; a new one is ready 1 s later");
     assert!(t.prompt(ScenarioId::Etcd, &i).contains("leader crash at 7.5 s"));
