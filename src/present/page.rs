@@ -87,11 +87,6 @@ fn notes_markup() -> String {
         h.text_el("p", &[("class", "note-loading"), ("lang", lang.tag()), ("role", "status")], n.loading);
         h.text_el("p", &[("class", "note-no-app"), ("lang", lang.tag())], n.needs_scripts);
     }
-    h.open("noscript", &[]);
-    for lang in [Lang::En, Lang::Ja] {
-        h.text_el("p", &[("class", "note-no-script"), ("lang", lang.tag())], notes(lang).needs_scripts);
-    }
-    h.close("noscript");
     h.close("div");
     h.finish()
 }

@@ -212,7 +212,8 @@ test('without JavaScript: the figure, the question, its choices and the reading,
     assert.equal(await page.locator('input[name=prediction]').count(), 5);
     assert.equal(await page.isVisible('.reading[lang=en] h2'), true);
     assert.equal(await page.isVisible('.reading[lang=ja]'), false);
-    assert.match(await page.textContent('.note-no-script[lang=en]'), /needs JavaScript and WebAssembly/);
+    assert.match(await page.textContent('.note-no-app[lang=en]'), /needs JavaScript and WebAssembly/);
+    assert.equal(await page.isVisible('.note-no-app[lang=en]'), true);
     // The app's own controls are not offered.
     assert.equal(await page.isVisible('.picker'), false);
     assert.equal(await page.isVisible('.lang-switch'), false);
