@@ -147,7 +147,9 @@ pub fn Playback() -> impl IntoView {
             }
         }
         if let Some(scrub) = root.query_selector(dom::SCRUB).ok().flatten() {
-            set(&scrub, "max", &end.to_string());
+            // On its 0.1 s steps the slider could not reach an end such as 11.05 s: its last step is now at
+            // or past the end, and a value there shows the whole run.
+            set(&scrub, "max", &(end + 99).to_string());
             set(&scrub, "aria-valuetext", &(t.playhead)(at));
             let scrub = scrub.unchecked_into::<web_sys::HtmlInputElement>();
             if scrub.value() != at.to_string() {

@@ -173,6 +173,18 @@ test('play sweeps the playhead and reaches the end', async () => {
   await done(page);
 });
 
+test('the scrubber reaches an end that is not on its 0.1 s steps: End shows the last write', async () => {
+  // The run ends at 11.05 s, with A's rejected write.
+  const page = await open(env.browser, `${env.server.url}/?pause=11050&lang=en`);
+  await page.focus('input.scrub');
+  await page.keyboard.press('Home');
+  assert.equal(await page.locator('.timeline .write.rejected').count(), 0);
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.querySelectorAll('.timeline .write.rejected').length === 1);
+  assert.match(await page.textContent('.playback'), /11\.05 \/ 11\.05 s/);
+  await done(page);
+});
+
 test('reduced motion steps from event to event', async () => {
   const page = await open(env.browser, `${env.server.url}/?pause=15000&lang=en`, { reducedMotion: 'reduce' });
   await page.click('button.play');
