@@ -9,9 +9,10 @@ use crate::sim::{Ms, OutcomeKind, Segment};
 /// The pause the source's own question asks about ("what if A wakes after 15 s?"): the first prediction.
 pub const SEED_QUESTION_PAUSE: Ms = 15_000;
 
-/// Whether the source's own question belongs above a catalogue state: only above the one it asks about.
+/// Whether the source's own question belongs above a catalogue state: only above the one it asks about, A
+/// paused for 15 s right after taking the lock (a later pause wakes it later).
 pub fn asks_seed_question(id: ScenarioId, inputs: &Inputs) -> bool {
-    id == ScenarioId::GcPause && inputs.pause == SEED_QUESTION_PAUSE
+    id == ScenarioId::GcPause && inputs.pause == SEED_QUESTION_PAUSE && inputs.pause_start == 0
 }
 
 /// Where the reader is in the lesson.
@@ -117,6 +118,22 @@ mod tests {
         f(&mut i);
         let (min, max) = id.dragged().map(|k| k.spec().range()).unwrap_or((0, MAX_PAUSE));
         outcome_map(&id.build(&i), min..=max)
+    }
+
+    #[test]
+    fn the_source_question_is_asked_only_of_its_own_state() {
+        let mut i = ScenarioId::GcPause.defaults();
+        i.pause = SEED_QUESTION_PAUSE;
+        assert!(asks_seed_question(ScenarioId::GcPause, &i));
+        // Its switches flipped, it is still the question's run; A waking at 20 s is not.
+        i.fencing = false;
+        assert!(asks_seed_question(ScenarioId::GcPause, &i));
+        i.pause_start = 5_000;
+        assert!(!asks_seed_question(ScenarioId::GcPause, &i));
+        i.pause_start = 0;
+        i.pause = 20_000;
+        assert!(!asks_seed_question(ScenarioId::GcPause, &i));
+        assert!(!asks_seed_question(ScenarioId::CheckThenPause, &ScenarioId::CheckThenPause.defaults()));
     }
 
     #[test]
