@@ -1058,8 +1058,9 @@ fn waited_for_ever(run: &Run) -> Claim {
     WaitedUntil(open.map_or(A, |o| o.0), open.map(|o| o.1), None)
 }
 
-/// The claims of Break it's words for a failing run: "a write the lock should have kept out got in"; "a
-/// waiter got the lock late or never".
+/// The claims of Break it's words for a failing run: "a write the lock should have kept out got in";
+/// "nothing made the holder let go, and a waiter waited on it" (true at the tie too, where a lease would
+/// have freed the lock in the very millisecond the holder let go).
 pub fn broken(run: &Run) -> Vec<Claim> {
     use OutcomeKind::*;
     let late = run.outcome.stale_write;

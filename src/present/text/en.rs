@@ -379,7 +379,7 @@ pub(super) static EN_PANELS: Panels = Panels {
     ],
     found: [
         "Broken: this run ends “{}”, a safety failure: a write the lock should have kept out got in.",
-        "Broken: this run ends “{}”, a liveness failure: a waiter got the lock late or never.",
+        "Broken: this run ends “{}”, a liveness failure: nothing made the holder let go, and a waiter waited on it.",
         "This run holds (“{}”): no failure yet.",
     ],
     at_value: "{} {} s",
