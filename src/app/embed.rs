@@ -36,8 +36,11 @@ fn post(parent: &web_sys::Window, fields: &[(&str, JsValue)]) {
 
 /// A message field as the text a URL would carry: numbers and booleans become `15000`, `on`, `off`.
 fn as_text(v: &JsValue) -> Option<String> {
-    if v.is_undefined() || v.is_null() {
+    if v.is_undefined() {
         None
+    } else if v.is_null() {
+        // Sent, so answered: `null` is not a value any field takes.
+        Some("null".into())
     } else if let Some(b) = v.as_bool() {
         // As sent: `true` reads as a switch's "on", and a bad one is repeated as `true`.
         Some(if b { "true" } else { "false" }.into())

@@ -292,6 +292,9 @@ test('the embed protocol names every field it did not apply, keeps nothing for l
   // Values as sent: a boolean where a number belongs is repeated as `true`.
   assert.deepEqual(await reply({ type: 'fencing-lab:set', scenario: 'network-delay', delay: true }, 4),
     ['delay: “\u2068true\u2069” is not a whole number']);
+  // A null is sent, so it is answered, not taken for a field left out.
+  assert.deepEqual(await reply({ type: 'fencing-lab:set', delay: null }, 5),
+    ['delay: “\u2068null\u2069” is not a whole number']);
   await host.context().close();
   const page = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, write')}&pause=3000&lang=en`);
   assert.match(await page.textContent('.app'), /pause: not applied to a script; set it in the script’s text/);
