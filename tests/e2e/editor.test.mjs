@@ -353,6 +353,31 @@ test("the browser's own Undo (its Edit menu, a context menu) walks the page's on
   await done(page);
 });
 
+test('a switch flipped while the script does not read shows the run on screen, and follows the text once it reads', async () => {
+  const { page } = await editing();
+  await toEnd(page);
+  await page.keyboard.type('C: wirte');
+  await rested(page);
+  await page.waitForSelector('.script-problem');
+  const outcome = await page.getAttribute('figure.lab', 'data-outcome');
+  // The switch rewrites its line, but the text still does not read: the run on screen keeps fencing on.
+  await page.click('label:has(#fencing)');
+  await page.waitForFunction((s) => /^fencing off$/m.test(document.querySelector(s).value), area);
+  await rested(page);
+  assert.equal(await page.isChecked('#fencing'), true, 'the switch shows the run on screen');
+  assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), outcome);
+  // Undone to a text that reads with fencing on, and the switch is still the run's.
+  await page.focus(area);
+  await press(page, 'Control+z', 'Control+z');
+  await page.waitForFunction((s) => /^fencing on$/m.test(document.querySelector(s).value) && !/wirte/.test(document.querySelector(s).value), area);
+  assert.equal(await page.isChecked('#fencing'), true);
+  // A text that reads: the switch follows it.
+  await page.click('label:has(#fencing)');
+  await page.waitForFunction(() => document.querySelector('#fencing')?.checked === false);
+  await page.waitForFunction((s) => /^fencing off$/m.test(document.querySelector(s).value), area);
+  await done(page);
+});
+
 test('a named switch opened from the catalogue is a control: flipping it rewrites its line and the run', async () => {
   const page = await open(env.browser, `${env.server.url}/?scenario=setnx-expire&lang=en`, { viewport: { width: 1280, height: 1000 } });
   await page.click('[data-edit-script]');
