@@ -129,8 +129,9 @@ pub fn app(first: &First) -> String {
     h.open("figure", &figure_attrs);
     h.text_el("p", &[("class", "script-status"), ("role", "status")], "");
     h.open("div", &[("id", "lab-question"), ("class", "question")]);
-    let seed_hidden = if lesson::asks_seed_question(id, i) { "" } else { "hidden" };
-    h.text_el("p", &[("class", "seed-question"), (seed_hidden, "")], t.question);
+    // The source's question only on its own state; elsewhere empty, as the app leaves it (`:empty` hides it).
+    let seed = if lesson::asks_seed_question(id, i) { t.question } else { "" };
+    h.text_el("p", &[("class", "seed-question")], seed);
     h.text_el("p", &[("class", "setup")], &t.setup(id, i));
     h.close("div");
     h.text_el("p", &[("class", "prompt"), ("id", markup::PROMPT_ID)], &t.prompt(id, i));
@@ -278,6 +279,6 @@ mod tests {
             First { lang: Lang::Ja, scenario: ScenarioId::Redlock, inputs: ScenarioId::Redlock.defaults() };
         let page = app(&first);
         assert!(page.contains(r#"data-scenario="redlock""#) && page.contains(text(Lang::Ja).title));
-        assert!(page.contains(r#"class="seed-question" hidden"#));
+        assert!(page.contains(r#"<p class="seed-question"></p>"#));
     }
 }
