@@ -33,13 +33,14 @@ pub fn Toggles() -> impl IntoView {
         if lab.script.with_untracked(Option::is_some) {
             // A script's switch edits its line of the script, and shows the run on screen: set again from
             // the script once its new text reads (the controls are drawn anew), as it was if it does not.
-            input.set_checked(!input.checked());
+            let wanted = input.checked();
+            input.set_checked(!wanted);
             let setting = match id.strip_prefix("switch-") {
                 Some(name) => format!("switch {name}"),
                 None if id == "lease" => "expiry".into(),
                 None => id,
             };
-            return lab.script_switch(&setting, !input.checked());
+            return lab.script_switch(&setting, wanted);
         }
         if let Some(key) = Key::from_name(&id) {
             lab.set(key, key.spec().switched(input.checked()));
