@@ -123,7 +123,8 @@ pub fn ShareBody() -> impl IntoView {
     let base = base_url();
     // A course the reader is taking stays in what they share (the recipient resumes it at their own step).
     let course = super::url::course_pairs();
-    let t = move || lab.text();
+    // Its words come with this module, not the page's first load.
+    let t = move || crate::present::text::panels(lab.lang.get());
     // The state as the page's own link carries it: a script over the limit would make a link that does not
     // reopen, so it is the last script that read, as in the address bar (the editor says so).
     let query = move |embed| lab.link(embed).0.to_query_string();

@@ -159,24 +159,6 @@ pub struct Text {
     pub disturbance: fn(Key) -> &'static str,
     /// Heading of the share panel.
     pub share: &'static str,
-    /// The link to the current state.
-    pub share_link: &'static str,
-    /// The iframe snippet.
-    pub share_embed: &'static str,
-    /// Copy button.
-    pub copy: &'static str,
-    /// After copying.
-    pub copied: &'static str,
-    /// When the browser would not copy: the text is selected instead.
-    pub copy_failed: &'static str,
-    /// Download the figure as SVG.
-    pub download_svg: &'static str,
-    /// Download the figure as PNG.
-    pub download_png: &'static str,
-    /// Opens the projector: the run full-window, one moment at a time.
-    pub present: &'static str,
-    /// Download the run as an animated SVG, for slides.
-    pub download_animated: &'static str,
     /// While the share panel's body (the link, the snippet, the downloads, the projector) loads: it comes
     /// with the page's second module, when the panel first opens.
     pub share_loading: &'static str,
@@ -261,6 +243,24 @@ pub struct Panels {
     pub projector_bad_step: fn(given: &str, n: usize, shown: usize) -> String,
     /// A run the narration tells nothing of.
     pub projector_empty: &'static str,
+    /// The share panel's body (it comes with this module): the link to the current state.
+    pub share_link: &'static str,
+    /// The iframe snippet.
+    pub share_embed: &'static str,
+    /// Copy button.
+    pub copy: &'static str,
+    /// After copying.
+    pub copied: &'static str,
+    /// When the browser would not copy: the text is selected instead.
+    pub copy_failed: &'static str,
+    /// Download the figure as SVG.
+    pub download_svg: &'static str,
+    /// Download the figure as PNG.
+    pub download_png: &'static str,
+    /// Opens the projector: the run full-window, one moment at a time.
+    pub present: &'static str,
+    /// Download the run as an animated SVG, for slides.
+    pub download_animated: &'static str,
     /// Heading of the boundary challenge.
     pub boundary_heading: &'static str,
     /// The challenge: the smallest value of `Key` that gives the verdict.
