@@ -692,6 +692,8 @@ fn lock_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
     // Each hold's bar and row. The earlier grant of a double grant is drawn on a second row, on until its
     // promise ended, so the two holds overlap. A grant lost in a failover stays promised until its holder
     // lets go, whenever the new grant came (a real recording's promotion and grant are a few ms apart).
+    // Past the service's record of it (its key deleted or overwritten, or lost with the primary) the
+    // promise is drawn as what it then was: believed, not held.
     let holds: Vec<(usize, Span, f64)> = (run.trace.leases.iter().enumerate())
         .filter_map(|(i, lease)| {
             let promised_on = double.filter(|d| {
@@ -713,7 +715,12 @@ fn lock_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
         let lease = &run.trace.leases[i];
         let y = top + HOLD_Y + row * HOLD_ROW;
         let class_w = worker_class(lease.worker);
-        s.bar(l, span, p, y, 18.0, &format!("lease {class_w}"));
+        let believed = lease.held.to.filter(|_| row > 0.0);
+        let held = Span { to: believed.or(span.to), ..span };
+        s.bar(l, held, p, y, 18.0, &format!("lease {class_w}"));
+        if let Some(from) = believed.filter(|&to| visible(to, p)) {
+            s.bar(l, Span { from, ..span }, p, y, 18.0, "mistaken");
+        }
         // Inside its bar where it fits, else its token (or name) alone; beside a bar too short for either
         // (B's 1 s after a lock-delay) where the row is free; never half in and half out.
         let name = &run.trace.workers[lease.worker].name;
@@ -722,7 +729,7 @@ fn lock_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
         } else {
             (name.clone(), name.clone())
         };
-        let (x0, x1) = (l.x(span.from), l.x_end(span.to, p));
+        let (x0, x1) = (l.x(held.from), l.x_end(held.to, p));
         let need = |label: &str| text_width(label) * 1.12 + 8.0;
         let next = (holds.iter())
             .filter(|h| h.2 == row && h.1.from > span.from)
@@ -984,16 +991,20 @@ mod tests {
     #[test]
     fn a_double_grant_is_two_holds_overlapping_with_the_overlap_marked() {
         let svg = draw_in(ScenarioId::CheckThenSet, |_| {}, None);
-        // A's grant (1 s) drawn on until A let go at 2 s, on the second row; B's from 1.5 s.
+        // A's grant (1 s) on the second row: held until B's SET overwrote its key at 1.5 s, then believed
+        // until A let go at 2 s; B's from 1.5 s.
         let l = Layout::sized(1_000.0, 0, MIN_AXIS, 2, 0);
         let top = l.top(Lane::Lock);
-        let a = format!(
-            r#"class="lease w-a" x="{}" y="{}" width="{}""#,
-            px(l.x(1_000)),
-            px(top + 26.0),
-            px(l.x(2_000) - l.x(1_000))
-        );
-        assert!(svg.contains(&a), "{svg}");
+        let bar = |class: &str, from: Ms, to: Ms| {
+            format!(
+                r#"class="{class}" x="{}" y="{}" width="{}""#,
+                px(l.x(from)),
+                px(top + 26.0),
+                px(l.x(to) - l.x(from))
+            )
+        };
+        assert!(svg.contains(&bar("lease w-a", 1_000, 1_500)), "{svg}");
+        assert!(svg.contains(&bar("mistaken", 1_500, 2_000)), "{svg}");
         assert!(svg.contains(&format!(r#"class="overlap" x="{}""#, px(l.x(1_500)))));
         assert!(svg.contains(">two holders</text>"));
         assert!(!draw_in(ScenarioId::CheckThenSet, |i| i.atomic = true, None).contains("overlap"));
@@ -1009,6 +1020,19 @@ mod tests {
             px(l.x(13_000) - l.x(12_000))
         );
         assert!(svg.contains(&overlap), "{svg}");
+        // B's grant is promised to 16 s, but the lock service's record of it went with its key at 12 s: past
+        // that, the second row draws it as believed, not held.
+        let believed = format!(
+            r#"class="mistaken" x="{}" y="{}" width="{}""#,
+            px(l.x(12_000)),
+            px(l.top(Lane::Lock) + 26.0),
+            px(l.x(16_000) - l.x(12_000))
+        );
+        assert!(svg.contains(&believed), "{svg}");
+        assert_eq!(
+            draw_in(ScenarioId::GcPause, |i| i.pause = 15_000, None).matches(r#"class="mistaken""#).count(),
+            1
+        );
     }
 
     #[test]
