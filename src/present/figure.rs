@@ -876,7 +876,9 @@ fn storage_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
         _ => h,
     });
     if let Some(h) = highest {
-        s.text("highest", l.axis.x1, top + STORAGE_H - 4.0, "end", &format!("{}{h}", t.highest));
+        // In the lane's corner; lower, in the figure's margin, where a third row of notes reaches it (a phone).
+        let (x, y) = (l.axis.x1, top + STORAGE_H);
+        s.label("highest", &format!("{}{h}", t.highest), &[(x, y - 4.0, "end"), (x, y + 4.0, "end")]);
     }
 }
 
