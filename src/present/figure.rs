@@ -963,6 +963,11 @@ mod tests {
         lanes(&Layout::new(1_000.0, &run, MIN_AXIS), &run, p, None, text(Lang::En))
     }
 
+    /// The start of a rect's markup: its class, where it starts, its top and its width, from `from` to `to`.
+    fn rect(l: &Layout, class: &str, (from, to): (Ms, Ms), y: f64) -> String {
+        format!(r#"class="{class}" x="{}" y="{}" width="{}""#, px(l.x(from)), px(y), px(l.x(to) - l.x(from)))
+    }
+
     fn draw(pause: Ms, fencing: bool, p: Option<Ms>) -> String {
         draw_in(
             ScenarioId::GcPause,
@@ -996,17 +1001,9 @@ mod tests {
         // A's grant (1 s) on the second row: held until B's SET overwrote its key at 1.5 s, then believed
         // until A let go at 2 s; B's from 1.5 s.
         let l = Layout::sized(1_000.0, 0, MIN_AXIS, 2, 0);
-        let top = l.top(Lane::Lock);
-        let bar = |class: &str, from: Ms, to: Ms| {
-            format!(
-                r#"class="{class}" x="{}" y="{}" width="{}""#,
-                px(l.x(from)),
-                px(top + 26.0),
-                px(l.x(to) - l.x(from))
-            )
-        };
-        assert!(svg.contains(&bar("lease w-a", 1_000, 1_500)), "{svg}");
-        assert!(svg.contains(&bar("mistaken", 1_500, 2_000)), "{svg}");
+        let second_row = l.top(Lane::Lock) + 26.0;
+        assert!(svg.contains(&rect(&l, "lease w-a", (1_000, 1_500), second_row)), "{svg}");
+        assert!(svg.contains(&rect(&l, "mistaken", (1_500, 2_000), second_row)), "{svg}");
         assert!(svg.contains(&format!(r#"class="overlap" x="{}""#, px(l.x(1_500)))));
         assert!(svg.contains(">two holders</text>"));
         assert!(!draw_in(ScenarioId::CheckThenSet, |i| i.atomic = true, None).contains("overlap"));
@@ -1015,22 +1012,10 @@ mod tests {
         let run = sim::run(&ScenarioId::UnsafeRelease.build(&ScenarioId::UnsafeRelease.defaults()));
         let l = Layout::new(1_000.0, &run, MIN_AXIS);
         let svg = lanes(&l, &run, None, None, text(Lang::En));
-        let overlap = format!(
-            r#"class="overlap" x="{}" y="{}" width="{}""#,
-            px(l.x(12_000)),
-            px(l.top(Lane::Lock) + 2.0),
-            px(l.x(13_000) - l.x(12_000))
-        );
-        assert!(svg.contains(&overlap), "{svg}");
+        assert!(svg.contains(&rect(&l, "overlap", (12_000, 13_000), l.top(Lane::Lock) + 2.0)), "{svg}");
         // B's grant is promised to 16 s, but the lock service's record of it went with its key at 12 s: past
         // that, the second row draws it as believed, not held.
-        let believed = format!(
-            r#"class="mistaken" x="{}" y="{}" width="{}""#,
-            px(l.x(12_000)),
-            px(l.top(Lane::Lock) + 26.0),
-            px(l.x(16_000) - l.x(12_000))
-        );
-        assert!(svg.contains(&believed), "{svg}");
+        assert!(svg.contains(&rect(&l, "mistaken", (12_000, 16_000), l.top(Lane::Lock) + 26.0)), "{svg}");
         assert_eq!(
             draw_in(ScenarioId::GcPause, |i| i.pause = 15_000, None).matches(r#"class="mistaken""#).count(),
             1
@@ -1060,12 +1045,7 @@ mod tests {
         let svg = lanes(&l, &run, None, None, t);
         assert_eq!(svg.matches(r#"class="lease w-a" x"#).count(), 3 + 1, "{svg}");
         assert_eq!(svg.matches(r#"class="lease w-b" x"#).count(), 3 + 1);
-        let band = format!(
-            r#"class="paused" x="{}" y="{}" width="{}""#,
-            px(l.x(2_000)),
-            px(l.top(Lane::Node(2)) + 1.0),
-            px(l.x(11_000) - l.x(2_000))
-        );
+        let band = rect(&l, "paused", (2_000, 11_000), l.top(Lane::Node(2)) + 1.0);
         assert!(svg.contains(&band) && svg.contains(">clock +9 s</text>"));
         assert!(svg.contains(">A</text>") && !svg.contains("· 3") && !svg.contains(">33"));
         let names = lane_names(&l, &run, Who::Catalogue(ScenarioId::Redlock), t);
