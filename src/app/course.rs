@@ -105,7 +105,8 @@ enum Load {
 
 /// Mounts the course from `src` above the figure (replacing a course already there).
 fn open(lab: Lab, src: String, done: Option<String>) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Some(window) = web_sys::window() else { return };
+    let Some(doc) = window.document() else { return };
     let Some(figure) = doc.query_selector(dom::FIGURE).ok().flatten() else { return };
     MOUNTED.with_borrow_mut(|m| {
         if let Some((el, _)) = m.take() {
@@ -116,36 +117,38 @@ fn open(lab: Lab, src: String, done: Option<String>) {
     section.set_class_name("course");
     let _ = section.set_attribute("aria-labelledby", "course-step-title");
     let _ = figure.before_with_node_1(&section);
-    let load = RwSignal::new(Load::Loading);
-    let read = move |text: &str| match course::parse(text) {
-        Ok(c) => Load::Ready(c),
-        Err(e) => Load::Failed((course::EN.unread)(&e.en()), (course::JA.unread)(&e.ja())),
-    };
-    match source(&src) {
-        Source::Text(t) => load.set(read(&t)),
-        Source::Bad => load.set(Load::Failed(course::EN.bad_source.into(), course::JA.bad_source.into())),
-        Source::Path(path) => {
-            let failed = Load::Failed((course::EN.unfetched)(&path), (course::JA.unfetched)(&path));
-            let Some(window) = web_sys::window() else { return };
-            let fetched = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(&path));
-            wasm_bindgen_futures::spawn_local(async move {
-                let text = async {
-                    let resp: web_sys::Response = fetched.await.ok()?.dyn_into().ok()?;
-                    if !resp.ok() {
-                        return None;
-                    }
-                    wasm_bindgen_futures::JsFuture::from(resp.text().ok()?).await.ok()?.as_string()
-                };
-                load.set(match text.await {
-                    Some(t) => read(&t),
-                    None => failed,
+    // On an owner of its own: opened from "Take the course", whose part of the page is redrawn as the
+    // course's first step hides the verdict, the course must not be disposed with it.
+    let handle = super::apart(|| {
+        let load = RwSignal::new(Load::Loading);
+        let read = move |text: &str| match course::parse(text) {
+            Ok(c) => Load::Ready(c),
+            Err(e) => Load::Failed((course::EN.unread)(&e.en()), (course::JA.unread)(&e.ja())),
+        };
+        match source(&src) {
+            Source::Text(t) => load.set(read(&t)),
+            Source::Bad => load.set(Load::Failed(course::EN.bad_source.into(), course::JA.bad_source.into())),
+            Source::Path(path) => {
+                let failed = Load::Failed((course::EN.unfetched)(&path), (course::JA.unfetched)(&path));
+                let fetched = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(&path));
+                wasm_bindgen_futures::spawn_local(async move {
+                    let text = async {
+                        let resp: web_sys::Response = fetched.await.ok()?.dyn_into().ok()?;
+                        if !resp.ok() {
+                            return None;
+                        }
+                        wasm_bindgen_futures::JsFuture::from(resp.text().ok()?).await.ok()?.as_string()
+                    };
+                    load.set(match text.await {
+                        Some(t) => read(&t),
+                        None => failed,
+                    });
                 });
-            });
+            }
         }
-    }
-    let el: web_sys::HtmlElement = section.clone().unchecked_into();
-    let handle =
-        leptos::mount::mount_to(el, move || view! { <Panel lab load src=src.clone() done=done.clone()/> });
+        let el: web_sys::HtmlElement = section.clone().unchecked_into();
+        leptos::mount::mount_to(el, move || view! { <Panel lab load src=src.clone() done=done.clone()/> })
+    });
     MOUNTED.with_borrow_mut(|m| *m = Some((section, Box::new(handle))));
 }
 

@@ -177,6 +177,23 @@ pub fn effect(run: impl Fn() + 'static) {
     Effect::new(move |_| run());
 }
 
+/// Runs `make` under a new reactive owner of its own, not the caller's, and returns both: what it makes (a
+/// panel mounted from a button's handler) lives until the pair is dropped, not until the part of the page
+/// that held the button is redrawn. (Leptos makes an owner, a mount's too, a child of the current one: a
+/// panel made under a button's owner is disposed with it, its DOM left behind with dead handlers.)
+pub fn apart<T>(make: impl FnOnce() -> T) -> (Owner, T) {
+    let caller = Owner::current();
+    if let Some(caller) = caller.clone() {
+        caller.unset();
+    }
+    let owner = Owner::new();
+    if let Some(caller) = &caller {
+        caller.set();
+    }
+    let made = owner.with(make);
+    (owner, made)
+}
+
 /// Sets the markup of the part of `root` at `selector`, unless it already holds it.
 pub fn fill(root: &web_sys::Element, selector: &str, html: &str) {
     if let Some(el) = dom::find(root, selector).filter(|el| el.inner_html() != html) {

@@ -30,7 +30,7 @@ thread_local! {
 }
 
 struct Opened {
-    _view: UnmountHandle<AnyViewState>,
+    _view: (Owner, UnmountHandle<AnyViewState>),
     host: web_sys::Element,
     /// The page's elements made inert while it is open.
     inert: Vec<web_sys::Element>,
@@ -139,7 +139,10 @@ pub fn open(query: &str) {
     let _ = body.append_child(&host);
     let focus = doc.active_element().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
     let Ok(host_el) = host.clone().dyn_into::<web_sys::HtmlElement>() else { return };
-    let view = leptos::mount::mount_to(host_el, move || view! { <Projector show start note/> }.into_any());
+    // On an owner of its own, not the share panel's button's: it lives until it is closed.
+    let view = super::apart(|| {
+        leptos::mount::mount_to(host_el, move || view! { <Projector show start note/> }.into_any())
+    });
     OPEN.with_borrow_mut(|o| *o = Some(Opened { _view: view, host, inert, focus }));
 }
 

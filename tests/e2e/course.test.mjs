@@ -244,3 +244,19 @@ test('a course from the link itself; one that does not read is told at its line 
   assert.equal(await outcome(broken), 'safe');
   await done(broken);
 });
+
+test('the course taken from the page goes on past its first step: it outlives the panel that opened it', async () => {
+  const page = await open(env.browser, `${env.server.url}/?lang=en`, { viewport: { width: 1280, height: 900 } });
+  // The first step asks a prediction, which hides the verdict and the panels with "Take the course" in
+  // them: the course opened from there must live on.
+  await page.click('.course-entry button');
+  await page.waitForFunction(() => document.activeElement?.id === 'course-step-title');
+  assert.match(await page.textContent('.course-progress'), /Step 1 of 10/);
+  await page.waitForSelector('.course-entry', { state: 'detached' });
+  await page.click('.course-next');
+  await page.waitForFunction(() => /Step 2 of 10/.test(document.querySelector('.course-progress')?.textContent));
+  await page.click('.course-next');
+  await page.waitForFunction(() => /Step 3 of 10/.test(document.querySelector('.course-progress')?.textContent));
+  assert.equal(await page.textContent('#course-step-title'), 'The lease');
+  await done(page);
+});
