@@ -427,8 +427,8 @@ mod tests {
     #[test]
     fn counts_are_said_as_counts_and_durations_as_durations() {
         let (en, ja) = said("service redlock, servers 200\nA: acquire");
-        assert!(en.ends_with("200 is out of range: a whole number from 0 to 5"), "{en}");
-        assert!(ja.ends_with("200は範囲外です（0から5までの整数）"), "{ja}");
+        assert!(en.ends_with("200 is out of range: a whole number from 1 to 5"), "{en}");
+        assert!(ja.ends_with("200は範囲外です（1から5までの整数）"), "{ja}");
         let (en, _) = said("service redlock, servers 0\nA: acquire");
         assert!(en.ends_with("0 is out of range: a whole number from 1 to 5"), "{en}");
         // A number too large for any integer is repeated as written, not as a duration.

@@ -154,11 +154,12 @@ impl Cursor {
         }
     }
 
-    fn number(&mut self, max: u64) -> Result<u64, Error> {
+    /// A whole number from `min` to `max`: one range, said the same whichever end is passed.
+    fn number(&mut self, min: u64, max: u64) -> Result<u64, Error> {
         match self.peek() {
             Some(Tok::Num(n)) if n.chars().all(|c| c.is_ascii_digit()) => {
-                let v = n.parse::<u64>().ok().filter(|&v| v <= max);
-                let v = v.ok_or_else(|| self.error(Problem::Count { value: n.clone(), min: 0, max }))?;
+                let v = n.parse::<u64>().ok().filter(|v| (min..=max).contains(v));
+                let v = v.ok_or_else(|| self.error(Problem::Count { value: n.clone(), min, max }))?;
                 self.at += 1;
                 Ok(v)
             }
@@ -292,7 +293,7 @@ impl State {
                 self.sc().register = on;
                 self.limited_if(on, "register on", cur.line, 1);
             }
-            "first-token" => self.sc().first_token = cur.number(limits::FIRST_TOKEN)?,
+            "first-token" => self.sc().first_token = cur.number(0, limits::FIRST_TOKEN)?,
             "release" => {
                 let plain = cur.one_of(Expect::Release, &["compare", "plain"])? == "plain";
                 self.sc().release = if plain { Release::PlainDelete } else { Release::CompareAndDelete };
@@ -573,13 +574,7 @@ impl State {
                 while cur.eat(',') {
                     match cur.one_of(Expect::Word("servers"), &["servers", "drift", "jump"])? {
                         "servers" => {
-                            let col = cur.col();
-                            nodes = cur.number(MAX_NODES as u64)? as usize;
-                            if nodes == 0 {
-                                let problem =
-                                    Problem::Count { value: "0".into(), min: 1, max: MAX_NODES as u64 };
-                                return Err(Error { line: cur.line, col, problem });
-                            }
+                            nodes = cur.number(1, MAX_NODES as u64)? as usize;
                         }
                         "drift" => drift = cur.duration()?,
                         _ => {

@@ -223,7 +223,7 @@ test('messages name the thing: an invisible character by its code point, a count
   await page.keyboard.press('Control+a');
   await page.keyboard.insertText('service redlock, servers 200\nA: acquire, write');
   await rested(page);
-  assert.match(await page.textContent('.script-problem'), /line 1, column \d+: 200 is out of range: a whole number from 0 to 5$/);
+  assert.match(await page.textContent('.script-problem'), /line 1, column \d+: 200 is out of range: a whole number from 1 to 5$/);
   await done(page);
   // The same script with carriage returns alone: it reads, line by line.
   const cr = first.replace(/\n/g, '\r');
