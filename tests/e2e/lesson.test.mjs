@@ -114,9 +114,9 @@ test('where does it change: the first rejection, the first change, and the map m
   assert.equal(await page.inputValue('.ghost'), '11000');
   assert.equal(await page.locator('.segment').count(), 0, 'the map stays hidden until checked');
   await page.click('.challenge button.primary');
-  // 11 s is within the marker's 0.1 s step of 11.001 s: right.
+  // 11 s is within a guess's 0.1 s step of 11.001 s: right, and said to be so.
   assert.equal(await page.textContent('.boundary-result'),
-    'Right: from 11.001 s on. The verdict first changes earlier, at 10 s: Unfenced gap: a stale write got in.');
+    'Right, for a guess made in steps of 0.1 s: it is from 11.001 s on. The verdict first changes earlier, at 10 s: Unfenced gap: a stale write got in.');
   assert.deepEqual(await page.$$eval('.segment', (s) => s.map((e) => e.dataset.kind)), ['safe', 'unfenced-gap', 'fenced']);
   await page.click('label[for=fencing]');
   await textMatching(page, '.challenge', /newer work is overwritten/);

@@ -353,8 +353,12 @@ pub(super) static EN_PANELS: Panels = Panels {
             Some(end) => fill("from {} s to {} s", &[&s(truth), &s(end)]),
             None => fill("from {} s on", &[&s(truth)]),
         };
-        let mut out = if off < SNAP {
+        // A guess is made in steps of 0.1 s: one within a step is right, and one that is not exact says so,
+        // since the verdict at the guess itself may still be the earlier one.
+        let mut out = if off == 0 {
             fill("Right: {}.", &[&span])
+        } else if off < SNAP {
+            fill("Right, for a guess made in steps of 0.1 s: it is {}.", &[&span])
         } else {
             fill("It is {}; your guess of {} s was {} s off.", &[&span, &s(guess), &s(off)])
         };

@@ -362,8 +362,10 @@ pub(super) static JA_PANELS: Panels = Panels {
             Some(end) => fill("{}秒から{}秒まで", &[&s(truth), &s(end)]),
             None => fill("{}秒から", &[&s(truth)]),
         };
-        let mut out = if off < SNAP {
+        let mut out = if off == 0 {
             fill("正解です。{}です。", &[&span])
+        } else if off < SNAP {
+            fill("0.1秒刻みの予想としては正解です。{}です。", &[&span])
         } else {
             fill("{}です。予想の{}秒とは{}秒ずれていました。", &[&span, &s(guess), &s(off)])
         };
