@@ -82,9 +82,15 @@ async function mouse(cdp, type, x, y, buttons) {
   await cdp.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons, clickCount: type === 'mouseMoved' ? 0 : 1 });
 }
 
-/** One throttled load: the four numbers. */
+/** One throttled load: the four numbers, and where its time went: the first module's wasm asked for and
+ * its last byte in (resource timing), and the app started (the class the app sets on <html>). */
 async function load(path) {
   const { p, cdp, context, bytes } = await page(true);
+  await context.addInitScript(() => {
+    new MutationObserver((_, o) => {
+      if (document.documentElement.classList.contains('app-started')) { window.__started = performance.now(); o.disconnect(); }
+    }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+  });
   // Plain CDP evaluations until the app has started: they touch neither the page's layout nor its input.
   const ask = async (expression) => (await cdp.send('Runtime.evaluate', { expression, returnByValue: true })).result.value;
   await p.goto(`${server.url}${path}`, { waitUntil: 'commit' });
@@ -107,7 +113,11 @@ async function load(path) {
   const figure = (await entries(p, 'element', 10_000)).find((e) => e.identifier === 'figure');
   const shift = (await entries(p, 'layout-shift', 200)).filter((e) => !e.hadRecentInput).reduce((s, e) => s + e.value, 0);
   const fcp = await ask(`performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN`);
-  const out = { figure: figure?.renderTime ?? NaN, fcp, interactive, shift, bytes: bytes() };
+  const [wasmAsked, wasmIn, started] = await ask(`(() => {
+    const w = performance.getEntriesByType('resource').find((e) => /fencing-lab-[^/]*_bg\\.wasm$/.test(e.name));
+    return [w?.requestStart ?? NaN, w?.responseEnd ?? NaN, window.__started ?? NaN];
+  })()`);
+  const out = { figure: figure?.renderTime ?? NaN, fcp, interactive, shift, bytes: bytes(), wasmAsked, wasmIn, started };
   await context.close();
   return out;
 }
@@ -182,6 +192,8 @@ if (want('load')) {
     const col = (k) => median(runs.map((r) => r[k]));
     console.log(`  ${name}: figure painted ${col('figure').toFixed(0)} ms (first contentful paint ${col('fcp').toFixed(0)} ms), interactive ${col('interactive').toFixed(0)} ms,` +
       ` layout shift ${col('shift').toFixed(3)}, ${(col('bytes') / 1000).toFixed(1)} kB over the wire`);
+    console.log(`    its time: the wasm asked for at ${col('wasmAsked').toFixed(0)} ms, its last byte in at ${col('wasmIn').toFixed(0)} ms,` +
+      ` the app started at ${col('started').toFixed(0)} ms`);
     if (raftRuns.length && path === '/') {
       const r = (k) => median(raftRuns.map((x) => x[k]));
       const ratio = (k, bound) => `${(col(k) / r(k)).toFixed(2)}× (${col(k) / r(k) <= bound ? 'within' : 'OVER'} ${bound}×)`;
