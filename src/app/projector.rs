@@ -215,6 +215,27 @@ fn Projector(show: Show, start: usize, note: Option<String>) -> impl IntoView {
             "ArrowLeft" | "PageUp" => go(k.saturating_sub(1)),
             "Home" => go(1),
             "End" => go(n),
+            // Tab goes round the dialog's buttons: the page behind is inert, and a focus that left for the
+            // document's body would leave its keys (Escape among them) unheard.
+            "Tab" => {
+                let Some(root) = root.get_untracked() else { return };
+                let Ok(buttons) = root.query_selector_all("button") else { return };
+                let at = |i: u32| buttons.item(i).and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
+                let (first, last) = (at(0), at(buttons.length().saturating_sub(1)));
+                let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+                let is = |b: &Option<web_sys::HtmlElement>| {
+                    b.as_ref().zip(active.as_ref()).is_some_and(|(b, a)| js_sys::Object::is(b, a))
+                };
+                let on_root = active.as_ref().is_some_and(|a| js_sys::Object::is(a, &root));
+                let to = match ev.shift_key() {
+                    true if is(&first) || on_root => last,
+                    false if is(&last) => first,
+                    _ => return,
+                };
+                if let Some(to) = to {
+                    let _ = to.focus();
+                }
+            }
             // After this handler: closing unmounts the view it belongs to.
             "Escape" => {
                 gloo_timers::callback::Timeout::new(0, close).forget();

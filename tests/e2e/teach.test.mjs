@@ -136,6 +136,15 @@ test('the projector walks every moment of a run by keyboard, keeps the step in t
   assert.equal((await state(page)).present, '1');
   await page.keyboard.press('End');
   assert.equal((await state(page)).present, String(n));
+  // Tab goes round the dialog's buttons, either way, and never out of it (where Escape would go unheard).
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Tab');
+    assert.ok((await state(page)).inDialog, `Tab ${i + 1} stays in the dialog`);
+  }
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press('Shift+Tab');
+    assert.ok((await state(page)).inDialog, `Shift+Tab ${i + 1} stays in the dialog`);
+  }
   // Esc: the page as it was, focus back on the button, the link without a step.
   await page.keyboard.press('Escape');
   await page.waitForSelector('.projector', { state: 'detached' });
