@@ -186,10 +186,11 @@ pub fn connect(lab: Lab) {
                 Err(p) => found.push(p),
             }
         }
+        // Another scenario opens as a link to it would (`Lab::pick`).
         let mut inputs = if scenario == lab.scenario.get_untracked() {
             lab.inputs.get_untracked()
         } else {
-            scenario.defaults()
+            crate::present::lesson::opening(scenario, !super::url::prediction_skipped())
         };
         for key in scenario.keys().iter().chain(scenario.extras()).filter(|_| !to_script) {
             let name = key.spec().name;

@@ -31,7 +31,7 @@ pub use takeover::mount_point;
 
 use leptos::prelude::*;
 
-use crate::present::lesson::{Phase, Step, SEED_QUESTION_PAUSE};
+use crate::present::lesson::{self, Phase, Step};
 use crate::present::markup;
 use crate::present::params::{Lang, Problem, Query};
 use crate::present::scripted::Script;
@@ -132,9 +132,10 @@ impl Lab {
             return;
         }
         // (The inputs watcher below shows the new run whole.)
+        let skipping = url::prediction_skipped();
         self.scenario.set(id);
-        self.inputs.set(id.defaults());
-        self.step(Step::ScenarioChanged { skipping: url::prediction_skipped() });
+        self.inputs.set(lesson::opening(id, !skipping));
+        self.step(Step::ScenarioChanged { skipping });
     }
 
     /// Shows a run of the current scenario with these inputs (a failure found, a cell of a map). The page's
@@ -249,11 +250,10 @@ pub fn App() -> impl IntoView {
         Phase::Predicting(early.choice)
     });
     let mut first = query.inputs;
-    // The first prediction is the source's own question: what if A wakes after 15 s?
-    // Only when the link sets the pause: a bad value opens where no value does, as the notice says.
-    let pause_named = query.given.contains(&Key::Pause);
-    if query.scenario == ScenarioId::GcPause && !pause_named && !phase.get_untracked().revealed() {
-        first.pause = SEED_QUESTION_PAUSE;
+    // The first prediction is the source's own question: what if A wakes after 15 s? Unless the link sets
+    // the pause (a bad value opens where no value does, as the notice says).
+    if !query.given.contains(&Key::Pause) {
+        first.pause = lesson::opening(query.scenario, !phase.get_untracked().revealed()).pause;
     }
     // Switches flipped before the app started.
     for (name, on) in &early.switches {

@@ -9,6 +9,16 @@ use crate::sim::{Ms, OutcomeKind, Segment};
 /// The pause the source's own question asks about ("what if A wakes after 15 s?"): the first prediction.
 pub const SEED_QUESTION_PAUSE: Ms = 15_000;
 
+/// The inputs a catalogue scenario opens with, by a link that names no pause or picked in place alike: its
+/// defaults, but for gc-pause while a prediction is asked, the source's own question (A wakes after 15 s).
+pub fn opening(id: ScenarioId, predicting: bool) -> Inputs {
+    let mut inputs = id.defaults();
+    if id == ScenarioId::GcPause && predicting {
+        inputs.pause = SEED_QUESTION_PAUSE;
+    }
+    inputs
+}
+
 /// Whether the source's own question belongs above a catalogue state: only above the one it asks about, A
 /// paused for 15 s right after taking the lock (a later pause wakes it later).
 pub fn asks_seed_question(id: ScenarioId, inputs: &Inputs) -> bool {
@@ -134,6 +144,16 @@ mod tests {
         i.pause = 20_000;
         assert!(!asks_seed_question(ScenarioId::GcPause, &i));
         assert!(!asks_seed_question(ScenarioId::CheckThenPause, &ScenarioId::CheckThenPause.defaults()));
+    }
+
+    #[test]
+    fn gc_pause_opens_on_the_source_question_while_a_prediction_is_asked() {
+        assert!(asks_seed_question(ScenarioId::GcPause, &opening(ScenarioId::GcPause, true)));
+        assert_eq!(opening(ScenarioId::GcPause, false), ScenarioId::GcPause.defaults());
+        assert_ne!(ScenarioId::GcPause.defaults().pause, SEED_QUESTION_PAUSE);
+        for id in ScenarioId::ALL.into_iter().filter(|&id| id != ScenarioId::GcPause) {
+            assert_eq!(opening(id, true), id.defaults(), "{id:?}");
+        }
     }
 
     #[test]

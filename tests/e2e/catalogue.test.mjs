@@ -96,6 +96,24 @@ test('a link with scenario= reopens it with its inputs; an unknown id falls back
   await done(page);
 });
 
+test("gc-pause picked in place opens where its link does: on the source's question while a prediction is asked", async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=crash&lang=en`, { predict: true });
+  await pick(page, 'gc-pause');
+  await page.waitForFunction(() => document.querySelector('figure.lab')?.dataset.scenario === 'gc-pause');
+  assert.equal(await pause(page), '15000');
+  await page.waitForURL(/\?scenario=gc-pause&pause=15000&/);
+  const linked = await open(env.browser, `${env.server.url}/?scenario=gc-pause&lang=en`, { predict: true });
+  assert.equal(await pause(linked), '15000');
+  await done(linked);
+  await done(page);
+  // With the run shown at once (predictions skipped), both open at the scenario's defaults.
+  const shown = await open(env.browser, `${env.server.url}/?scenario=crash&lang=en`);
+  await pick(shown, 'gc-pause');
+  await shown.waitForFunction(() => document.querySelector('figure.lab')?.dataset.scenario === 'gc-pause');
+  assert.equal(await pause(shown), '4000');
+  await done(shown);
+});
+
 test('the reading links each section to the scenario that shows it', async () => {
   const page = await open(env.browser, `${env.server.url}/?lang=en`);
   await page.click('[data-play-scenario=register-token]');
