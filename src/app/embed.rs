@@ -199,9 +199,17 @@ pub fn connect(lab: Lab) {
                 found.push(p);
             }
         }
-        // Redlock's fencing turned on: refused with a notice, as a link's is.
-        if let Some(p) = field("fencing").and_then(|v| unavailable(scenario, "fencing", &v)) {
-            found.push(p);
+        // Redlock's fencing turned on: refused with a notice, as a link's is; any other input the scenario
+        // does not read is not applied, and said so.
+        for name in &names {
+            let Some(k) = crate::scenarios::Key::from_name(name).filter(|k| k.spec().name == name) else {
+                continue;
+            };
+            match field(name).and_then(|v| unavailable(scenario, name, &v)) {
+                Some(p) => found.push(p),
+                None if !to_script && !scenario.uses(k) => found.push(Problem::Unused(shorten(name))),
+                None => {}
+            }
         }
         if let Some(tag) = field("lang") {
             match parse_lang(&tag) {

@@ -69,6 +69,9 @@ pub enum Problem {
     /// An input given beside a script, or to a script on screen: a script's values are in its text, so
     /// the input is not applied (and not kept for later).
     BesideScript(String),
+    /// An input the scenario on screen does not read, sent by an embedding page: not applied (a link's is
+    /// kept for the scenarios that read it, without a notice).
+    Unused(String),
     /// The scenario has no such device: Redlock's fencing (the page shows the switch, unavailable).
     Unavailable {
         /// The setting.
@@ -110,6 +113,7 @@ impl Problem {
             | Problem::Unavailable { key, .. }
             | Problem::Repeated { key, .. }
             | Problem::UnknownKey(key)
+            | Problem::Unused(key)
             | Problem::BesideScript(key) => key,
         }
     }
@@ -125,6 +129,7 @@ impl Problem {
         | Problem::Unavailable { value, .. }
         | Problem::Repeated { value, .. }
         | Problem::UnknownKey(value)
+        | Problem::Unused(value)
         | Problem::BesideScript(value)) = &mut p;
         let inner: String = value.chars().filter(|c| !('\u{2066}'..='\u{2069}').contains(c)).collect();
         *value = format!("{FSI}{inner}{PDI}");

@@ -264,6 +264,11 @@ test('embedded in an iframe: sizes itself, reports its state, obeys set messages
   assert.deepEqual([set.outcome, set.doubleGrant, set.atomic, set.fencing], ['double-grant', true, 'off', 'on']);
   await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'gc-pause', pause: 4000 }));
   await host.waitForFunction(() => window.messages.filter((m) => m.type === 'fencing-lab:state').at(-1)?.outcome === 'safe');
+  // An input the scenario on screen does not read is named in the reply, not dropped (leader_crash is etcd's).
+  const beforeUnused = (await messages('fencing-lab:error')).length;
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', leader_crash: 5000 }));
+  await host.waitForFunction((n) => window.messages.filter((m) => m.type === 'fencing-lab:error').length > n, beforeUnused);
+  assert.deepEqual((await messages('fencing-lab:error')).at(-1).problems, ['\u2068leader_crash\u2069: not used by this scenario']);
   // Messages that are not ours are ignored.
   await host.evaluate(() => window.send('hello'));
   await host.evaluate(() => window.send({ type: 'other', pause: 1 }));

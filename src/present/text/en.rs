@@ -204,6 +204,7 @@ pub(super) static EN: Text = Text {
         }
         Problem::UnknownKey(key) => fill("unknown setting “{}”", &[key]),
         Problem::BesideScript(key) => fill("{}: not applied to a script; set it in the script’s text", &[key]),
+        Problem::Unused(key) => fill("{}: not used by this scenario", &[key]),
         Problem::Unavailable { key, value, scenario } => {
             fill("{}: “{}” is not available in {}, so it stays off", &[key, value, scenario])
         }

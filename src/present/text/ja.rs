@@ -207,6 +207,7 @@ pub(super) static JA: Text = Text {
         }
         Problem::UnknownKey(key) => fill("「{}」という設定はありません", &[key]),
         Problem::BesideScript(key) => fill("{}：スクリプトには使えません。スクリプトのテキストで設定してください", &[key]),
+        Problem::Unused(key) => fill("{}：このシナリオでは使いません", &[key]),
         Problem::Unavailable { key, value, scenario } => {
             fill("{}：{} では「{}」は使えないため、オフのままにしました", &[key, scenario, value])
         }
