@@ -52,7 +52,7 @@ mod native {
     use std::time::Instant;
 
     use clap::{Arg, ArgAction, ArgMatches, Command};
-    use fencing_lab::present::lesson::SEED_QUESTION_PAUSE;
+    use fencing_lab::present::lesson;
     use fencing_lab::present::params::{parse_lang, parse_scenario, set_input, Lang, Problem};
     use fencing_lab::present::render::{self, Drawn, Options, Theme};
     use fencing_lab::present::report::table;
@@ -463,12 +463,9 @@ mod native {
             Some(v) => parse_scenario(v).map_err(said)?,
             None => ScenarioId::GcPause,
         };
-        let mut inputs = scenario.defaults();
         // A real GC pause without --pause plays the source's own question, as the page's first prediction
         // does: A wakes after 15 s (the default 4 s pause is over before anything can go wrong).
-        if (mode == "real" || mode == "check") && scenario == ScenarioId::GcPause {
-            inputs.pause = SEED_QUESTION_PAUSE;
-        }
+        let mut inputs = lesson::opening(scenario, mode == "real" || mode == "check");
         for spec in &INPUTS {
             let Some(value) = m.get_one::<String>(spec.name) else { continue };
             set_input(&mut inputs, spec.name, value).map_err(said)?;

@@ -41,7 +41,7 @@ use super::resp;
 use super::servers::{child_command, wait_stopped, RedisServer};
 use super::storage::Storage;
 use super::{Backend, Failure, RealRun};
-use crate::present::lesson::SEED_QUESTION_PAUSE;
+use crate::present::lesson;
 use crate::scenarios::{Inputs, ScenarioId};
 use crate::sim::{self, Event, EventKind, Outcome, OutcomeKind, Scenario, Step, WorkerId};
 
@@ -1165,11 +1165,7 @@ pub fn supported(id: ScenarioId, backend: Option<&str>) -> Result<(), Failure> {
 
 /// The inputs `--all` runs a scenario with: its defaults, and gc-pause's the source's own question (15 s).
 pub fn all_inputs(id: ScenarioId) -> Inputs {
-    let mut inputs = id.defaults();
-    if id == ScenarioId::GcPause {
-        inputs.pause = SEED_QUESTION_PAUSE;
-    }
-    inputs
+    lesson::opening(id, true)
 }
 
 /// `locksim check`: one run (`all` false) or every scenario a client can play, printed; the exit code (2:
