@@ -120,6 +120,9 @@ fn bad_arguments_exit_2_with_a_message() {
         &["--pause"],
         &["--scenario", "paxos"],
         &["--release", "maybe"],
+        // An input that never ends is refused once it is longer than any script could be.
+        &["--script", "/dev/zero"],
+        &["course", "/dev/zero"],
     ] {
         let (code, out, err) = locksim(args);
         assert_eq!(code, 2, "{args:?}");

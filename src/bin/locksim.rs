@@ -53,7 +53,7 @@ mod native {
 
     use clap::{Arg, ArgAction, ArgMatches, Command};
     use fencing_lab::present::lesson;
-    use fencing_lab::present::params::{parse_lang, parse_scenario, set_input, Lang, Problem};
+    use fencing_lab::present::params::{self, parse_lang, parse_scenario, set_input, Lang, Problem};
     use fencing_lab::present::render::{self, Drawn, Options, Theme};
     use fencing_lab::present::report::table;
     use fencing_lab::present::text::text;
@@ -387,15 +387,9 @@ mod native {
             Some(Err(_)) => return usage("--lang takes en or ja"),
         };
         let path = m.get_one::<String>("file").cloned().unwrap_or_default();
-        let text = if path == "-" {
-            let mut s = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map(|_| s)
-        } else {
-            std::fs::read_to_string(&path)
-        };
-        let text = match text {
+        let text = match read_text(&path) {
             Ok(t) => t,
-            Err(e) => return usage(&format!("{path}: {e}")),
+            Err(e) => return usage(&e),
         };
         let c = match course::parse(&text) {
             Ok(c) => c,
@@ -647,13 +641,27 @@ mod native {
         let _ = std::io::stdout().write_all(text.as_bytes());
     }
 
+    /// The text at `path` (`-`: standard input), read no further than a script or a course can be: an
+    /// input that never ends (`/dev/zero`, `yes | locksim …`) is refused, not read into memory for ever.
+    fn read_text(path: &str) -> Result<String, String> {
+        use std::io::Read;
+        const MAX: u64 = params::MAX_SCRIPT_BYTES as u64;
+        let input: Box<dyn Read> = if path == "-" {
+            Box::new(std::io::stdin())
+        } else {
+            Box::new(std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?)
+        };
+        let mut bytes = Vec::new();
+        input.take(MAX + 1).read_to_end(&mut bytes).map_err(|e| format!("{path}: {e}"))?;
+        if bytes.len() as u64 > MAX {
+            return Err(format!("{path}: longer than {MAX} bytes, more than any script or course can be"));
+        }
+        String::from_utf8(bytes).map_err(|_| format!("{path}: not UTF-8 text"))
+    }
+
     /// The script at `path` (`-`: standard input), or its error in the chosen language.
     fn read_script(path: &str, ja: bool) -> Result<Scenario, String> {
-        let text = if path == "-" {
-            std::io::read_to_string(std::io::stdin()).map_err(|e| format!("standard input: {e}"))?
-        } else {
-            std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?
-        };
+        let text = read_text(path)?;
         script::parse(&text).map_err(|e| format!("{path}: {}", if ja { e.ja() } else { e.en() }))
     }
 
