@@ -277,6 +277,11 @@ fn a_fence_that_does_not_read_names_its_line_and_column_in_the_chapter() {
     let e = chapter("\n```lock colour=red\nA: acquire\n```\n", "t.md", &Settings::default()).unwrap_err();
     assert_eq!((e.line, e.col), (2, 9));
     assert!(e.message.contains("unknown option"), "{e:?}");
+    // A word the fence repeats is found where it is repeated, and an option given twice is refused.
+    let e = chapter("```lock animate lock\nA: acquire\n```\n", "t.md", &Settings::default()).unwrap_err();
+    assert_eq!((e.line, e.col), (1, 17), "{e:?}");
+    let e = chapter("```lock lang=en lang=ja\nA: acquire\n```\n", "t.md", &Settings::default()).unwrap_err();
+    assert_eq!((e.line, e.col, e.message.as_str()), (1, 17, "\"lang\" is given twice"), "{e:?}");
 }
 
 /// Runs `mdbook-lock` as mdBook does: `[context, book]` as JSON on standard input.

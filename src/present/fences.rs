@@ -82,9 +82,18 @@ pub fn chapter(content: &str, key: &str, settings: &Settings) -> Result<String, 
             id: format!("lock-{}-{n}", short_hash(key)),
             ..Options::default()
         };
+        // Each option's own place: searched for past the one before, so a word repeated is found where it is.
+        let mut from = line.find("lock").map_or(0, |c| c + "lock".len());
+        let mut seen: Vec<&str> = Vec::new();
         for opt in fence.info.split_whitespace().skip(1) {
             let (name, value) = opt.split_once('=').unwrap_or((opt, ""));
-            let col = line.find(opt).map_or(0, |c| line[..c].chars().count() + 1);
+            let start = line[from..].find(opt).map(|c| from + c);
+            from = start.map_or(from, |c| c + opt.len());
+            let col = start.map_or(0, |c| line[..c].chars().count() + 1);
+            if seen.contains(&name) {
+                return Err(at(col, format!("\"{name}\" is given twice")));
+            }
+            seen.push(name);
             match (name, value) {
                 ("lang", v) => {
                     o.lang = Lang::from_tag(v).ok_or_else(|| at(col, format!("lang={v}: en or ja")))?
