@@ -168,9 +168,12 @@ fn a_misspelt_step_names_its_place_and_the_nearest_word_in_both_languages() {
         Problem::Expected { expected: Expect::Step, found: "aquire".into(), nearest: Some("acquire") }
     );
     assert_eq!(e.en(), "line 2, column 4: expected a step, found \"aquire\" (did you mean \"acquire\"?)");
+    assert_eq!(e.ja(), "2行目 4文字目：手順を書くところに「aquire」があります（「acquire」のことですか？）");
+    // A line that ends where a step should come, and one that goes on where it should end.
+    assert_eq!(err("A: acquire,\n").ja(), "1行目 12文字目：手順を書くところで行が終わっています");
     assert_eq!(
-        e.ja(),
-        "2行目 4文字目：手順が必要なところに「aquire」があります（「acquire」のことですか？）"
+        err("lease 10s 5s\nA: acquire\n").ja(),
+        "1行目 11文字目：ここで行が終わるはずですが、「5s」が続いています"
     );
 }
 
@@ -189,13 +192,15 @@ fn a_half_typed_step_is_offered_the_word_it_begins() {
 
 #[test]
 fn errors_at_each_kind_of_place() {
-    let cases: [(&str, usize, usize, &str); 12] = [
+    let cases: [(&str, usize, usize, &str); 14] = [
         ("fencing maybe\nA: acquire", 1, 9, "expected on or off, found \"maybe\""),
         ("lease 10\nA: acquire", 1, 7, "\"10\" is not a duration"),
         ("lease 1.5ms\nA: acquire", 1, 7, "\"1.5ms\" is not a duration"),
+        ("lease 1e3s\nA: acquire", 1, 7, "\"1e3s\" is not a duration"),
         ("lease 601s\nA: acquire", 1, 7, "601s is out of range: from 1ms to 600s"),
         ("A: acquire write", 1, 12, "expected \",\", found \"write\""),
         ("A: pause {p}", 1, 11, "{p} has no value yet"),
+        ("A acquire, write", 1, 3, "expected \":\", found \"acquire\""),
         ("A: pause {p=1s}, pause {p=2s}", 1, 25, "\"p\" is defined twice"),
         ("A: acquire\nA: write", 2, 1, "\"A\" is defined twice"),
         ("fencing on\nfencing off\nA: acquire", 2, 1, "\"fencing\" is set twice"),

@@ -125,14 +125,6 @@ fn found_en(found: &str) -> String {
     }
 }
 
-fn found_ja(found: &str) -> String {
-    if found.is_empty() {
-        "行末".to_owned()
-    } else {
-        format!("「{found}」")
-    }
-}
-
 fn secs(ms: Ms) -> String {
     super::print::duration(ms)
 }
@@ -250,7 +242,11 @@ impl Problem {
             Problem::Character(c) => format!("使えない文字{}があります", character(*c, true)),
             Problem::Expected { expected, found, nearest } => {
                 let near = nearest.map_or(String::new(), |w| format!("（「{w}」のことですか？）"));
-                format!("{}が必要なところに{}があります{near}", expected.ja(), found_ja(found))
+                match (expected, found.is_empty()) {
+                    (_, true) => format!("{}を書くところで行が終わっています", expected.ja()),
+                    (Expect::End, _) => format!("ここで行が終わるはずですが、「{found}」が続いています"),
+                    _ => format!("{}を書くところに「{found}」があります{near}", expected.ja()),
+                }
             }
             Problem::Duration(text) => {
                 format!(
@@ -294,7 +290,7 @@ impl Problem {
                 limits::CHARS,
                 n.saturating_sub(limits::CHARS)
             ),
-            Problem::TooManyWorkers => format!("ワーカーは{}つまでです", limits::WORKERS),
+            Problem::TooManyWorkers => format!("ワーカーは{}台までです", limits::WORKERS),
             Problem::NoWorkers => {
                 "ワーカーがいません。「A: acquire, write, release」のような行を加えてください".to_owned()
             }

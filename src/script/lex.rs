@@ -64,7 +64,8 @@ pub fn tokens(line: &str, n: usize) -> Result<Vec<Spanned>, Error> {
                     text.push('.');
                     text += &take(&mut i, &|c| c.is_ascii_digit());
                 }
-                text += &take(&mut i, &|c| c.is_ascii_alphabetic());
+                // Its unit, and any digits past it: "1e3s" is told whole, not as "1e".
+                text += &take(&mut i, &|c| c.is_ascii_alphanumeric());
                 out.push(Spanned { tok: Tok::Num(text), col });
             }
             c if c.is_alphabetic() || c == '_' => {

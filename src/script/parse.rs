@@ -266,6 +266,15 @@ impl State {
                 return self.worker(cur);
             }
         }
+        // A worker's name without its colon ("A acquire"): the colon is what is missing, where it goes.
+        if let (Some(Tok::Word(w)), Some(Tok::Word(_))) = (cur.peek(), cur.toks.get(1).map(|s| &s.tok)) {
+            if w.starts_with(|c: char| c.is_ascii_uppercase())
+                && !SETTINGS.iter().any(|s| s.eq_ignore_ascii_case(w))
+            {
+                cur.at += 1;
+                return Err(cur.expected(Expect::Colon, &[]));
+            }
+        }
         let setting = cur.one_of(Expect::SettingOrWorker, SETTINGS)?;
         if !matches!(setting, "value" | "reach" | "switch") {
             if self.seen.contains(&setting) {
