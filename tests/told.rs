@@ -21,6 +21,8 @@ fn allowed(run: &sim::Run, fact: &Told) -> Vec<String> {
     let mut time = |t: u64| ok.push(seconds(t));
     match *fact {
         Told::Waited { at, .. }
+        | Told::WaitedDown { at, .. }
+        | Told::KeyLost { at, .. }
         | Told::Expired { at, .. }
         | Told::Read { at, .. }
         | Told::Crashed { at, .. } => time(at),
@@ -147,12 +149,12 @@ fn the_source_s_question_told_from_its_events() {
             "At 10 s B took the lock with token 34, its lease until 20 s.",
             "At 11 s the storage accepted B's write with token 34.",
             "At 11 s B released the lock.",
-            "At 15 s the storage rejected (it had seen 34) A's write with token 33. A no longer held the lock.",
+            "At 15 s the storage rejected A's write with token 33 (it had seen 34). A no longer held the lock.",
             "At 15 s A released, but it no longer held the lock: nothing changed.",
         ]
     );
     let ja: Vec<String> = told::told(&run).iter().map(|f| told::ja(f, &names)).collect();
-    assert_eq!(ja[7], "15秒に資源は A の番号 33 の書き込みを拒否しました（すでに 34 を見ていました）。A はもうロックを持っていませんでした。");
+    assert_eq!(ja[7], "15秒に資源はすでに 34 を見ていたので、A の番号 33 の書き込みを拒否しました。A はもうロックを持っていませんでした。");
     assert_eq!(ja[4], "10秒に B がロックを取りました（番号 34、20秒までのリース）。");
 }
 
@@ -217,6 +219,14 @@ fn a_script_s_lesson_is_one_its_run_bears_out() {
             "A stale write landed while another worker held the lock, and the storage accepted it.",
             "別のワーカーがロックを持っている間に古い書き込みが届き、資源はそれを受け付けました。",
         ),
+        // B writes without ever taking the lock, before A's first write: not an old write.
+        (
+            "fencing off\nA: acquire, work 3s, write, release\nB: idle 1s, write\n",
+            UnfencedGap,
+            GapNeverHeld,
+            "A worker that had not taken the lock wrote while another held it, and the storage accepted the write.",
+            "ロックを取っていないワーカーが、別のワーカーがロックを持っている間に書き込み、資源はそれを受け付けました。",
+        ),
         // B writes over A's work without ever taking the lock.
         (
             "fencing off\nA: acquire, write, release\nB: idle 5s, write\n",
@@ -245,4 +255,58 @@ fn a_script_s_lesson_is_one_its_run_bears_out() {
             assert!(!Verdict(kind).claims(&run).iter().all(|c| c.check(&run)), "{source}");
         }
     }
+}
+
+/// What a failover's or Redlock's events mean is told as such: the primary and the replica by their names,
+/// a wait while the primary is down as that, one server's early-dropped key as the lost majority it was (not
+/// as the lease's end), and a worker asking again for a lock it holds as waiting on itself.
+#[test]
+fn servers_and_self_waits_are_told_as_what_they_were() {
+    let tell = |source: &str| {
+        let sc = script::parse(source).unwrap();
+        let run = sim::run(&sc);
+        let names: Vec<String> = sc.workers.iter().map(|w| w.name.clone()).collect();
+        let facts = told::told(&run);
+        let en: Vec<String> = facts.iter().map(|f| told::en(f, &names)).collect();
+        let ja: Vec<String> = facts.iter().map(|f| told::ja(f, &names)).collect();
+        (en, ja)
+    };
+    let (en, ja) = tell(
+        "service failover, crash 0.5s, promote 2s, wait off\nA: acquire, work 5s, write, release\n\
+         B: idle 1s, acquire, work 1s, write, release\n",
+    );
+    assert_eq!(
+        en[1..4],
+        [
+            "At 0.5 s the primary crashed.",
+            "At 1 s B asked for the lock; the primary was down, so B waited.",
+            "At 2 s the replica was promoted, with neither the lock's key nor its counter.",
+        ]
+    );
+    assert_eq!(ja[1], "0.5秒にプライマリが落ちました。");
+    assert_eq!(ja[2], "1秒に B がロックを求めましたが、プライマリが落ちていたので待ちました。");
+    // After the promotion the replica holds A's key: B waits on A.
+    let (en, _) = tell(
+        "service failover, crash 0.5s, promote 2s, wait on\nA: acquire, work 5s, write, release\n\
+         B: idle 3s, acquire, work 1s, write, release\n",
+    );
+    assert!(en.contains(&"At 3 s B asked for the lock; A held it, so B waited.".to_owned()), "{en:#?}");
+
+    let redlock = "service redlock, servers 5, drift 102ms, jump N3 at 2s by 9s\nreach A: N1, N2, N3\n\
+                   A: acquire, work 6s, write, release\nB: idle 3s, try-acquire every 1s, work 1s, write, release\n";
+    let (en, ja) = tell(redlock);
+    assert!(
+        en.contains(&"At 2 s N3 dropped A's key early: A no longer held a majority.".to_owned()),
+        "{en:#?}"
+    );
+    assert!(!en.iter().any(|l| l.contains("A's lease ran out")), "{en:#?}");
+    assert!(ja.contains(&"2秒に N3 が A のキーを早く消し、A は過半数を失いました。".to_owned()), "{ja:#?}");
+    // Without the jump every key goes at the lease's end, together: that is the lease running out.
+    let (en, _) = tell(&redlock.replace("by 9s", "by 0s").replace("work 6s", "pause 12s"));
+    assert!(en.iter().any(|l| l.ends_with("A's lease ran out.")), "{en:#?}");
+    assert!(!en.iter().any(|l| l.contains("dropped")), "{en:#?}");
+
+    let (en, ja) = tell("A: acquire, acquire, write, release\n");
+    assert_eq!(en[1], "At 0 s A asked for the lock again; it held it already, so it waited.");
+    assert_eq!(ja[1], "0秒に A がもう一度ロックを求めましたが、自分ですでに持っていたので待ちました。");
 }

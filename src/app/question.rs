@@ -41,12 +41,8 @@ pub fn follow(figure: NodeRef<leptos::html::Figure>) {
         let sc = script.as_ref().and_then(|s| s.scenario.as_ref());
         let (setup, prompt) = match (&script, sc) {
             (Some(_), Some(sc)) => {
-                let who = crate::present::figure::Who::Script(sc);
                 let dragged = sc.dragged().map(|p| (p.name.as_str(), p.value));
-                (
-                    t.script_setup(sc.workers.len(), who.service_name(t), sc.ttl, sc.lease, sc.fencing),
-                    (t.script_prompt)(dragged),
-                )
+                (t.script_setup(sc), (t.script_prompt)(dragged))
             }
             (Some(_), None) => (String::new(), String::new()),
             (None, _) => lab.inputs.with(|i| (t.setup(id, i), t.prompt(id, i))),

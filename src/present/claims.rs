@@ -1030,11 +1030,16 @@ impl Lesson {
             // "The storage refused a write that carried no token."
             Lesson::Tokenless => vec![refused, NoToken(who, at)],
             // "A stale write landed before the new holder's first write, and the storage accepted both."
-            Lesson::Verdict(UnfencedGap) => {
-                vec![accepted, StoredUnder(who, at, holder), BeforeFirstWrite(who, at, holder)]
-            }
+            Lesson::Verdict(UnfencedGap) => vec![
+                accepted,
+                HadTaken(who, at, true),
+                StoredUnder(who, at, holder),
+                BeforeFirstWrite(who, at, holder),
+            ],
             // "A stale write landed while another worker held the lock, and the storage accepted it."
-            Lesson::GapAlone => vec![accepted, StoredUnder(who, at, holder)],
+            Lesson::GapAlone => vec![accepted, HadTaken(who, at, true), StoredUnder(who, at, holder)],
+            // "A worker that had not taken the lock wrote while another held it, and the storage accepted it."
+            Lesson::GapNeverHeld => vec![accepted, HadTaken(who, at, false), StoredUnder(who, at, holder)],
             // "Two workers held it at once, and both wrote."
             Lesson::Verdict(DoubleGrant) => vec![Twice(true), BothWrote],
             // "A worker that had lost the lock overwrote newer work."

@@ -11,8 +11,11 @@ use crate::sim::{EventKind, Ms, NodeChange, OutcomeKind, Run, WorkerId};
 #[allow(missing_docs)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Told {
-    /// `worker` asked at `at` and had to wait: `holder` held the lock (`None`: nobody could take it then).
+    /// `worker` asked at `at` and had to wait: `holder` held the lock (`None`: nobody could take it then;
+    /// itself: it asked again for a lock it held).
     Waited { worker: WorkerId, at: Ms, holder: Option<WorkerId> },
+    /// `worker` asked at `at` while the primary was down and no replica promoted yet: nothing could grant.
+    WaitedDown { worker: WorkerId, at: Ms },
     /// `worker` took the lock at `at` with `token` (`None`: values without order), its lease to `expires`
     /// (`None`: no expiry), over `over`'s lock if it was still held.
     Granted { worker: WorkerId, at: Ms, token: Option<u64>, expires: Option<Ms>, over: Option<WorkerId> },
@@ -22,6 +25,9 @@ pub enum Told {
     Registered { worker: WorkerId, at: Ms, token: u64 },
     /// `worker`'s lease ran out at `at`.
     Expired { worker: WorkerId, at: Ms },
+    /// Server `node` dropped `worker`'s key at `at`, before the lease's end (its clock ran ahead), and with
+    /// it `worker`'s majority: the lock service no longer counted `worker` as holder.
+    KeyLost { worker: WorkerId, at: Ms, node: usize },
     /// Nobody could take the lock from `at` until `until` (lock-delay).
     Unavailable { at: Ms, until: Ms },
     /// `worker` stopped from `at` to `until`.
@@ -54,10 +60,10 @@ pub enum Told {
     LeaderLost { at: Ms, until: Ms },
     /// Server `node`'s clock jumped `by` forward at `at`.
     Jumped { node: usize, at: Ms, by: Ms },
-    /// Server `node` crashed at `at`.
-    Down { node: usize, at: Ms },
-    /// Server `node` was promoted at `at`, with the lock's key and counter or without them.
-    Promoted { node: usize, at: Ms, kept: bool },
+    /// The primary crashed at `at` (a failover's only server to crash).
+    Down { at: Ms },
+    /// The replica was promoted at `at`, with the lock's key and counter or without them.
+    Promoted { at: Ms, kept: bool },
 }
 
 /// The facts of `run`, in the order they happened. Keepalives are left out (a running holder sends one
@@ -66,20 +72,43 @@ pub fn told(run: &Run) -> Vec<Told> {
     let tokens = run.trace.tokens;
     let mut ready: Vec<Ms> = Vec::new();
     let mut took: Vec<WorkerId> = Vec::new();
+    // A failover's primary is down until the replica is promoted.
+    let mut down = false;
+    // The servers that dropped a key in this millisecond, with whose key it was.
+    let mut cleared: Vec<(Ms, usize, WorkerId)> = Vec::new();
+    // Where each worker's lease ends, as its last grant or renewal set it.
+    let mut ends: Vec<(WorkerId, Option<Ms>)> = Vec::new();
     let mut out = Vec::new();
     for e in &run.trace.events {
         let at = e.at;
-        if let EventKind::Grant { worker, .. } = e.kind {
-            took.push(worker);
+        cleared.retain(|c| c.0 == at);
+        match e.kind {
+            EventKind::Grant { worker, expires, .. } => {
+                took.push(worker);
+                ends.push((worker, expires));
+            }
+            EventKind::Renew { worker, expires, .. } => ends.push((worker, Some(expires))),
+            EventKind::Node { node, change: NodeChange::Clear(worker) } => cleared.push((at, node, worker)),
+            _ => {}
         }
         out.push(match e.kind {
+            EventKind::Wait { worker, .. } if down => Told::WaitedDown { worker, at },
             EventKind::Wait { worker, holder } => Told::Waited { worker, at, holder },
             EventKind::Grant { worker, token, expires, over } => {
                 Told::Granted { worker, at, token: Some(token).filter(|_| tokens), expires, over }
             }
             EventKind::Get { worker, free } => Told::Read { worker, at, free },
             EventKind::Register { worker, token } => Told::Registered { worker, at, token },
-            EventKind::Expire { worker, .. } => Told::Expired { worker, at },
+            // A server's dropped key that took the majority before the lease's end: not the lease running out.
+            EventKind::Expire { worker, .. } => {
+                let end = ends.iter().rev().find(|e| e.0 == worker).and_then(|e| e.1);
+                match cleared.iter().rev().find(|c| c.2 == worker) {
+                    Some(&(_, node, _)) if end.is_some_and(|end| at < end) => {
+                        Told::KeyLost { worker, at, node }
+                    }
+                    _ => Told::Expired { worker, at },
+                }
+            }
             EventKind::LockDelay { until } => Told::Unavailable { at, until },
             EventKind::PauseStart { worker, until } => Told::Paused { worker, at, until },
             EventKind::CheckLease { worker, ok } => Told::Checked { worker, at, ok },
@@ -106,9 +135,13 @@ pub fn told(run: &Run) -> Vec<Told> {
                 Told::Rearmed { worker, at, expires }
             }
             EventKind::Node { node, change: NodeChange::Jump(by) } => Told::Jumped { node, at, by },
-            EventKind::Node { node, change: NodeChange::Down } => Told::Down { node, at },
-            EventKind::Node { node, change: NodeChange::Promoted { kept } } => {
-                Told::Promoted { node, at, kept }
+            EventKind::Node { change: NodeChange::Down, .. } => {
+                down = true;
+                Told::Down { at }
+            }
+            EventKind::Node { change: NodeChange::Promoted { kept }, .. } => {
+                down = false;
+                Told::Promoted { at, kept }
             }
             _ => continue,
         });
@@ -129,6 +162,8 @@ pub enum Lesson {
     NeverGot,
     /// An unfenced gap whose holder wrote nothing (accepted) after the stale write.
     GapAlone,
+    /// An unfenced gap opened by a worker that had never taken the lock: its write is not an old one.
+    GapNeverHeld,
     /// Corrupted by a worker that had not taken the lock.
     NeverHeld,
 }
@@ -147,6 +182,10 @@ impl Lesson {
             })
         };
         let decided = late.and_then(|w| store(w.worker, Some(w.at)));
+        // Whether the deciding writer had taken the lock before its write.
+        let had = late.zip(decided).is_some_and(|(w, n)| {
+            ev[..n].iter().any(|e| matches!(e.kind, E::Grant { worker, .. } if worker == w.worker))
+        });
         let own = match o.kind {
             Fenced => late.is_some_and(|w| w.token.is_some()),
             // A dead holder that nothing expires and that never let go.
@@ -157,21 +196,22 @@ impl Lesson {
                     && !ev.iter().any(|e| matches!(e.kind, E::Release { worker, .. } if worker == h))
             }),
             // The holder's first write came after the stale one, and was accepted.
-            UnfencedGap => late.and_then(|w| w.holder).zip(decided).is_some_and(|(h, n)| {
-                store(h, None).is_some_and(|m| m > n && matches!(ev[m].kind, E::Store { accepted: true, .. }))
-            }),
+            UnfencedGap => {
+                had && late.and_then(|w| w.holder).zip(decided).is_some_and(|(h, n)| {
+                    store(h, None)
+                        .is_some_and(|m| m > n && matches!(ev[m].kind, E::Store { accepted: true, .. }))
+                })
+            }
             // The writer had taken the lock before, and no longer held it.
-            Corrupted => late.zip(decided).is_some_and(|(w, n)| {
-                w.stale
-                    && ev[..n].iter().any(|e| matches!(e.kind, E::Grant { worker, .. } if worker == w.worker))
-            }),
+            Corrupted => had && late.is_some_and(|w| w.stale),
             _ => true,
         };
         match o.kind {
             _ if own => Lesson::Verdict(o.kind),
             Fenced => Lesson::Tokenless,
             Orphaned => Lesson::NeverGot,
-            UnfencedGap => Lesson::GapAlone,
+            UnfencedGap if had => Lesson::GapAlone,
+            UnfencedGap => Lesson::GapNeverHeld,
             _ => Lesson::NeverHeld,
         }
     }
@@ -182,6 +222,8 @@ impl Told {
     pub fn at(&self) -> Ms {
         match *self {
             Told::Waited { at, .. }
+            | Told::WaitedDown { at, .. }
+            | Told::KeyLost { at, .. }
             | Told::Granted { at, .. }
             | Told::Read { at, .. }
             | Told::Registered { at, .. }
@@ -225,6 +267,11 @@ pub fn en(fact: &Told, names: &[String]) -> String {
     let n = |w| name(names, w);
     let s = seconds;
     match *fact {
+        Told::Waited { worker, at, holder: Some(h) } if h == worker => format!(
+            "At {} s {} asked for the lock again; it held it already, so it waited.",
+            s(at),
+            n(worker)
+        ),
         Told::Waited { worker, at, holder: Some(h) } => format!(
             "At {} s {} asked for the lock; {} held it, so {} waited.",
             s(at),
@@ -254,7 +301,20 @@ pub fn en(fact: &Told, names: &[String]) -> String {
         Told::Registered { worker, at, token } => {
             format!("At {} s {}'s token {token} reached the storage with its grant.", s(at), n(worker))
         }
+        Told::WaitedDown { worker, at } => format!(
+            "At {} s {} asked for the lock; the primary was down, so {} waited.",
+            s(at),
+            n(worker),
+            n(worker)
+        ),
         Told::Expired { worker, at } => format!("At {} s {}'s lease ran out.", s(at), n(worker)),
+        Told::KeyLost { worker, at, node } => format!(
+            "At {} s N{} dropped {}'s key early: {} no longer held a majority.",
+            s(at),
+            node + 1,
+            n(worker),
+            n(worker)
+        ),
         Told::Unavailable { at, until } => {
             format!("From {} s nobody could take the lock until {} s.", s(at), s(until))
         }
@@ -278,17 +338,15 @@ pub fn en(fact: &Told, names: &[String]) -> String {
         Told::Stored { worker, at, token: t, accepted, highest, holder, stale, had } => {
             let with = t.map_or(String::new(), |t| format!(" with token {t}"));
             let held = held(had);
-            let verdict = match (accepted, highest) {
-                (true, _) => "accepted".to_owned(),
-                (false, Some(h)) => format!("rejected (it had seen {h})"),
-                (false, None) => "rejected".to_owned(),
-            };
+            let verdict = if accepted { "accepted" } else { "rejected" };
+            // Why, after the write it explains: "rejected A's write with token 33 (it had seen 34)".
+            let seen = highest.filter(|_| !accepted).map_or(String::new(), |h| format!(" (it had seen {h})"));
             let whose = match (stale, holder) {
                 (true, Some(h)) => format!(" {} {held} the lock; {} did.", n(worker), n(h)),
                 (true, None) => format!(" {} {held} the lock.", n(worker)),
                 _ => String::new(),
             };
-            format!("At {} s the storage {verdict} {}'s write{with}.{whose}", s(at), n(worker))
+            format!("At {} s the storage {verdict} {}'s write{with}{seen}.{whose}", s(at), n(worker))
         }
         Told::Released { worker, at, freed: Some(f), .. } if f == worker => {
             format!("At {} s {} released the lock.", s(at), n(worker))
@@ -309,11 +367,10 @@ pub fn en(fact: &Told, names: &[String]) -> String {
         Told::Jumped { node, at, by } => {
             format!("At {} s N{}'s clock jumped {} s ahead.", s(at), node + 1, s(by))
         }
-        Told::Down { node, at } => format!("At {} s server {} crashed.", s(at), node + 1),
-        Told::Promoted { node, at, kept } => format!(
-            "At {} s server {} was promoted, {}.",
+        Told::Down { at } => format!("At {} s the primary crashed.", s(at)),
+        Told::Promoted { at, kept } => format!(
+            "At {} s the replica was promoted, {}.",
             s(at),
-            node + 1,
             if kept {
                 "with the lock's key and counter"
             } else {
@@ -346,6 +403,11 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
     let n = |w| name(names, w);
     let s = seconds;
     match *fact {
+        Told::Waited { worker, at, holder: Some(h) } if h == worker => format!(
+            "{}秒に {} がもう一度ロックを求めましたが、自分ですでに持っていたので待ちました。",
+            s(at),
+            n(worker)
+        ),
         Told::Waited { worker, at, holder: Some(h) } => format!(
             "{}秒に {} がロックを求めましたが、{} が持っていたので待ちました。",
             s(at),
@@ -375,7 +437,21 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         Told::Registered { worker, at, token } => {
             format!("{}秒に、ロックを取ると同時に {} の番号 {token} が資源へ届きました。", s(at), n(worker))
         }
+        Told::WaitedDown { worker, at } => {
+            format!(
+                "{}秒に {} がロックを求めましたが、プライマリが落ちていたので待ちました。",
+                s(at),
+                n(worker)
+            )
+        }
         Told::Expired { worker, at } => format!("{}秒に {} の期限が切れました。", s(at), n(worker)),
+        Told::KeyLost { worker, at, node } => format!(
+            "{}秒に N{} が {} のキーを早く消し、{} は過半数を失いました。",
+            s(at),
+            node + 1,
+            n(worker),
+            n(worker)
+        ),
         Told::Unavailable { at, until } => {
             format!("{}秒から{}秒まで、誰もロックを取れませんでした。", s(at), s(until))
         }
@@ -383,11 +459,13 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             format!("{}秒から{}秒まで {} は止まっていました。", s(at), s(until), n(worker))
         }
         Told::Checked { worker, at, ok: true } => {
-            format!("{}秒に {} は、ロックがまだ有効かを確かめました。有効でした。", s(at), n(worker))
+            format!("{}秒に {} がリースを確かめると、まだ有効でした。", s(at), n(worker))
         }
-        Told::Checked { worker, at, ok: false } => {
-            format!("{}秒に {} がリースを確かめると、切れていたので、あきらめました。", s(at), n(worker))
-        }
+        Told::Checked { worker, at, ok: false } => format!(
+            "{}秒に {} がリースを確かめると、切れていたので、残りの手順をあきらめました。",
+            s(at),
+            n(worker)
+        ),
         Told::Sent { worker, at, arrives } => {
             format!(
                 "{}秒に {} が書き込みを送り、書き込みは{}秒に資源に届きました。",
@@ -398,11 +476,11 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         }
         Told::Stored { worker, at, token: t, accepted, highest, holder, stale, had } => {
             let with = t.map_or(String::new(), |t| format!("番号 {t} の"));
-            let verdict = match (accepted, highest) {
-                (true, _) => "受け付けました".to_owned(),
-                (false, Some(h)) => format!("拒否しました（すでに {h} を見ていました）"),
-                (false, None) => "拒否しました".to_owned(),
-            };
+            let verdict = if accepted { "受け付けました" } else { "拒否しました" };
+            // The reason before what it explains: "すでに 34 を見ていたので、…を拒否しました".
+            let seen = highest
+                .filter(|_| !accepted)
+                .map_or(String::new(), |h| format!("すでに {h} を見ていたので、"));
             let whose = match (stale, holder) {
                 (true, Some(h)) => {
                     format!(
@@ -415,7 +493,8 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
                 (true, None) => format!("{} は{}ロックを持っていませんでした。", n(worker), mou(had)),
                 _ => String::new(),
             };
-            format!("{}秒に資源は {} の{with}書き込みを{verdict}。{whose}", s(at), n(worker))
+            let lead = if seen.is_empty() { " ".to_owned() } else { seen };
+            format!("{}秒に資源は{lead}{} の{with}書き込みを{verdict}。{whose}", s(at), n(worker))
         }
         Told::Released { worker, at, freed: Some(f), .. } if f == worker => {
             format!("{}秒に {} がロックを返しました。", s(at), n(worker))
@@ -446,11 +525,10 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         Told::Jumped { node, at, by } => {
             format!("{}秒に N{} の時計が{}秒先に飛びました。", s(at), node + 1, s(by))
         }
-        Told::Down { node, at } => format!("{}秒にサーバ {} が落ちました。", s(at), node + 1),
-        Told::Promoted { node, at, kept } => format!(
-            "{}秒にサーバ {} が昇格しました。{}",
+        Told::Down { at } => format!("{}秒にプライマリが落ちました。", s(at)),
+        Told::Promoted { at, kept } => format!(
+            "{}秒にレプリカが昇格しました。{}",
             s(at),
-            node + 1,
             if kept {
                 "ロックのキーとカウンタを持っていました。"
             } else {

@@ -258,7 +258,7 @@ pub(super) static EN: Text = Text {
     script_setup: |workers, service, ttl, expiry, fencing| {
         let on = |b: bool| if b { "on" } else { "off" };
         format!(
-            "Your own scenario, written as a script: {workers} worker{}, {service}, a {} s lease, expiry {}, fencing {}.",
+            "A scenario written as a script: {workers} worker{}, {service}, a {} s lease, expiry {}, fencing {}.",
             if workers == 1 { "" } else { "s" },
             s(ttl),
             on(expiry),
@@ -303,6 +303,7 @@ pub(super) static EN_PANELS: Panels = Panels {
         "A worker waited for the lock to the end and never got it.",
         "A stale write landed while another worker held the lock, and the storage accepted it.",
         "A worker that had not taken the lock overwrote the work of one that had.",
+        "A worker that had not taken the lock wrote while another held it, and the storage accepted the write.",
     ],
     projector_label: "The run, one moment at a time",
     projector_step: |k, n, at| fill("Step {} of {} · {} s", &[&k.to_string(), &n.to_string(), &s(at)]),

@@ -261,7 +261,7 @@ pub(super) static JA: Text = Text {
     script_setup: |workers, service, ttl, expiry, fencing| {
         let on = |b: bool| if b { "オン" } else { "オフ" };
         format!(
-            "スクリプトで書いた自分の場面：ワーカー{workers}台、{service}、リース{}秒（リース期限{}、フェンシング{}）。",
+            "スクリプトで書かれた場面：ワーカー{workers}台、{service}、リース{}秒（リース期限{}、フェンシング{}）。",
             s(ttl),
             on(expiry),
             on(fencing)
@@ -275,7 +275,7 @@ pub(super) static JA: Text = Text {
     reading_script: "スクリプトを読み込んでいます…",
     script_broken: |message| fill("スクリプトを読めませんでした：{}。図は前の状態のままです。", &[message]),
     script_unread: |message| match message {
-        "" => "スクリプトが読めるまで図はありません。".to_owned(),
+        "" => "スクリプトを読み込めるまで、図は表示されません。".to_owned(),
         m => fill("スクリプトを読めませんでした：{}。読めるまで図は描かれません。", &[m]),
     },
     named_switch: |name| fill("{{}? オン | オフ} の手順を選ぶ", &[name]),
@@ -305,6 +305,7 @@ pub(super) static JA_PANELS: Panels = Panels {
         "ロックを待っていたワーカーは、最後までロックを取れませんでした。",
         "別のワーカーがロックを持っている間に古い書き込みが届き、資源はそれを受け付けました。",
         "ロックを取っていないワーカーが、ロックを取ったワーカーの仕事を上書きしました。",
+        "ロックを取っていないワーカーが、別のワーカーがロックを持っている間に書き込み、資源はそれを受け付けました。",
     ],
     projector_label: "実行を一場面ずつ",
     projector_step: |k, n, at| fill("場面 {} / {}・{}秒", &[&k.to_string(), &n.to_string(), &s(at)]),
@@ -472,7 +473,8 @@ pub(super) static JA_PANELS: Panels = Panels {
     editor_link_none: "ページのリンクには、このテキストではなく始めたシナリオが入っています。共有するには短くしてください。",
     editor_reads: |workers, values, switches| {
         let switches = if switches == 0 { String::new() } else { fill("、名前付きのスイッチ{}個", &[&switches.to_string()]) };
-        fill("スクリプトを読み込みました：ワーカー{}台、名前付きの値{}個{}。", &[&workers.to_string(), &values.to_string(), &switches])
+        let values = if values == 0 { "なし".to_owned() } else { fill("{}個", &[&values.to_string()]) };
+        fill("スクリプトを読み込みました：ワーカー{}台、名前付きの値{}{}。", &[&workers.to_string(), &values, &switches])
     },
     editor_template: "# 新しい場面：書き換えると図が追いかけます。",
 };

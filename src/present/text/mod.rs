@@ -229,8 +229,8 @@ pub struct Panels {
     pub outcome_lessons: [&'static str; 7],
     /// The plainer lessons a run may need instead ([`Lesson`]): a fenced write that carried no token (its
     /// writer held no lock), a waiter that never got the lock, an unfenced gap with no later write, a
-    /// corrupting worker that had not taken the lock.
-    pub plain_lessons: [&'static str; 4],
+    /// corrupting worker that had not taken the lock, an unfenced gap opened by a worker that never had.
+    pub plain_lessons: [&'static str; 5],
     /// The projector's accessible name: the run walked through one moment at a time.
     pub projector_label: &'static str,
     /// Where the projector stands: moment `k` of `n`, at time `at`.
@@ -400,16 +400,15 @@ impl Text {
         self.inputs((self.scenario)(id).setup, i)
     }
 
-    /// A script's set-up.
-    pub fn script_setup(
-        &self,
-        workers: usize,
-        service: &str,
-        ttl: Ms,
-        expiry: bool,
-        fencing: bool,
-    ) -> String {
-        (self.script_setup)(workers, service, ttl, expiry, fencing)
+    /// A script's set-up: the lock service by its name (not its lane's: "Majority" names no service).
+    pub fn script_setup(&self, sc: &crate::sim::Scenario) -> String {
+        let service = match sc.service {
+            crate::sim::Service::Single => self.lock_service,
+            crate::sim::Service::Failover { .. } => (self.scenario)(ScenarioId::Failover).title,
+            crate::sim::Service::Redlock { .. } => "Redlock",
+            crate::sim::Service::Consensus { .. } => self.consensus_service,
+        };
+        (self.script_setup)(sc.workers.len(), service, sc.ttl, sc.lease, sc.fencing)
     }
 
     /// The prediction's question for scenario `id` with these inputs.
@@ -521,6 +520,7 @@ impl Panels {
             Lesson::NeverGot => self.plain_lessons[1],
             Lesson::GapAlone => self.plain_lessons[2],
             Lesson::NeverHeld => self.plain_lessons[3],
+            Lesson::GapNeverHeld => self.plain_lessons[4],
         }
     }
 
