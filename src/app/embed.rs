@@ -55,10 +55,9 @@ fn as_text(v: &JsValue) -> Option<String> {
     }
 }
 
-/// Answers a `set` that had `found` wrong (at most [`MAX_PROBLEMS`]): an `error` message to the host, and the
-/// page's notice about the last message.
+/// Answers a `set` that had `found` wrong: an `error` message to the host naming every field (it sent them
+/// all), and the page's notice about the last message (at most [`MAX_PROBLEMS`] of them).
 fn answer(lab: Lab, host: &web_sys::Window, mut found: Vec<Problem>) {
-    found.truncate(MAX_PROBLEMS);
     if !found.is_empty() {
         // The page's own English sentences, so the host sees the allowed values; each value was cut short on
         // its own, and is isolated so a right-to-left override in it cannot reverse the sentence.
@@ -67,6 +66,7 @@ fn answer(lab: Lab, host: &web_sys::Window, mut found: Vec<Problem>) {
         post(host, &[("type", "fencing-lab:error".into()), ("problems", list.into())]);
     }
     // The notice about this message replaces the one about the last message, not the link's.
+    found.truncate(MAX_PROBLEMS);
     if found != lab.message_problems.get_untracked() {
         lab.message_problems.set(found);
     }

@@ -295,6 +295,15 @@ test('the embed protocol names every field it did not apply, keeps nothing for l
   // A null is sent, so it is answered, not taken for a field left out.
   assert.deepEqual(await reply({ type: 'fencing-lab:set', delay: null }, 5),
     ['delay: “\u2068null\u2069” is not a whole number']);
+  // Past the notice's eight, the reply still names every field: a bad value after nine unknown ones too.
+  const many = Object.fromEntries([...Array(9).keys()].map((k) => [`a${k}`, 1]));
+  const all = await reply({ type: 'fencing-lab:set', ...many, delay: 'soon' }, 6);
+  assert.equal(all.length, 10);
+  assert.equal(all.at(-1), 'delay: “\u2068soon\u2069” is not a whole number');
+  const frame = host.frames().find((f) => f !== host.mainFrame());
+  // The page's notice lists the first eight.
+  await frame.waitForFunction(() => document.querySelectorAll('.notice li').length > 1);
+  assert.equal(await frame.locator('.notice li').count(), 8);
   await host.context().close();
   const page = await open(env.browser, `${env.server.url}/?script=${encodeURIComponent('A: acquire, write')}&pause=3000&lang=en`);
   assert.match(await page.textContent('.app'), /pause: not applied to a script; set it in the script’s text/);
