@@ -148,10 +148,15 @@ pub fn ShareBody() -> impl IntoView {
     };
     let row = move |id: &'static str, field: AnyView, done: RwSignal<Option<bool>>| {
         view! {
-            <label for=id>{move || if id == "share-link" { t().share_link } else { t().share_embed }}</label>
+            <label for=id id=format!("{id}-label")>
+                {move || if id == "share-link" { t().share_link } else { t().share_embed }}
+            </label>
             <div class="share-row">
                 {field}
-                <button type="button" data-copy=id on:click=move |_| {
+                // Named by its word and its field's ("Copy Link"): two buttons both named "Copy" are one to a
+                // screen reader's list of buttons.
+                <button type="button" data-copy=id id=format!("{id}-copy")
+                    aria-labelledby=format!("{id}-copy {id}-label") on:click=move |_| {
                     let el = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id));
                     if let Some(el) = el.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
                         copy(el, done);

@@ -300,6 +300,9 @@ test('the share panel links to the exact state and gives an iframe snippet', asy
   const link = `${env.server.url}/?scenario=gc-pause&pause=30000&lease=on&fencing=off&lang=ja`;
   await page.waitForFunction((want) => document.querySelector('#share-link')?.value === want, link);
   const snippet = await page.inputValue('#share-embed');
+  // Each copy button is named with its field: not two buttons both called "Copy".
+  assert.equal(await page.getByRole('button', { name: 'コピー この状態へのリンク' }).count(), 1);
+  assert.equal(await page.getByRole('button', { name: 'コピー ページへの埋め込み（iframe）' }).count(), 1);
   assert.match(snippet, /^<iframe id="fencing-lab" src="[^"]+\?scenario=gc-pause&pause=30000&lease=on&fencing=off&lang=ja&embed=1"/);
   // The sandbox the snippet sets is the one the README and the page's static fallback name, exactly.
   const sandbox = snippet.match(/sandbox="([^"]*)"/)[1];
