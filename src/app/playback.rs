@@ -82,7 +82,10 @@ impl Player {
         let tick = move || {
             let now = self.playhead.get_untracked().unwrap_or(0);
             let next = if reduced { self.next_event(now) } else { Some(now + SPEED * FRAME_MS as Ms) };
-            match next.filter(|&t| t < self.end()) {
+            // The end's own event gets its step too before the whole run is shown (reduced motion
+            // jumped from the one before it straight to the whole run).
+            let end = self.end();
+            match next.filter(|&t| now < end && t <= end) {
                 Some(t) => self.playhead.set(Some(t)),
                 None => self.show_all(),
             }
