@@ -885,7 +885,8 @@ fn storage_lane(s: &mut Svg, l: &Layout, run: &Run, p: Option<Ms>, t: &Text) {
 /// A band of the learner's input (a pause, a write in the network) on a worker's lane, always drawn whole.
 fn band(s: &mut Svg, l: &Layout, span: Span, y: f64, class: &str, label: &str) {
     s.bar(l, span, None, y, 26.0, class);
-    let x = l.x(span.from) + 6.0;
+    // Clear of a request's dot (r 4) at the band's start: at 6 px it touched the label's first letter.
+    let x = l.x(span.from) + 9.0;
     if l.x_end(span.to, None) - x > 8.0 * label.chars().count() as f64 {
         s.text(&format!("{class}-label"), x, y + 17.0, "start", label);
     }
