@@ -261,6 +261,13 @@ fn a_run_file_of_locksim_check_opens_with_its_client_and_verdicts() {
         let figure = markup::recorded_figure(&o.recording, &run, panels(lang).text);
         roxmltree::Document::parse(&format!("<div>{figure}</div>")).expect("well-formed");
     }
+    // The lab's own verdict is run, not read: a file that says its simulation was safe still shows the
+    // simulation's fenced run of that state.
+    let v: serde_json::Value = serde_json::from_str(CHECK_RUN).unwrap();
+    let sim = sim::run(&o.recording.scenario.build(&o.recording.inputs)).outcome.kind;
+    let mut lying = v.clone();
+    lying["simulated"] = if sim.name() == "safe" { "corrupted" } else { "safe" }.into();
+    assert_eq!(recordings::open(&lying.to_string()).unwrap()[0].recording.simulated, sim);
     // `--all --json` writes a list of runs.
     let list = format!("[{CHECK_RUN},{CHECK_RUN}]");
     assert_eq!(recordings::open(&list).map(|r| r.len()), Ok(2));
