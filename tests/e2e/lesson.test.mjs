@@ -14,7 +14,7 @@ test("the first prediction is the source's own question: A wakes after 15 s", as
   const setup = await page.textContent('.setup');
   assert.match(setup, /only while they hold the lock/);
   assert.match(setup, /token 33/);
-  assert.match(setup, /B asks at 1 s, gets token 34 as soon as the lock is free, and writes 1 s after that/);
+  assert.match(setup, /B asks at 1 s, takes the lock with token 34 as soon as it is free, and writes 1 s after that/);
   assert.match(await page.textContent('.prompt'), /A wakes after 15 s, with lease expiry on and fencing on\. What happens\?/);
   // Skipped (or once told), a fresh link shows the source's default state, 4 s, with its caption.
   await page.click('.predict button.link');

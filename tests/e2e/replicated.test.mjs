@@ -57,7 +57,7 @@ for (const width of [360, 1280]) {
     // etcd: the leader's crash re-arms A's lease, which outlives its pause; fencing off overwrites B.
     await pick(page, 'etcd');
     assert.deepEqual([await outcome(page), await double(page)], ['fenced', 'false']);
-    assert.match(await narration(page), /While A was paused its keepalives stopped too: its lease ran out at 10 s, etcd deleted A's key and B's came first. B took token 34 at 10 s/);
+    assert.match(await narration(page), /While A was paused its keepalives stopped too: its lease ran out at 10 s, etcd deleted A's key and B's came first. B took the lock at 10 s \(token 34\)/);
     await page.click('label[for=leader_crash]');
     assert.equal(await outcome(page), 'safe');
     assert.match(await narration(page), /The leader crashed at 5 s; the new one, ready at 6 s, restarted every lease at its full 10 s plus an election timeout, so A's now ran to 17 s/);
@@ -71,7 +71,7 @@ for (const width of [360, 1280]) {
     // ZooKeeper: the session's end frees the lock; B's znode's czxid fences A.
     await pick(page, 'zookeeper');
     assert.deepEqual([await outcome(page), await double(page)], ['fenced', 'false']);
-    assert.match(await narration(page), /its session expired at 10 s and its znode went with it: B's watch fired. B took token 34 at 10 s/);
+    assert.match(await narration(page), /its session expired at 10 s and its znode went with it: B's watch fired. B took the lock at 10 s \(token 34\)/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${overflow}px too wide`);
     // The five servers on a phone and on a desktop (kept in tests/e2e/artifacts).

@@ -38,7 +38,7 @@ fn line(l: Line) -> &'static str {
         Line::Rejected => "The storage had already seen {newer}, so it rejected the write ({a} < {newer}).",
         Line::OverwroteB => "Without fencing the storage accepted {a} after {newer}: B's work is overwritten.",
         Line::GapWoke => "A's lease ran out at {expired} s and B took token {b} at {b_grant} s, but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote.",
-        Line::GapWokeBTook => "B took token {b} at {b_grant} s, but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote.",
+        Line::GapWokeBTook => "B took the lock at {b_grant} s (token {b}), but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote.",
         Line::GapWokeUnchecked => "A's lease ran out at {expired} s and B took token {b} at {b_grant} s, but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote without checking again.",
         Line::GapFenced => "The storage had not seen {b} yet, so it accepted {a}, then {b}: max-token fencing only orders the writes the storage has seen.",
         Line::GapRemedy => "This lab's own remedy registers the new holder's token at its grant (“Register the token”), as BookKeeper fences a ledger before a new writer goes on.",
@@ -84,7 +84,7 @@ fn line(l: Line) -> &'static str {
         Line::KeepaliveStoppedBNext => "While A was paused its keepalives stopped too: its lease ran out at {expired} s, etcd deleted A's key and B's came first.",
         Line::SessionExpired => "While A was paused its heartbeats stopped too, so its session expired at {expired} s and its znode went with it.",
         Line::SessionExpiredBWatched => "While A was paused its heartbeats stopped too, so its session expired at {expired} s and its znode went with it: B's watch fired.",
-        Line::BTookAndWrote => "B took token {b} at {b_grant} s and wrote at {b_write} s.",
+        Line::BTookAndWrote => "B took the lock at {b_grant} s (token {b}) and wrote at {b_write} s.",
         Line::LeaderRearmed => "The leader crashed at {crash} s; the new one, ready at {ready} s, restarted every lease at its full {ttl} s plus an election timeout, so A's now ran to {rearmed} s.",
         Line::LeaderRearmedRekept => "The leader crashed at {crash} s; the new one, ready at {ready} s, restarted every lease at its full {ttl} s plus an election timeout, to {rearmed} s for A's, but A's keepalive reached it in the same millisecond and renewed the lease for {ttl} s from then: to {rekept} s.",
         Line::LeaderCrashed => "The leader crashed at {crash} s; until the new one was ready at {ready} s nothing was granted or expired.",
@@ -97,7 +97,7 @@ fn line(l: Line) -> &'static str {
 
 pub(super) static EN: Text = Text {
     base_setup: "Workers A and B write to the storage only while they hold the lock, a {ttl} s lease. A takes it first, \
-         with token {first_token}, and stops in a GC pause {pause_start?after working until # s|right after}; B asks at {b_request} s, gets token {second} as soon as the lock is free, and \
+         with token {first_token}, and stops in a GC pause {pause_start?after working until # s|right after}; B asks at {b_request} s, takes the lock with token {second} as soon as it is free, and \
          writes {b_work} s after that.",
     title: "Fencing Lab",
     tagline: "How a distributed lock stays safe: leases and fencing tokens.",

@@ -41,7 +41,7 @@ fn line(l: Line) -> &'static str {
         Line::Rejected => "資源はすでに {newer} を見ていたので、この書き込みを拒否しました（{a} < {newer}）。",
         Line::OverwroteB => "フェンシングがないので、資源は {newer} のあとに {a} も受け付け、B の仕事は上書きされました。",
         Line::GapWoke => "A の期限は{expired}秒に切れ、B は{b_grant}秒に番号 {b} を取りました。ところが A は、B が最初に書き込む{b_write}秒までに（{wake}秒に）目覚め、書き込みました。",
-        Line::GapWokeBTook => "B は{b_grant}秒に番号 {b} を取りました。ところが A は、B が最初に書き込む{b_write}秒までに（{wake}秒に）目覚め、書き込みました。",
+        Line::GapWokeBTook => "B は{b_grant}秒にロックを取りました（番号 {b}）。ところが A は、B が最初に書き込む{b_write}秒までに（{wake}秒に）目覚め、書き込みました。",
         Line::GapWokeUnchecked => "A の期限は{expired}秒に切れ、B は{b_grant}秒に番号 {b} を取りました。ところが A は、B が最初に書き込む{b_write}秒までに（{wake}秒に）目覚め、確かめ直さずに書き込みました。",
         Line::GapFenced => "資源はまだ {b} を見ていなかったので {a} を受け付け、そのあと {b} も受け付けました。最大の番号だけを覚えるフェンシングが拒めるのは、資源がすでに見た番号より小さい番号の書き込みだけです。",
         Line::GapRemedy => "このラボ独自の対策は、新しい持ち主の番号をロックを渡した時点で資源に登録することです（「番号の登録」）。BookKeeper が、新しい書き手が進む前に台帳をフェンスするのに近いやり方です。",
@@ -87,7 +87,7 @@ fn line(l: Line) -> &'static str {
         Line::KeepaliveStoppedBNext => "A が止まっている間はリースの延長も止まっていたので、{expired}秒に A の期限が切れ、etcd は A のキーを消し、B のキーが先頭になりました。",
         Line::SessionExpired => "A が止まっている間はハートビートも止まっていたので、{expired}秒に A のセッションが切れて znode も消えました。",
         Line::SessionExpiredBWatched => "A が止まっている間はハートビートも止まっていたので、{expired}秒に A のセッションが切れて znode も消え、B の見張りが反応しました。",
-        Line::BTookAndWrote => "B は{b_grant}秒に番号 {b} を取り、{b_write}秒に書き込みました。",
+        Line::BTookAndWrote => "B は{b_grant}秒にロックを取り（番号 {b}）、{b_write}秒に書き込みました。",
         Line::LeaderRearmed => "{crash}秒にリーダーが落ちました。{ready}秒に立った新しいリーダーは、すべてのリースを、その時点から TTL まるごと（{ttl}秒）に選挙のタイムアウトを足した長さで数え直したので、A のリースは{rearmed}秒まで延びました。",
         Line::LeaderRearmedRekept => "{crash}秒にリーダーが落ちました。{ready}秒に立った新しいリーダーは、すべてのリースを、その時点から TTL まるごと（{ttl}秒）に選挙のタイムアウトを足した長さで数え直し、A のリースは{rearmed}秒までになりましたが、同じ瞬間に A のリース延長の要求が届いたので、リースはそこから改めて{ttl}秒に更新され、{rekept}秒までとなりました。",
         Line::LeaderCrashed => "{crash}秒にリーダーが落ちました。新しいリーダーが立つ{ready}秒までは、ロックが渡されることも期限が切れることもありませんでした。",
@@ -99,7 +99,7 @@ fn line(l: Line) -> &'static str {
 }
 
 pub(super) static JA: Text = Text {
-    base_setup: "2台のワーカー A・B が、ロック（期限{ttl}秒）を取ったときだけ資源に書き込みます。ロックを渡すたびに番号が増え、\
+    base_setup: "2台のワーカー A・B が、ロック（期限{ttl}秒）を取ったときだけ資源に書き込みます。番号は順に増え、\
          A は{first_token}番、B は{second}番です。A は{pause_start?ロックを取ったあと#秒まで働いてから |ロックを取った直後に }GC（メモリの掃除）で止まります。B は{b_request}秒にロックを求め、\
          ロックが空きしだい受け取って、その{b_work}秒後に書き込みます。",
     title: "フェンシング・ラボ",

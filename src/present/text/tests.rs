@@ -301,6 +301,26 @@ fn every_set_up_prompt_and_hint_fills_in_its_inputs() {
         "N3's clock jumps 9 s ahead, and A pauses 15 s. What happens?"
     );
     assert!(t.setup(ScenarioId::Redlock, &i).ends_with(" A pauses 15 s right after taking the lock."));
+    // A pause that starts late is said to: "wakes after 8 s" alone reads as waking at 8 s.
+    let mut i = ScenarioId::GcPause.defaults();
+    (i.pause_start, i.pause) = (3_000, 8_000);
+    assert!(t.prompt(ScenarioId::GcPause, &i).starts_with("A pauses at 3 s and wakes after 8 s, "));
+    assert!(text(Lang::Ja)
+        .prompt(ScenarioId::GcPause, &i)
+        .starts_with("A は3秒に止まり、8秒後に目を覚まします"));
+    i.pause_start = 0;
+    assert!(t.prompt(ScenarioId::GcPause, &i).starts_with("A wakes after 8 s, "));
+    // A lease that runs out by the check (a link's ttl): the pause is said as the check's consequence.
+    let mut i = ScenarioId::CheckThenPause.defaults();
+    (i.ttl, i.pause) = (2_000, 3_000);
+    assert!(t
+        .prompt(ScenarioId::CheckThenPause, &i)
+        .starts_with("A checks its lease at 2 s and, if it is still valid, pauses until 5 s,"));
+    assert!(text(Lang::Ja)
+        .prompt(ScenarioId::CheckThenPause, &i)
+        .starts_with("A は2秒に期限を確かめ、まだ有効なら5秒まで止まります"));
+    // etcd gives B's token at its request, so no set-up says tokens come with each grant.
+    assert!(!text(Lang::Ja).setup(ScenarioId::Etcd, &ScenarioId::Etcd.defaults()).contains("渡すたび"));
     let mut i = ScenarioId::Etcd.defaults();
     assert!(t.prompt(ScenarioId::Etcd, &i).contains("leader crash off, fencing on"));
     // Off, a switch's hint says what it would do: the run on screen does not do it.

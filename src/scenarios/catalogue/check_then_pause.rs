@@ -14,7 +14,7 @@ pub static DEF: Definition = Definition {
         setup: "As in the GC pause, but A works {check} s first, checks its lease on its own clock and, if it is still \
                  valid, pauses, then writes without checking again. The lease lasts {ttl} s; B asks at {b_request} s and writes {b_work} s \
                  after it gets the lock.",
-        prompt: "A checks at {check} s and wakes at {wake} s, with lease expiry {lease} and fencing {fencing}. What happens?",
+        prompt: "A checks its lease at {check} s and, if it is still valid, pauses until {wake} s, with lease expiry {lease} and fencing {fencing}. What happens?",
         choices: choices::BASE_EN,
     },
     ja: Card {
@@ -23,7 +23,7 @@ pub static DEF: Definition = Definition {
         setup: "GC 停止と同じですが、A はまず{check}秒働いて自分の時計で期限を確かめ、まだ有効なら、そこで止まります。\
                  目覚めると、確かめ直さずに書き込みます。期限は{ttl}秒で、B は{b_request}秒にロックを求め、受け取ってから{b_work}秒後に\
                  書き込みます。",
-        prompt: "A は{check}秒に期限を確かめ、{wake}秒に目覚めます（リース期限は{lease}、フェンシングは{fencing}）。何が起きる？",
+        prompt: "A は{check}秒に期限を確かめ、まだ有効なら{wake}秒まで止まります（リース期限は{lease}、フェンシングは{fencing}）。何が起きる？",
         choices: choices::BASE_JA,
     },
 };

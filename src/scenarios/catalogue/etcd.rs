@@ -21,7 +21,7 @@ pub static DEF: Definition = Definition {
         setup: "A three-member etcd cluster. Each worker's lock key is tied to its lease, and the key's create revision \
                  is its token (the numbers stand for revisions); a running worker renews its lease every {ttl3} s, a \
                  paused one cannot.{leader_crash? The leader crashes at # s; a new one is ready 1 s later.|} {base}",
-        prompt: "A wakes after {pause} s, leader crash {leader_crash?at # s|off}, fencing {fencing}. What happens?",
+        prompt: "A {pause_start?pauses at # s and |}wakes after {pause} s, leader crash {leader_crash?at # s|off}, fencing {fencing}. What happens?",
         choices: choices::ALWAYS_LEASED_EN,
     },
     ja: Card {
@@ -30,7 +30,7 @@ pub static DEF: Definition = Definition {
         setup: "3台構成の etcd クラスタ。各ワーカーのロックキーはそのリースに結び付き、キーの作成リビジョンが番号です\
                  （図の番号はリビジョンの代わり）。動いているワーカーは{ttl3}秒ごとにリースを延長しますが、止まっている間は\
                  できません。{leader_crash?リーダーは#秒に落ち、その1秒後に新しいリーダーが立ちます。|}{base}",
-        prompt: "A は{pause}秒後に目を覚まします（{leader_crash?#秒にリーダーが故障|リーダーの故障なし}、フェンシングは{fencing}）。何が起きる？",
+        prompt: "A は{pause_start?#秒に止まり、|}{pause}秒後に目を覚まします（{leader_crash?#秒にリーダーが故障|リーダーの故障なし}、フェンシングは{fencing}）。何が起きる？",
         choices: choices::ALWAYS_LEASED_JA,
     },
 };

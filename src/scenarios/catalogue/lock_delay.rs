@@ -14,7 +14,7 @@ pub static DEF: Definition = Definition {
         setup:
             "The GC pause again, but after a lease runs out without a release the lock service keeps the lock \
                  unavailable for {lock_delay} s (Chubby's lock-delay; Consul's default). {base}",
-        prompt: "A wakes after {pause} s, with lock-delay {lockdelay} and fencing {fencing}. What happens?",
+        prompt: "A {pause_start?pauses at # s and |}wakes after {pause} s, with lock-delay {lockdelay} and fencing {fencing}. What happens?",
         choices: &[
             (Safe, "A's late write lands while nobody else holds the lock, or A wakes in time: no harm"),
             (Fenced, "A's late write is rejected by the storage"),
@@ -27,7 +27,7 @@ pub static DEF: Definition = Definition {
         blurb: "期限切れのあと、しばらくは誰もロックを取れない。",
         setup: "GC 停止と同じですが、ロックが返されないまま期限が切れると、ロックサービスはそのロックを{lock_delay}秒のあいだ誰にも\
                  渡しません（Chubby のロック遅延（lock-delay）です。{lock_delay}秒は Consul の既定値）。{base}",
-        prompt: "A は{pause}秒後に目を覚まします（ロック遅延は{lockdelay}、フェンシングは{fencing}）。何が起きる？",
+        prompt: "A は{pause_start?#秒に止まり、|}{pause}秒後に目を覚まします（ロック遅延は{lockdelay}、フェンシングは{fencing}）。何が起きる？",
         choices: &[
             (Safe, "A の遅れた書き込みが、ほかに誰もロックを持っていない間に届くか、A が間に合う。害はない"),
             (Fenced, "A の遅れた書き込みは、資源に拒否される"),

@@ -15,7 +15,7 @@ pub static DEF: Definition = Definition {
             "The GC pause again, but with registration on, every new holder's token reaches the storage at the \
                  grant itself, before anyone acts: this lab's remedy, nearest to BookKeeper fencing a ledger before a \
                  new writer goes on. {base}",
-        prompt: "A wakes after {pause} s, with registration {register} and fencing {fencing}. What happens?",
+        prompt: "A {pause_start?pauses at # s and |}wakes after {pause} s, with registration {register} and fencing {fencing}. What happens?",
         choices: choices::ALWAYS_LEASED_EN,
     },
     ja: Card {
@@ -24,7 +24,7 @@ pub static DEF: Definition = Definition {
         setup: "GC 停止と同じですが、「番号の登録」がオンなら、新しい持ち主の番号はロックを渡されたその時点で、誰かが動くより\
                  先に資源に届きます。これはこのラボ独自の対策で、いちばん近いのは、新しい書き手が進む前に台帳をフェンスする \
                  BookKeeper のやり方です。{base}",
-        prompt: "A は{pause}秒後に目を覚まします（番号の登録は{register}、フェンシングは{fencing}）。何が起きる？",
+        prompt: "A は{pause_start?#秒に止まり、|}{pause}秒後に目を覚まします（番号の登録は{register}、フェンシングは{fencing}）。何が起きる？",
         choices: choices::ALWAYS_LEASED_JA,
     },
 };

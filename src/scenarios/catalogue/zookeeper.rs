@@ -16,7 +16,7 @@ pub static DEF: Definition = Definition {
                  transaction that created it, is its token (the numbers stand for zxids). A \
                  running worker's heartbeats keep its session alive; after {ttl} s without one the session expires and \
                  its znode goes. {base}",
-        prompt: "A wakes after {pause} s, fencing {fencing}. What happens?",
+        prompt: "A {pause_start?pauses at # s and |}wakes after {pause} s, fencing {fencing}. What happens?",
         choices: choices::ALWAYS_LEASED_EN,
     },
     ja: Card {
@@ -26,7 +26,7 @@ pub static DEF: Definition = Definition {
                  自分のすぐ前の znode を見張ります。連番が待つ順番を決め、znode の czxid（その znode を作ったトランザクションの \
                  zxid）が番号です（図の番号は zxid の代わり）。動いている\
                  ワーカーのハートビートがセッションを保ち、{ttl}秒届かなければセッションが切れて znode も消えます。{base}",
-        prompt: "A は{pause}秒後に目を覚まします（フェンシングは{fencing}）。何が起きる？",
+        prompt: "A は{pause_start?#秒に止まり、|}{pause}秒後に目を覚まします（フェンシングは{fencing}）。何が起きる？",
         choices: choices::ALWAYS_LEASED_JA,
     },
 };
