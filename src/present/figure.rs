@@ -388,10 +388,15 @@ pub fn handle(l: &Layout, who: Who, i: &Inputs, run: &Run, t: &Text) -> Option<H
         Some(program::Use::LeaderCrash) => l.top(Lane::Lock),
         None => l.top(Lane::Worker(0)),
     };
-    let (min, max, now, origin) = (p.min, p.max, p.value, program::origin(run, sc, d));
-    let (label, text) = match key {
-        Some(key) => ((t.handle_name)(key).to_owned(), (t.handle_value)(key, now, origin + now)),
-        None => ((t.value_handle)(&p.name), (t.value_text)(now, origin + now)),
+    let (min, max, now, start) = (p.min, p.max, p.value, program::origin(run, sc, d));
+    // A band whose step never ran ends nowhere: its handle stays where a band from 0 would end.
+    let (end, origin) = (start.map(|o| o + now), start.unwrap_or(0));
+    let label = key.map_or_else(|| (t.value_handle)(&p.name), |key| (t.handle_name)(key).to_owned());
+    let text = match (key, end) {
+        (Some(key), Some(end)) => (t.handle_value)(key, now, end),
+        (None, Some(end)) => (t.value_text)(now, end),
+        // Its band never started, so it ends nowhere: the value alone.
+        (_, None) => (t.playhead)(now),
     };
     let transform = format!("translate({} {})", px(l.x(origin + now)), px(top));
     Some(Handle { label, min, max, now, origin, text, transform })
@@ -978,6 +983,22 @@ mod tests {
             },
             p,
         )
+    }
+
+    #[test]
+    fn a_handle_names_where_its_band_ends_only_when_the_run_got_there() {
+        let id = ScenarioId::CheckThenPause;
+        let said = |ttl: Ms, lang: Lang| {
+            let i = Inputs { ttl, pause: 3_000, ..id.defaults() };
+            let run = sim::run(&id.build(&i));
+            let l = Layout::new(1_000.0, &run, MIN_AXIS);
+            handle(&l, Who::Catalogue(id), &i, &run, text(lang)).unwrap().text
+        };
+        // A checks at 2 s and pauses 3 s: it wakes at 5 s.
+        assert_eq!(said(10_000, Lang::En), "pause 3 s, A wakes at 5 s");
+        // Its 2 s lease has run out by the check: it gives up and never pauses, so it never wakes (nor says so).
+        assert_eq!(said(2_000, Lang::En), "3 s");
+        assert_eq!(said(2_000, Lang::Ja), "3秒");
     }
 
     #[test]

@@ -93,15 +93,16 @@ pub fn first_use(sc: &Scenario, i: u8) -> Option<Use> {
 }
 
 /// Where the band of named value `i` starts in `run`: its value is the band's length, so its right edge (the
-/// handle) is at this plus the value. A time from the start (`work until`, a leader crash) starts at 0.
-pub fn origin(run: &Run, sc: &Scenario, i: u8) -> Ms {
+/// handle) is at this plus the value. A time from the start (`work until`, a leader crash) starts at 0;
+/// `None` where the step that uses it never ran (A gave up at its lease check before its pause).
+pub fn origin(run: &Run, sc: &Scenario, i: u8) -> Option<Ms> {
     match first_use(sc, i) {
         Some(Use::Step { worker, step }) => match sc.workers[worker].steps[step] {
-            Step::WorkUntil(_) => 0,
-            _ => step_starts(run, sc)[worker][step].unwrap_or(0),
+            Step::WorkUntil(_) => Some(0),
+            _ => step_starts(run, sc)[worker][step],
         },
-        Some(Use::Jump { at, .. }) => at,
-        Some(Use::LeaderCrash) | None => 0,
+        Some(Use::Jump { at, .. }) => Some(at),
+        Some(Use::LeaderCrash) | None => Some(0),
     }
 }
 
@@ -137,12 +138,22 @@ mod tests {
                     let drag = sc.drag.expect("a dragged input is a named value");
                     assert_eq!(
                         origin(&run, &sc, drag),
-                        said(id, &inputs),
+                        Some(said(id, &inputs)),
                         "{id:?} at {value}, pause start {pause_start}"
                     );
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_pause_never_reached_has_no_origin() {
+        // A's lease (2 s) has run out by its check at 2 s: it gives up before the pause.
+        let id = ScenarioId::CheckThenPause;
+        let mut inputs = id.defaults();
+        inputs.ttl = 2_000;
+        let sc = id.build(&inputs);
+        assert_eq!(origin(&sim::run(&sc), &sc, sc.drag.unwrap()), None);
     }
 
     #[test]

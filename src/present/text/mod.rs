@@ -47,7 +47,8 @@ pub struct Text {
     pub drag_label: fn(Key) -> &'static str,
     /// Accessible name of the handle that drags `Key`.
     pub handle_name: fn(Key) -> &'static str,
-    /// `aria-valuetext` of the handle: the value, and the time its band ends.
+    /// `aria-valuetext` of the handle: the value, and the time its band ends (where its step never ran, the
+    /// value alone, as [`Text::playhead`] says a time).
     pub handle_value: fn(Key, Ms, Ms) -> String,
     /// Lane names.
     pub worker: fn(name: &str) -> String,
