@@ -42,6 +42,15 @@ pub enum Problem {
         /// Largest allowed.
         max: u64,
     },
+    /// A duration with more digits than any in its range: as written.
+    HugeDuration {
+        /// The duration as written.
+        text: String,
+        /// Smallest allowed.
+        min: u64,
+        /// Largest allowed.
+        max: u64,
+    },
     /// A count (a first token, a number of servers) outside its range: the number as written.
     Count {
         /// The number as written (it may be too large for any integer).
@@ -193,6 +202,9 @@ impl Problem {
             Problem::OutOfRange { value, min, max } => {
                 format!("{} is out of range: from {} to {}", secs(*value), secs(*min), secs(*max))
             }
+            Problem::HugeDuration { text, min, max } => {
+                format!("{text} is out of range: from {} to {}", secs(*min), secs(*max))
+            }
             Problem::Count { value, min, max } => {
                 format!("{value} is out of range: a whole number from {min} to {max}")
             }
@@ -255,6 +267,9 @@ impl Problem {
             }
             Problem::OutOfRange { value, min, max } => {
                 format!("{}は範囲外です（{}から{}まで）", secs(*value), secs(*min), secs(*max))
+            }
+            Problem::HugeDuration { text, min, max } => {
+                format!("{text}は範囲外です（{}から{}まで）", secs(*min), secs(*max))
             }
             Problem::Count { value, min, max } => format!("{value}は範囲外です（{min}から{max}までの整数）"),
             Problem::Twice(w) => format!("「{w}」が二度設定されています"),
@@ -437,6 +452,14 @@ mod tests {
         // A lease has one range, said the same at either end.
         assert!(en.ends_with("601s is out of range: from 1ms to 600s"), "{en}");
         assert!(ja.ends_with("601sは範囲外です（1msから600sまで）"), "{ja}");
+        // More digits than any duration: out of range as written, not "not a duration".
+        let (en, ja) = said("lease 99999999999999999999s\nA: acquire");
+        assert!(en.ends_with("column 7: 99999999999999999999s is out of range: from 1ms to 600s"), "{en}");
+        assert!(ja.ends_with("99999999999999999999sは範囲外です（1msから600sまで）"), "{ja}");
+        let (en, _) = said("A: acquire, pause 12345678901234ms");
+        assert!(en.ends_with("12345678901234ms is out of range: from 0s to 600s"), "{en}");
+        let (en, _) = said("A: acquire, pause 1234567890123x");
+        assert!(en.contains("\"1234567890123x\" is not a duration"), "{en}");
         let (en, ja) = said("lease 0s\nA: acquire");
         assert!(en.ends_with("line 1, column 7: 0s is out of range: from 1ms to 600s"), "{en}");
         assert!(ja.ends_with("0sは範囲外です（1msから600sまで）"), "{ja}");

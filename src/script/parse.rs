@@ -176,7 +176,16 @@ impl Cursor {
     /// passed.
     fn duration_from(&mut self, min: Ms) -> Result<Ms, Error> {
         let Some(Tok::Num(text)) = self.peek() else { return Err(self.expected(Expect::Duration, &[])) };
-        let ms = ms_of(text).ok_or_else(|| self.error(Problem::Duration(text.clone())))?;
+        let ms = ms_of(text).ok_or_else(|| {
+            // Well formed but with more digits than any duration here: out of range, as written.
+            let digits = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+            let problem = if digits > 9 && text.get(digits - 9..).and_then(ms_of).is_some() {
+                Problem::HugeDuration { text: text.clone(), min, max: limits::DURATION }
+            } else {
+                Problem::Duration(text.clone())
+            };
+            self.error(problem)
+        })?;
         if !(min..=limits::DURATION).contains(&ms) {
             return Err(self.error(Problem::OutOfRange { value: ms, min, max: limits::DURATION }));
         }
