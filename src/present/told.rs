@@ -459,10 +459,10 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             format!("{}秒から{}秒まで {} は止まっていました。", s(at), s(until), n(worker))
         }
         Told::Checked { worker, at, ok: true } => {
-            format!("{}秒に {} がリースを確かめると、まだ有効でした。", s(at), n(worker))
+            format!("{}秒に {} が期限を確かめると、まだ有効でした。", s(at), n(worker))
         }
         Told::Checked { worker, at, ok: false } => format!(
-            "{}秒に {} がリースを確かめると、切れていたので、残りの手順をあきらめました。",
+            "{}秒に {} が期限を確かめると、切れていたので、残りの手順をあきらめました。",
             s(at),
             n(worker)
         ),

@@ -26,7 +26,7 @@ fn the_seed_caption_for_the_default_state() {
     let (en, ja) = both(&story(ScenarioId::GcPause, |_| {}));
     assert_eq!(
         ja,
-        "A はリースが切れる10秒より前の4秒に目覚めて書き込み、ロックを返しました。B はその後で番号 34 を取ったので、衝突は起きませんでした。\
+        "A は期限が切れる10秒より前の4秒に目覚めて書き込み、ロックを返しました。B はその後で番号 34 を取ったので、衝突は起きませんでした。\
          A の「GC 停止」の帯の右端をドラッグして、長く伸ばしてみてください。"
     );
     assert!(
@@ -80,7 +80,7 @@ fn unfenced_gap_narration_counts_the_same_millisecond() {
     assert_eq!(st.kind, OutcomeKind::UnfencedGap);
     let (en, ja) = both(&st);
     assert!(en.contains("woke at 11 s, no later than B's first write at 11 s"), "{en}");
-    assert!(ja.contains("B が最初に書き込む11秒までに（11秒に）目覚め"), "{ja}");
+    assert!(ja.contains("A は11秒に目覚め、B が最初に書き込む11秒までに書き込みました"), "{ja}");
     assert!(!ja.contains("より前の 11秒"), "{ja}");
 }
 
@@ -240,7 +240,7 @@ fn a_check_that_finds_the_lease_gone_is_told_as_it_happened() {
         "{en}"
     );
     assert!(!en.contains("still valid") && !en.contains("before its lease ran out"), "{en}");
-    assert!(ja.contains("期限は1.5秒に切れていたので、書き込まずにあきらめました"), "{ja}");
+    assert!(ja.contains("期限はすでに1.5秒に切れていたので、書き込まずにあきらめました"), "{ja}");
 }
 
 #[test]
@@ -530,7 +530,7 @@ fn a_new_etcd_leader_restarts_every_lease_at_its_full_ttl_plus_an_election_timeo
     );
     assert!(
         ja.contains(
-            "その時点から TTL まるごと（10秒）に選挙のタイムアウトを足した長さで数え直したので、A のリースは17秒まで"
+            "その時点から TTL の10秒まるごとに選挙のタイムアウトを足した長さで数え直したので、A のリースは17秒まで"
         ),
         "{ja}"
     );
@@ -864,7 +864,10 @@ fn a_stall_that_ends_where_a_lease_would_have_is_not_called_longer() {
         assert_eq!(kind, OutcomeKind::Stalled, "{id:?}");
         assert!(en.contains("at 10 s, the very millisecond a lease would have freed it"), "{en}");
         assert!(!en.contains("a lease would have freed it at 10 s"), "{en}");
-        assert!(ja.contains("10秒まで待たされました。リースでもロックが外れるのはちょうどこの瞬間"), "{ja}");
+        assert!(
+            ja.contains("10秒まで待たされました。リースがあっても、ロックが外れるのはちょうどこの瞬間"),
+            "{ja}"
+        );
         // The answer that labels this run holds of it: no "past" the lease.
         for lang in [Lang::En, Lang::Ja] {
             let answer = text(lang).choice(id, OutcomeKind::Stalled);
@@ -899,7 +902,8 @@ fn a_failed_check_says_b_took_the_lock_when_it_did() {
     });
     assert!(en.contains("A gave up without writing. B took token 34 at 5 s"), "{en}");
     assert!(
-        ja.contains("番号 34 を取っていた") && ja_later.contains("5秒に番号 34 を取ったので"),
+        ja.contains("番号 34 を取っていましたが、A が書き込まなかったので")
+            && ja_later.contains("5秒に番号 34 を取りましたが、A が書き込まなかったので"),
         "{ja_later}"
     );
 }
@@ -1092,7 +1096,8 @@ fn a_consensus_expiry_names_b_next_in_line_only_once_b_has_asked() {
     );
     let (_, en, ja) = told_at(ScenarioId::Zookeeper, |_| {});
     assert!(
-        en.contains("its znode went with it: B's watch fired") && ja.contains("B の見張りが反応しました")
+        en.contains("its znode went with it: B's watch fired")
+            && ja.contains("それを見張っていた B に通知が届きました")
     );
     // B asks at 15 s, after it: no key or watch of B's is there yet.
     for id in [ScenarioId::Etcd, ScenarioId::Zookeeper] {
