@@ -94,8 +94,9 @@ impl Lab {
 
     /// Sets the script's named value `i` to `value`, in its text (where the script defines it).
     pub fn script_value(&self, i: usize, value: Ms) {
+        // A text that does not read is the reader's to fix: a control does not rewrite it under them.
         let Some((text, name, off)) = self.script.with_untracked(|s| {
-            let s = s.as_ref()?;
+            let s = s.as_ref().filter(|s| s.problem.is_none())?;
             let p = s.scenario.as_ref()?.params.get(i)?;
             (p.value != value).then(|| (s.text.clone(), p.name.clone(), p.off))
         }) else {
@@ -137,7 +138,12 @@ impl Lab {
 
     /// Turns the script's setting `setting` (`expiry`, `fencing`, or `switch NAME`) on or off, in its text.
     pub fn script_switch(&self, setting: &str, on: bool) {
-        let Some(text) = self.script.with_untracked(|s| s.as_ref().map(|s| s.text.clone())) else { return };
+        let Some(text) = self
+            .script
+            .with_untracked(|s| s.as_ref().filter(|s| s.problem.is_none()).map(|s| s.text.clone()))
+        else {
+            return;
+        };
         if let Some(text) = self.bench("set_switch", &[&text, setting, if on { "1" } else { "0" }]) {
             self.set_script(text);
         }

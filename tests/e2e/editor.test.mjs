@@ -362,25 +362,26 @@ test("the browser's own Undo (its Edit menu, a context menu) walks the page's on
   await done(page);
 });
 
-test('a switch flipped while the script does not read shows the run on screen, and follows the text once it reads', async () => {
+test('while the script does not read, a switch or the handle leaves the text alone; once it reads, they edit it', async () => {
   const { page } = await editing();
   await toEnd(page);
   await page.keyboard.type('C: wirte');
   await rested(page);
   await page.waitForSelector('.script-problem');
   const outcome = await page.getAttribute('figure.lab', 'data-outcome');
-  // The switch rewrites its line, but the text still does not read: the run on screen keeps fencing on.
+  const broken = await value(page);
+  // The text is the reader's to fix: a switch or a key on the handle does not rewrite it under them (it
+  // would rewrite a line the run on screen does not show, and a switch could not be flipped back).
   await page.click('label:has(#fencing)');
-  await page.waitForFunction((s) => /^fencing off$/m.test(document.querySelector(s).value), area);
-  await rested(page);
+  await page.focus('#pause-handle');
+  await press(page, 'ArrowRight');
+  assert.equal(await value(page), broken);
   assert.equal(await page.isChecked('#fencing'), true, 'the switch shows the run on screen');
   assert.equal(await page.getAttribute('figure.lab', 'data-outcome'), outcome);
-  // Undone to a text that reads with fencing on, and the switch is still the run's.
+  // Undone to the text that reads, with fencing on: the switch edits it again.
   await page.focus(area);
-  await press(page, 'Control+z', 'Control+z');
+  await press(page, 'Control+z');
   await page.waitForFunction((s) => /^fencing on$/m.test(document.querySelector(s).value) && !/wirte/.test(document.querySelector(s).value), area);
-  assert.equal(await page.isChecked('#fencing'), true);
-  // A text that reads: the switch follows it.
   await page.click('label:has(#fencing)');
   await page.waitForFunction(() => document.querySelector('#fencing')?.checked === false);
   await page.waitForFunction((s) => /^fencing off$/m.test(document.querySelector(s).value), area);
