@@ -92,7 +92,11 @@ pub fn BreakIt() -> impl IntoView {
         Subject::Catalogue(id, inputs) => Plane::new(id, &inputs),
         Subject::Script(_) => None,
     });
+    // A script that never read has no run on screen: nothing to map, search or report (the run memo's
+    // fallback is the catalogue's scenario, which the reader does not see).
+    let unread = Memo::new(move |_| lab.unread());
     let intro = Memo::new(move |_| match &*subject.read() {
+        _ if unread.get() => Intro::Unread,
         Subject::Script(sc) if !sc.params.is_empty() => Intro::Script,
         _ if plane.with(Option::is_some) => Intro::Mapped,
         _ => Intro::Fixed,
@@ -154,6 +158,9 @@ pub fn BreakIt() -> impl IntoView {
     let running = move || status.with(|s| matches!(s, Status::Running(..)));
 
     let start = move |_| {
+        if unread.get_untracked() {
+            return;
+        }
         let subject = subject.get_untracked();
         let hunt = match &subject {
             Subject::Catalogue(id, inputs) => Hunt::Catalogue(page_search(*id, inputs)),
@@ -310,15 +317,17 @@ pub fn BreakIt() -> impl IntoView {
             on:click=on_click on:keydown=on_key>
             <h2 id="break-title">{move || p().break_heading}</h2>
             <p>{move || p().break_intro[intro.get() as usize]}</p>
-            <p class="found" aria-live="polite">{move || p().found(kind.get())}</p>
-            <div class="plane-wrap">{map}</div>
-            <div class="search-actions">
-                <button type="button" class="primary" data-search="" on:click=start>{move || p().search}</button>
-                <progress hidden=move || !running() aria-label=move || p().searching
-                    max=move || progress.get().1 value=move || progress.get().0></progress>
+            <div hidden=unread>
+                <p class="found" aria-live="polite">{move || p().found(kind.get())}</p>
+                <div class="plane-wrap">{map}</div>
+                <div class="search-actions">
+                    <button type="button" class="primary" data-search="" on:click=start>{move || p().search}</button>
+                    <progress hidden=move || !running() aria-label=move || p().searching
+                        max=move || progress.get().1 value=move || progress.get().0></progress>
+                </div>
+                <p class="search-result" aria-live="polite">{move || report.with(|r| r.0.clone())}</p>
+                <div class="show-it">{buttons}</div>
             </div>
-            <p class="search-result" aria-live="polite">{move || report.with(|r| r.0.clone())}</p>
-            <div class="show-it">{buttons}</div>
         </section>
     }
 }

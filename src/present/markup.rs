@@ -342,6 +342,8 @@ pub enum Intro {
     Fixed = 1,
     /// A script's named values.
     Script = 2,
+    /// A script on screen that never read: nothing to search.
+    Unread = 3,
 }
 
 /// The caption of the map of "Break it": what its columns (and rows) vary, over what range.

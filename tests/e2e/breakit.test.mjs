@@ -179,3 +179,20 @@ test('a scenario with nothing to vary has no map, and its search is one schedule
   await page.locator('.break-it').screenshot({ path: 'tests/e2e/artifacts/breakit-360.png' });
   await done(page);
 });
+
+test('a linked script that never read has nothing to break: no verdict, map or search of a run not on screen', async () => {
+  for (const [lang, said] of [['en', /^Nothing to break until the script reads/], ['ja', /^スクリプトが読めるまでは、壊すものがありません/]]) {
+    const page = await open(env.browser, `${env.server.url}/?lang=${lang}&script=${encodeURIComponent('%')}`);
+    await page.waitForSelector('figure.lab.unread-script');
+    await page.waitForSelector('.break-it');
+    assert.match(await page.textContent('.break-it > p'), said);
+    for (const part of ['.found', '.plane', '[data-search]', '.search-result']) {
+      assert.equal(await page.locator(`.break-it ${part}`).isVisible(), false, part);
+    }
+    // Once the text reads, the script's own search is there.
+    await page.fill('.editor textarea', 'value p 1s\nA: acquire, pause {p}, write, release\nB: idle 1s, acquire, write');
+    await page.waitForSelector('figure.lab[data-outcome]:not(.unread-script)');
+    await page.waitForSelector('.break-it [data-search]', { state: 'visible' });
+    await done(page);
+  }
+});

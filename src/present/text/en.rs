@@ -382,6 +382,7 @@ pub(super) static EN_PANELS: Panels = Panels {
         "Can anything go wrong with this script? Hunt for a failure yourself first: change a value, flip a switch. \
          Then the search runs every combination of its named values within the bounds it states and \
          names the failure with the least total disturbance.",
+        "Nothing to break until the script reads: the editor says what to fix.",
     ],
     found: [
         "Broken: this run ends “{}”, a safety failure: a write the lock should have kept out got in.",

@@ -284,7 +284,7 @@ pub struct Panels {
     /// Heading of "Break it".
     pub break_heading: &'static str,
     /// What the reader may try before searching: with timing to vary (a band, a map), without.
-    pub break_intro: [&'static str; 3],
+    pub break_intro: [&'static str; 4],
     /// The current run as the reader's own find (`{}`: its verdict): a safety failure, a liveness failure,
     /// neither.
     pub found: [&'static str; 3],
