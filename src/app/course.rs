@@ -373,8 +373,15 @@ fn Steps(lab: Lab, course: Course, src: String, done: Option<String>) -> impl In
         if let Some(w) = web_sys::window() {
             let _ = w.add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref());
         }
-        // Lives as long as the page.
-        on_message.forget();
+        // Lives as long as the course: once it is left, its signals are gone, and a message that reached
+        // them would trap.
+        let listener = StoredValue::new_local(Some(on_message));
+        on_cleanup(move || {
+            let gone = listener.try_update_value(Option::take).flatten();
+            if let Some((w, f)) = web_sys::window().zip(gone) {
+                let _ = w.remove_event_listener_with_callback("message", f.as_ref().unchecked_ref());
+            }
+        });
     }
 
     let check = move |_| {

@@ -218,6 +218,13 @@ test("a teacher's course file in an embed: pointer drags answer it, the host hea
   assert.equal(await frame.getAttribute('figure.lab', 'data-outcome'), 'unfenced-gap');
   await frame.click('.course-check');
   await heard(/"step":2,"steps":2,"correct":true,"score":1,"marks":"hr"/);
+  // Left, the course hears no more: a message for it reaches nothing (it once trapped in the page).
+  await frame.click('.course-leave');
+  await frame.waitForSelector('#course-step-title', { state: 'detached' });
+  await host.evaluate(() => window.send({ type: 'fencing-lab:course', step: 1 }));
+  await host.evaluate(() => window.send({ type: 'fencing-lab:set', scenario: 'crash' }));
+  await host.waitForFunction(() => window.messages.some((m) => m.type === 'fencing-lab:state' && m.scenario === 'crash'));
+  assert.equal(await frame.locator('#course-step-title').count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });
