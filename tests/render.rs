@@ -274,6 +274,13 @@ fn a_fence_that_does_not_read_names_its_line_and_column_in_the_chapter() {
     // Indented fences count their indentation; options are checked too.
     let e = chapter("  ```lock\n  A: acquire, wirte\n  ```\n", "t.md", &Settings::default()).unwrap_err();
     assert_eq!((e.line, e.col), (2, 15));
+    // A line less indented than its fence lost only the spaces it had.
+    let e = chapter("  ```lock\n A: acquire, wirte\n  ```\n", "t.md", &Settings::default()).unwrap_err();
+    assert_eq!((e.line, e.col), (2, 14));
+    // A tab after `lock` is a blank like a space: the fence is the lab's, and its script is read.
+    let e = chapter("```lock\tlang=ja\nA: acquire, frob\n```\n", "t.md", &Settings::default()).unwrap_err();
+    assert_eq!((e.line, e.col), (2, 13), "{e:?}");
+    assert!(chapter("```locks\nA: acquire, frob\n```\n", "t.md", &Settings::default()).is_ok());
     let e = chapter("\n```lock colour=red\nA: acquire\n```\n", "t.md", &Settings::default()).unwrap_err();
     assert_eq!((e.line, e.col), (2, 9));
     assert!(e.message.contains("unknown option"), "{e:?}");

@@ -67,7 +67,8 @@ pub fn chapter(content: &str, key: &str, settings: &Settings) -> Result<String, 
             body.push_str(strip_indent(lines[j], fence.indent));
             j += 1;
         }
-        if fence.info != "lock" && !fence.info.starts_with("lock ") {
+        // The info string's first word names the language (CommonMark), whatever blank follows it.
+        if fence.info.split_whitespace().next() != Some("lock") {
             // Another fence: kept as it is, closing line too.
             for l in &lines[i..(j + 1).min(lines.len())] {
                 out.push_str(l);
@@ -121,7 +122,13 @@ pub fn chapter(content: &str, key: &str, settings: &Settings) -> Result<String, 
                 0 => FenceError { line: i + 1, col: 0, message },
                 l => FenceError {
                     line: i + 1 + l,
-                    col: if e.col == 0 { 0 } else { e.col + fence.indent },
+                    // Less indented than the fence, a line lost fewer spaces than its indentation.
+                    col: match lines.get(i + l) {
+                        Some(line) if e.col > 0 => {
+                            e.col + line.len() - strip_indent(line, fence.indent).len()
+                        }
+                        _ => 0,
+                    },
                     message,
                 },
             }
