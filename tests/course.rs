@@ -84,6 +84,31 @@ fn find_accepts_a_failing_state_and_keeps_the_switches() {
 }
 
 #[test]
+fn a_named_switch_is_a_switch_to_reach_and_to_find() {
+    // The reader may flip `atomic` to reach a double grant; the checker and "Show the answer" find it.
+    let reach = "course sw\nstep\nscenario check-then-set atomic=on\ntask Make both take it.\ngoal reach double-grant\n";
+    let c = course::parse(reach).expect("reads");
+    course::check(&c).expect("reachable by switching atomic off");
+    let Answer::State(s) = course::answer(&c.steps[0]) else { panic!("a state") };
+    assert_eq!((s.outcome, &s.switches[..]), (OutcomeKind::DoubleGrant, &[("atomic".to_owned(), false)][..]));
+    assert!(
+        course::state_words(&s, Lang::En).contains("atomic off"),
+        "{}",
+        course::state_words(&s, Lang::En)
+    );
+    let mut flipped = c.steps[0].scenario.clone();
+    flipped.set_switch(0, false);
+    assert!(course::grade(&c.steps[0], &flipped).right());
+    // A find keeps every switch as the step gives it, named ones too.
+    let find = reach.replace("atomic=on", "atomic=off").replace("reach double-grant", "find double-grant");
+    let c = course::parse(&find).expect("reads");
+    assert!(course::grade(&c.steps[0], &c.steps[0].scenario).right());
+    let mut atomic = c.steps[0].scenario.clone();
+    atomic.set_switch(0, true);
+    assert_eq!(course::grade(&c.steps[0], &atomic), Graded::Switched);
+}
+
+#[test]
 fn prove_is_graded_by_the_search_within_its_bounds() {
     let step = step_with(Goal::Prove);
     let given = Devices::of(&step.scenario);

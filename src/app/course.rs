@@ -409,13 +409,16 @@ fn Steps(lab: Lab, course: Course, src: String, done: Option<String>) -> impl In
         let Said::Answer(answer) = said.get_untracked() else { return };
         let i = step.get_untracked();
         let mut text = c.with_value(|c| c.steps[i].script.clone());
-        let (devices, values) = match &answer {
-            Answer::State(s) => (s.devices, s.values.clone()),
-            Answer::Prove(p) => (p.devices, Vec::new()),
+        let (devices, switches, values) = match &answer {
+            Answer::State(s) => (s.devices, s.switches.clone(), s.values.clone()),
+            Answer::Prove(p) => (p.devices, Vec::new(), Vec::new()),
             _ => return,
         };
         text = script::set_switch(&text, "expiry", devices.lease);
         text = script::set_switch(&text, "fencing", devices.fencing);
+        for (name, on) in switches {
+            text = script::set_named_switch(&text, &name, on).unwrap_or(text);
+        }
         for (name, v) in values {
             text = script::set_value(&text, &name, v, false).unwrap_or(text);
         }

@@ -404,7 +404,9 @@ mod native {
                 Answer::Predict(k) => format!("answer {}", k.name()),
                 Answer::State(s) => {
                     let v: Vec<String> = s.values.iter().map(|(n, ms)| format!("{n} {ms}")).collect();
-                    let sw = format!("lease {}, fencing {}", on(s.devices.lease), on(s.devices.fencing));
+                    let named = s.switches.iter().map(|(n, o)| format!(", {n} {}", on(*o)));
+                    let sw = format!("lease {}, fencing {}", on(s.devices.lease), on(s.devices.fencing))
+                        + &named.collect::<String>();
                     format!(
                         "{} at {}{sw}",
                         s.outcome.name(),

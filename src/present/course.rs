@@ -599,10 +599,17 @@ pub fn bounds(sc: &Scenario) -> Vec<Dim> {
 pub struct State {
     /// The switches.
     pub devices: Devices,
+    /// Each named switch's name and setting.
+    pub switches: Vec<(String, bool)>,
     /// Each named value's name and value.
     pub values: Vec<(String, Ms)>,
     /// The outcome the core gives it.
     pub outcome: OutcomeKind,
+}
+
+/// Each named switch of `sc` with its setting.
+fn named_switches(sc: &Scenario) -> Vec<(String, bool)> {
+    sc.switches.iter().map(|w| (w.name.clone(), w.on)).collect()
 }
 
 /// The first state on `sc`'s grid (its switches as they are) whose outcome `want` accepts.
@@ -618,7 +625,7 @@ fn find_on_grid(sc: &Scenario, want: impl Fn(OutcomeKind) -> bool) -> Option<Sta
         rest /= d.count();
     }
     let named = dims.iter().zip(values).map(|(d, v)| (sc.params[d.param].name.clone(), v)).collect();
-    Some(State { devices: Devices::of(sc), values: named, outcome: kinds[at] })
+    Some(State { devices: Devices::of(sc), switches: named_switches(sc), values: named, outcome: kinds[at] })
 }
 
 /// What a search of a run found: its bounds and, if any, the least-disturbed run that went wrong.
@@ -642,6 +649,7 @@ pub fn prove(sc: &Scenario) -> Proof {
     let found = explorer.safety().or(explorer.liveness());
     let broken = found.map(|f| State {
         devices: Devices::of(sc),
+        switches: named_switches(sc),
         values: dims.iter().zip(&f.values).map(|(d, v)| (sc.params[d.param].name.clone(), *v)).collect(),
         outcome: f.outcome,
     });
@@ -662,8 +670,9 @@ pub enum Answer {
     None,
 }
 
-/// The core's answer to `step`. Reach tries the step's switches first, then the other choices; find keeps
-/// the step's switches; prove tries every choice, fewest on first.
+/// The core's answer to `step`. Reach tries the step's switches first, then every other setting of them
+/// (lease, fencing and the script's named switches), the fewest changed first; find keeps the step's
+/// switches; prove tries every choice of lease and fencing, fewest on first.
 pub fn answer(step: &Step) -> Answer {
     let sc = &step.scenario;
     match step.goal {
@@ -671,13 +680,24 @@ pub fn answer(step: &Step) -> Answer {
         Goal::Find(_) => find_on_grid(sc, |k| step.goal.wants(k)).map_or(Answer::None, Answer::State),
         Goal::Reach(_) => {
             let given = Devices::of(sc);
-            let mut choices = Devices::choices(sc);
-            // The fewest switches changed first.
-            choices.sort_by_key(|d| {
-                usize::from(d.lease != given.lease) + usize::from(d.fencing != given.fencing)
-            });
-            (choices.into_iter())
-                .find_map(|d| find_on_grid(&d.on(sc), |k| step.goal.wants(k)))
+            // Every setting: lease and fencing, each with every flip of the named switches (at most
+            // MAX_SWITCHES of them); the fewest switches changed first (a stable sort keeps the choices' order).
+            let mut settings: Vec<(u32, Scenario)> = Vec::new();
+            for d in Devices::choices(sc) {
+                for flips in 0..1_u32 << sc.switches.len() {
+                    let mut v = d.on(sc);
+                    for (i, w) in sc.switches.iter().enumerate() {
+                        if flips >> i & 1 == 1 {
+                            v.set_switch(i, !w.on);
+                        }
+                    }
+                    let devices = u32::from(d.lease != given.lease) + u32::from(d.fencing != given.fencing);
+                    settings.push((devices + flips.count_ones(), v));
+                }
+            }
+            settings.sort_by_key(|(changed, _)| *changed);
+            (settings.iter())
+                .find_map(|(_, v)| find_on_grid(v, |k| step.goal.wants(k)))
                 .map_or(Answer::None, Answer::State)
         }
         Goal::Prove => (Devices::choices(sc).into_iter())
@@ -723,7 +743,12 @@ pub fn grade(step: &Step, now: &Scenario) -> Graded {
         }
         Goal::Reach(_) if step.goal.wants(kind) => Graded::Right,
         Goal::Reach(_) => Graded::Outcome(kind),
-        Goal::Find(_) if Devices::of(now) != Devices::of(&step.scenario) => Graded::Switched,
+        Goal::Find(_)
+            if Devices::of(now) != Devices::of(&step.scenario)
+                || named_switches(now) != named_switches(&step.scenario) =>
+        {
+            Graded::Switched
+        }
         Goal::Find(_) if step.goal.wants(kind) => Graded::Right,
         Goal::Find(_) => Graded::Outcome(kind),
         Goal::Prove => {
@@ -919,6 +944,8 @@ pub struct Ui {
     pub answer_prove: fn(&str) -> String,
     /// "lease on, fencing off".
     pub devices: fn(bool, bool) -> String,
+    /// A named switch's setting: "on", "off".
+    pub on_off: fn(bool) -> &'static str,
     /// The summary's heading.
     pub summary: &'static str,
     /// A summary from a link.
@@ -999,6 +1026,7 @@ pub const EN: Ui = Ui {
             if fencing { "on" } else { "off" }
         )
     },
+    on_off: |on| if on { "on" } else { "off" },
     summary: "Summary",
     shared: "A shared result",
     marks: ["not answered", "right first time", "right after a hint", "answer shown", "tried, not right yet"],
@@ -1051,6 +1079,7 @@ pub const JA: Ui = Ui {
             if fencing { "オン" } else { "オフ" }
         )
     },
+    on_off: |on| if on { "オン" } else { "オフ" },
     summary: "まとめ",
     shared: "共有された結果",
     marks: ["未回答", "一度で正解", "ヒントのあとで正解", "答えを見た", "挑戦中（まだ正解していない）"],
@@ -1075,6 +1104,9 @@ pub fn ui(lang: Lang) -> &'static Ui {
 pub fn state_words(s: &State, lang: Lang) -> String {
     let mut out = (ui(lang).devices)(s.devices.lease, s.devices.fencing);
     let sep = if lang == Lang::Ja { "、" } else { ", " };
+    for (n, on) in &s.switches {
+        out += &format!("{sep}{n} {}", (ui(lang).on_off)(*on));
+    }
     for (n, v) in &s.values {
         out += &format!("{sep}{n} {v} ms");
     }
