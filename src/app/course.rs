@@ -259,6 +259,8 @@ enum Said {
     Nothing,
     Graded(Graded, String),
     Predicted(bool),
+    /// A prediction of a run the reader changed first: not judged.
+    Changed,
     Answer(Answer),
     OffScreen,
 }
@@ -334,6 +336,11 @@ fn Steps(lab: Lab, course: Course, src: String, done: Option<String>) -> impl In
             asked.set_value(true);
         } else if phase.revealed() && asked.get_value() {
             asked.set_value(false);
+            // Only a prediction of the run as the step gives it counts (the page judged the run on screen).
+            let given = c.with_value(|c| c.steps.get(i).map(|s| s.scenario.clone()));
+            if lab.script_scenario() != given {
+                return said.set(Said::Changed);
+            }
             if let Some(right) = judged() {
                 said.set(Said::Predicted(right));
                 mark(if right { Mark::First } else { Mark::Shown }, right);
@@ -487,6 +494,7 @@ fn Steps(lab: Lab, course: Course, src: String, done: Option<String>) -> impl In
         match said.get() {
             Said::Nothing => String::new(),
             Said::OffScreen => ui.off_screen.to_owned(),
+            Said::Changed => ui.changed_first.to_owned(),
             Said::Predicted(true) => ui.predicted_right.to_owned(),
             Said::Predicted(false) => ui.predicted_wrong.to_owned(),
             Said::Graded(g, told) => {

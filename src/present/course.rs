@@ -936,6 +936,8 @@ pub struct Ui {
     pub predicted_wrong: &'static str,
     /// The step's run is no longer on screen.
     pub off_screen: &'static str,
+    /// A prediction made after the reader changed the step's run: not counted.
+    pub changed_first: &'static str,
     /// The core's answer: a prediction's outcome title.
     pub answer_predict: fn(&str) -> String,
     /// The core's answer: an outcome title at a state (the switches and values, as words).
@@ -1016,6 +1018,9 @@ pub const EN: Ui = Ui {
     predicted_right: "Your first prediction was right.",
     predicted_wrong: "Your first prediction was not right: the verdict under the figure shows what happened.",
     off_screen: "The step's run is no longer on the figure.",
+    changed_first:
+        "Not counted: the run was changed before the prediction. “Back to the step's run” to predict \
+                    it as given.",
     answer_predict: |o| format!("The core's answer: “{o}”."),
     answer_state: |o, at| format!("The core's answer: “{o}” with {at}."),
     answer_prove: |d| format!("The core's answer: {d}; nothing breaks."),
@@ -1069,6 +1074,8 @@ pub const JA: Ui = Ui {
     predicted_right: "最初の予想は正解でした。",
     predicted_wrong: "最初の予想は外れました。図の下の結果で、何が起きたかを確かめてください。",
     off_screen: "ステップの実行が図から外れています。",
+    changed_first: "予想の前に実行が変えられたので、この予想は数えません。「ステップの実行に戻す」で、与えられたままの実行を\
+                    予想してください。",
     answer_predict: |o| format!("正しい答え：「{o}」。"),
     answer_state: |o, at| format!("正しい答え：{at} で「{o}」。"),
     answer_prove: |d| format!("正しい答え：{d}。これで何も壊れません。"),

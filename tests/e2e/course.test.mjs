@@ -50,6 +50,18 @@ async function check(page, pattern) {
   return feedback(page, pattern);
 }
 
+test('a prediction counts only of the run as the step gives it: changed first, it is not judged', async () => {
+  const page = await open(env.browser, `${env.server.url}/?course=builtin&lang=en`, { predict: true, viewport: { width: 1280, height: 900 } });
+  await page.waitForSelector('#course-step-title');
+  // Step 1 as given is a double grant; with atomic set switched on first, the run on screen is safe.
+  await page.click('label:has(#switch-atomic)');
+  await predict(page, 'safe');
+  assert.equal(await outcome(page), 'safe');
+  await feedback(page, /^Not counted: the run was changed before the prediction\./);
+  assert.match(await page.textContent('.course-progress'), /Right first time: 0 of 10/);
+  await done(page);
+});
+
 test('the built-in course, English, keyboard alone: each kind of exercise rejects a wrong answer and accepts a right one', async () => {
   const page = await open(env.browser, `${env.server.url}/?course=builtin&lang=en`, { predict: true, viewport: { width: 1280, height: 900 } });
   await page.waitForSelector('#course-step-title');
