@@ -170,3 +170,39 @@ fn locksim_course_checks_a_course_and_refuses_an_impossible_goal_with_its_step()
         assert!(err.contains("Usage: locksim course FILE [--lang en|ja]"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn options_go_after_their_command_and_a_scripts_names_do_not_shadow_locksims() {
+    // Before the command they would be read by none (and `course` had no `--json` to read: a panic).
+    for args in [
+        &["--scenario", "crash", "search"][..],
+        &["--lang", "en", "course", "x.course"],
+        &["--json", "render"],
+    ] {
+        let (code, _, err) = locksim(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("comes first, its options after it"), "{err}");
+    }
+    // A named value or switch named as one of locksim's options (of the command used) is refused, not a panic.
+    let dir = std::env::temp_dir().join(format!("locksim-clash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let json = script("json.lock", "value json 1s\nA: acquire, pause {json}, write, release\n");
+    let (code, _, err) = locksim(&["--script", &json]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the script's \"json\" would be --json, one of locksim's own options"), "{err}");
+    let twins =
+        script("twins.lock", "value a_b 1s\nvalue a-b 2s\nA: acquire, pause {a_b}, pause {a-b}, release\n");
+    let (code, _, err) = locksim(&["--script", &twins]);
+    assert_eq!((code, err.contains("as another of its names would")), (2, true), "{err}");
+    // `width` is render's own: a plain run takes it, a render does not.
+    let width = script("width.lock", "value width 1s\nA: acquire, pause {width}, write, release\n");
+    let (code, out, _) = locksim(&["--script", &width, "--width", "2000"]);
+    assert_eq!((code, out.lines().last()), (0, Some("outcome: safe")));
+    assert_eq!(locksim(&["render", "--script", &width]).0, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}

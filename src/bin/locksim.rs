@@ -290,6 +290,38 @@ mod native {
         .disable_help_subcommand(true)
     }
 
+    /// Why `sc`'s named values and switches cannot all be flags of the command `first` names (or of a plain
+    /// run), if they cannot: one is named as one of locksim's own options there, or two names differ only in
+    /// `_` and `-` (a flag writes both as `-`).
+    fn clash(sc: &Scenario, first: Option<&str>) -> Option<String> {
+        // The command as a script builds it, with no names of its own: locksim's own options alone.
+        let base = command(Some(&Scenario::with_workers(Vec::new())));
+        let mut taken: Vec<String> = std::iter::once(&base)
+            .chain(base.get_subcommands().filter(|c| Some(c.get_name()) == first))
+            .flat_map(|c| c.get_arguments().filter_map(|a| a.get_long()).map(str::to_owned))
+            .chain(["help".to_owned(), "version".to_owned()])
+            .collect();
+        let names = sc.params.iter().map(|p| &p.name).chain(sc.switches.iter().map(|w| &w.name));
+        let own = taken.len();
+        for name in names {
+            let flag = name.replace('_', "-");
+            match taken.iter().position(|t| *t == flag) {
+                Some(i) if i < own => {
+                    return Some(format!(
+                        "the script's \"{name}\" would be --{flag}, one of locksim's own options: rename it"
+                    ))
+                }
+                Some(_) => {
+                    return Some(format!(
+                    "the script's \"{name}\" would be --{flag}, as another of its names would: rename one"
+                ))
+                }
+                None => taken.push(flag),
+            }
+        }
+        None
+    }
+
     /// A usage error: the message, the usage line, exit code 2.
     fn usage_error(msg: &str, cmd: &mut Command) -> ExitCode {
         eprintln!("locksim: {msg}\n{}", cmd.render_usage());
@@ -320,6 +352,9 @@ mod native {
             Some(Err(msg)) => return usage_error(&msg, &mut command(None)),
             None => None,
         };
+        if let Some(msg) = script.as_ref().and_then(|sc| clash(sc, args.get(1).map(String::as_str))) {
+            return usage_error(&msg, &mut command(None));
+        }
         let mut cmd = command(script.as_ref());
         let matches = match cmd.try_get_matches_from_mut(&args) {
             Ok(m) => m,
@@ -339,6 +374,11 @@ mod native {
             }
         };
         let (mode, m) = match matches.subcommand() {
+            // Options before the command would be read by none: `locksim --scenario crash search` is refused.
+            Some((mode, _)) if args.get(1).map(String::as_str) != Some(mode) => {
+                let msg = format!("\"{mode}\" comes first, its options after it: locksim {mode} [OPTIONS]");
+                return usage_error(&msg, &mut cmd);
+            }
             Some((mode, m)) => (mode, m),
             None => ("run", &matches),
         };
