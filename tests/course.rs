@@ -181,6 +181,18 @@ fn a_bad_course_is_refused_at_its_line_and_column_in_both_languages() {
         assert_eq!(e.line, line, "{text:?}: {}", e.en());
         assert!(!e.ja().is_empty());
     }
+    // A scenario's setting is told at its own column (not where its text first occurs on the line), and one
+    // given twice says so.
+    let at = |scenario: &str| {
+        let e = course::parse(&format!("step\ntask t\ngoal predict\n{scenario}\n")).unwrap_err();
+        (e.col, e.en().split_once(": ").map(|(_, m)| m.to_owned()).unwrap_or_default(), e.ja())
+    };
+    assert_eq!(at("scenario check-then-pause heck=1").0, 27);
+    assert_eq!(at("scenario gc-pause paus=15000").0, 19);
+    assert_eq!(at("scenario gc-pause lease=on pause=99999").0, 28);
+    let (col, en, ja) = at("scenario gc-pause pause=1 pause=2");
+    assert_eq!((col, en.as_str()), (27, "\"pause\" is given twice"));
+    assert!(ja.ends_with("「pause」が二度指定されています"), "{ja}");
     assert_eq!(
         course::parse("# nothing\n").unwrap_err().en(),
         "the course has no step: a step begins with a line \"step\""

@@ -472,30 +472,47 @@ fn goal(rest: &str, line: usize, col: usize) -> Result<Goal, Error> {
 
 /// `scenario ID key=value …`: the catalogue's state, printed as its script.
 fn scenario(rest: &str, line: usize, col: usize) -> Result<String, Error> {
-    let mut pairs = vec![("scenario".to_owned(), String::new())];
-    for (i, w) in rest.split_whitespace().enumerate() {
+    // Each word with its own column, searched for past the one before (a word repeated is found where it is).
+    let mut from = 0;
+    let mut words = Vec::new();
+    for w in rest.split_whitespace() {
+        let start = rest[from..].find(w).map_or(from, |c| from + c);
+        from = start + w.len();
+        words.push((w, col + rest[..start].chars().count()));
+    }
+    let mut pairs = vec![("scenario".to_owned(), String::new(), col)];
+    for (i, &(w, at)) in words.iter().enumerate() {
         if i == 0 {
             pairs[0].1 = w.to_owned();
             continue;
         }
         let (k, v) = w.split_once('=').unwrap_or((w, ""));
-        pairs.push((k.to_owned(), v.to_owned()));
+        pairs.push((k.to_owned(), v.to_owned(), at));
     }
-    let q = Query::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let q = Query::from_pairs(pairs.iter().map(|(k, v, _)| (k.as_str(), v.as_str())));
     if let Some(p) = q.problems.first() {
-        let (en, ja) = (crate::present::text::text(Lang::En), crate::present::text::text(Lang::Ja));
-        return Err(Error { line, col, problem: Problem::Scenario((en.problem)(p), (ja.problem)(p)) });
+        // At the setting it is about: its last giving, for one given twice.
+        let at = pairs.iter().rev().find(|(k, ..)| *k == p.key()).map_or(col, |(.., at)| *at);
+        let (en, ja) = match p {
+            crate::present::params::Problem::Repeated { key, .. } => {
+                (format!("\"{key}\" is given twice"), format!("「{key}」が二度指定されています"))
+            }
+            p => {
+                let (en, ja) = (crate::present::text::text(Lang::En), crate::present::text::text(Lang::Ja));
+                ((en.problem)(p), (ja.problem)(p))
+            }
+        };
+        return Err(Error { line, col: at, problem: Problem::Scenario(en, ja) });
     }
     // Every key=value that is not an input of the scenario was ignored by the query: say so here.
-    for (k, _) in pairs.iter().skip(1) {
+    for (k, _, at) in pairs.iter().skip(1) {
         let known = crate::scenarios::Key::from_name(k).is_some_and(|key| q.scenario.uses(key));
         if !known {
-            let at = col + rest.find(k.as_str()).unwrap_or(0);
             let (en, ja) = (
                 format!("{} has no input \"{k}\"", q.scenario.id()),
                 format!("{} には「{k}」という入力がありません", q.scenario.id()),
             );
-            return Err(Error { line, col: at, problem: Problem::Scenario(en, ja) });
+            return Err(Error { line, col: *at, problem: Problem::Scenario(en, ja) });
         }
     }
     Ok(script::print(&q.scenario.build(&q.inputs)))
