@@ -472,3 +472,21 @@ fn what_a_consensus_lock_has_no_meaning_for_is_refused_at_its_line() {
     script::parse("service consensus\nexpiry off\nlock-delay 5s\nregister on\nA: acquire without expiry")
         .unwrap();
 }
+
+/// A number and a named value of the same value give the same run: a leader crash at 0 is none, either way
+/// (as a link's `leader_crash=0` is off).
+#[test]
+fn a_leader_crash_at_zero_is_none_written_either_way() {
+    let body = "A: acquire, work 2s, write, release\nB: idle 1s, acquire, write, release";
+    let runs: Vec<_> = [", leader-crash 0s", ", leader-crash {lc=0s}", ", leader-crash off", ""]
+        .iter()
+        .map(|crash| {
+            let sc = script::parse(&format!("service consensus, election 1s{crash}\n{body}")).unwrap();
+            (sc.leader_crash(), sim::run(&sc).trace.events)
+        })
+        .collect();
+    assert_eq!(runs[0].0, None);
+    assert!(runs.windows(2).all(|w| w[0] == w[1]));
+    let at_1ms = script::parse(&format!("service consensus, election 1s, leader-crash 1ms\n{body}")).unwrap();
+    assert_eq!(at_1ms.leader_crash(), Some(1));
+}

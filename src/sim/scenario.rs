@@ -248,8 +248,9 @@ impl Scenario {
     /// When the consensus group's leader crashes, if it does.
     pub fn leader_crash(&self) -> Option<Ms> {
         let Service::Consensus { leader_crash: Some(d), .. } = self.service else { return None };
-        let off = matches!(d, Dur::Param(i) if self.params.get(usize::from(i)).is_some_and(|p| p.off));
-        Some(self.dur(d)).filter(|&at| at > 0 || !off)
+        // At 0 there is no crash, written as a number or as a named value at 0 (as a link's 0 is off):
+        // replacing a number by a named value of the same value never changes the run.
+        Some(self.dur(d)).filter(|&at| at > 0)
     }
 
     /// The index of the named value called `name`.
