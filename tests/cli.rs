@@ -204,5 +204,9 @@ fn options_go_after_their_command_and_a_scripts_names_do_not_shadow_locksims() {
     let (code, out, _) = locksim(&["--script", &width, "--width", "2000"]);
     assert_eq!((code, out.lines().last()), (0, Some("outcome: safe")));
     assert_eq!(locksim(&["render", "--script", &width]).0, 2);
+    // The language is en or ja, exactly, for a plain run too (a script's errors are Japanese for `ja` alone).
+    for lang in ["fr", "ja-JP", "JA"] {
+        assert_eq!(locksim(&["--lang", lang]).0, 2, "{lang}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

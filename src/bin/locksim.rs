@@ -190,6 +190,8 @@ mod native {
                 Arg::new("lang")
                     .long("lang")
                     .value_name("en|ja")
+                    // Exactly these: the script's errors are Japanese for `ja` alone (read before clap).
+                    .value_parser(["en", "ja"])
                     .help("the language of a script's errors and of a render's words"),
             )
             .args(value_args(script))
