@@ -188,6 +188,9 @@ fn a_bad_course_is_refused_at_its_line_and_column_in_both_languages() {
         (e.col, e.en().split_once(": ").map(|(_, m)| m.to_owned()).unwrap_or_default(), e.ja())
     };
     assert_eq!(at("scenario check-then-pause heck=1").0, 27);
+    // A goal's outcome is told where it stands, though the word before is the same.
+    let e = course::parse("step\ntask t\ngoal reach reach\nscenario gc-pause\n").unwrap_err();
+    assert_eq!((e.line, e.col), (3, 12), "{}", e.en());
     assert_eq!(at("scenario gc-pause paus=15000").0, 19);
     assert_eq!(at("scenario gc-pause lease=on pause=99999").0, 28);
     let (col, en, ja) = at("scenario gc-pause pause=1 pause=2");

@@ -442,12 +442,13 @@ fn fnv(text: &str) -> u32 {
 }
 
 fn goal(rest: &str, line: usize, col: usize) -> Result<Goal, Error> {
-    let mut words = rest.split_whitespace();
-    let (first, second) = (words.next().unwrap_or(""), words.next());
-    let second_col = col + rest.find(second.unwrap_or("")).unwrap_or(0);
+    let words = super::words(rest);
+    let word = |i: usize| words.get(i).map(|&(at, w)| (col + at, w));
+    let (first, second) = (word(0).map_or("", |(_, w)| w), word(1).map(|(_, w)| w));
+    let second_col = word(1).map_or(col, |(at, _)| at);
     let err = |col, p| Err(Error { line, col, problem: p });
-    if let Some(extra) = words.next() {
-        return err(col + rest.rfind(extra).unwrap_or(0), Problem::Trailing(short(extra)));
+    if let Some((at, extra)) = word(2) {
+        return err(at, Problem::Trailing(short(extra)));
     }
     let outcome = |name: &str| {
         OutcomeKind::from_name(&name.to_lowercase()).ok_or_else(|| Error {
@@ -472,22 +473,15 @@ fn goal(rest: &str, line: usize, col: usize) -> Result<Goal, Error> {
 
 /// `scenario ID key=value …`: the catalogue's state, printed as its script.
 fn scenario(rest: &str, line: usize, col: usize) -> Result<String, Error> {
-    // Each word with its own column, searched for past the one before (a word repeated is found where it is).
-    let mut from = 0;
-    let mut words = Vec::new();
-    for w in rest.split_whitespace() {
-        let start = rest[from..].find(w).map_or(from, |c| from + c);
-        from = start + w.len();
-        words.push((w, col + rest[..start].chars().count()));
-    }
+    // Each setting with its own column, where a problem with it is told.
     let mut pairs = vec![("scenario".to_owned(), String::new(), col)];
-    for (i, &(w, at)) in words.iter().enumerate() {
+    for (i, (at, w)) in super::words(rest).into_iter().enumerate() {
         if i == 0 {
             pairs[0].1 = w.to_owned();
             continue;
         }
         let (k, v) = w.split_once('=').unwrap_or((w, ""));
-        pairs.push((k.to_owned(), v.to_owned(), at));
+        pairs.push((k.to_owned(), v.to_owned(), col + at));
     }
     let q = Query::from_pairs(pairs.iter().map(|(k, v, _)| (k.as_str(), v.as_str())));
     if let Some(p) = q.problems.first() {

@@ -83,14 +83,12 @@ pub fn chapter(content: &str, key: &str, settings: &Settings) -> Result<String, 
             id: format!("lock-{}-{n}", short_hash(key)),
             ..Options::default()
         };
-        // Each option's own place: searched for past the one before, so a word repeated is found where it is.
-        let mut from = line.find("lock").map_or(0, |c| c + "lock".len());
+        // Each option at its own place in the line (the info string is the line's from its `lock` on).
+        let info_col = line.find(fence.info).map_or(0, |c| line[..c].chars().count());
         let mut seen: Vec<&str> = Vec::new();
-        for opt in fence.info.split_whitespace().skip(1) {
+        for (place, opt) in super::words(fence.info).into_iter().skip(1) {
             let (name, value) = opt.split_once('=').unwrap_or((opt, ""));
-            let start = line[from..].find(opt).map(|c| from + c);
-            from = start.map_or(from, |c| c + opt.len());
-            let col = start.map_or(0, |c| line[..c].chars().count() + 1);
+            let col = info_col + place + 1;
             if seen.contains(&name) {
                 return Err(at(col, format!("\"{name}\" is given twice")));
             }

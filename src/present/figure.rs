@@ -389,13 +389,13 @@ pub fn handle(l: &Layout, who: Who, i: &Inputs, run: &Run, t: &Text) -> Option<H
         None => l.top(Lane::Worker(0)),
     };
     let (min, max, now, start) = (p.min, p.max, p.value, program::origin(run, sc, d));
-    // A band whose step never ran ends nowhere: its handle stays where a band from 0 would end.
+    // A band whose step never ran ends nowhere: its handle says the value alone, and stays where a band from 0
+    // would end.
     let (end, origin) = (start.map(|o| o + now), start.unwrap_or(0));
     let label = key.map_or_else(|| (t.value_handle)(&p.name), |key| (t.handle_name)(key).to_owned());
     let text = match (key, end) {
         (Some(key), Some(end)) => (t.handle_value)(key, now, end),
         (None, Some(end)) => (t.value_text)(now, end),
-        // Its band never started, so it ends nowhere: the value alone.
         (_, None) => (t.playhead)(now),
     };
     let transform = format!("translate({} {})", px(l.x(origin + now)), px(top));

@@ -29,3 +29,34 @@ pub mod story;
 pub mod svg;
 pub mod text;
 pub mod told;
+
+/// The whitespace-separated words of `text`, each with the column (in characters, from 0) it starts at: for
+/// messages that point at one word of a line (a course's `goal` and `scenario` lines, a book's fence), found
+/// by place rather than by searching for its text, which a word repeated or inside another would mislead.
+pub(crate) fn words(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut word: Option<(usize, usize)> = None;
+    for (col, (at, c)) in text.char_indices().chain([(text.len(), ' ')]).enumerate() {
+        match (c.is_whitespace(), word) {
+            (false, None) => word = Some((at, col)),
+            (true, Some((from, start))) => {
+                out.push((start, &text[from..at]));
+                word = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn words_carry_their_columns_in_characters() {
+        assert_eq!(
+            super::words("  reach\treach  番号 x"),
+            [(2, "reach"), (8, "reach"), (15, "番号"), (18, "x")]
+        );
+        assert!(super::words(" \t ").is_empty());
+    }
+}
