@@ -822,13 +822,17 @@ pub fn conduct(
     let simulated = sim::run(&sc);
     let server = RedisServer::start(&interrupted)?;
     let broken = |what: &'static str| move |e: io::Error| Failure::Broken(format!("{what}: {e}"));
-    let _ = writeln!(
-        log,
-        "locksim check: redis-server {} pid {} on 127.0.0.1:{} in {}",
-        server.version,
-        server.pid(),
-        server.port,
-        server.dir().display()
+    // Each line in one write: unbuffered, `writeln!` writes piece by piece, and a client's own stderr (the
+    // same stream) could land inside a line and break the pids and ports the tests read off it.
+    let _ = log.write_all(
+        format!(
+            "locksim check: redis-server {} pid {} on 127.0.0.1:{} in {}\n",
+            server.version,
+            server.pid(),
+            server.port,
+            server.dir().display()
+        )
+        .as_bytes(),
     );
     let db = server.dir().join("storage.db");
     Storage::create(&db).map_err(|e| Failure::Broken(format!("storage: {e}")))?;
@@ -880,10 +884,12 @@ pub fn conduct(
             .stderr(Stdio::inherit())
             .spawn()
             .map_err(|e| Failure::Usage(format!("--client {client:?} does not start: {e}")))?;
-        let _ = writeln!(
-            log,
-            "locksim check: worker {name} pid {} (Redis through 127.0.0.1:{redis_port}, storage on 127.0.0.1:{store_port})",
-            child.id()
+        let _ = log.write_all(
+            format!(
+                "locksim check: worker {name} pid {} (Redis through 127.0.0.1:{redis_port}, storage on 127.0.0.1:{store_port})\n",
+                child.id()
+            )
+            .as_bytes(),
         );
         lock(&shared.workers[w]).pgid = child.id();
         let (tx, rx) = mpsc::channel();

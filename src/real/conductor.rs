@@ -395,7 +395,9 @@ impl Crew {
                 .stderr(Stdio::inherit())
                 .spawn()
                 .map_err(broken("starting a worker"))?;
-            let _ = writeln!(log, "locksim real: worker {} pid {}", crew.names[index], child.id());
+            // In one write, as `check` writes its lines: a worker's stderr shares the stream.
+            let line = format!("locksim real: worker {} pid {}\n", crew.names[index], child.id());
+            let _ = log.write_all(line.as_bytes());
             crew.pids.push(child.id());
             crew.stdins.extend(child.stdin.take());
             let stdout = child.stdout.take();
