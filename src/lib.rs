@@ -12,7 +12,7 @@
 //!    only) and the `locksim` command (`src/bin`).
 //!
 //! Data flows one way: controls → [`present::params`] → [`scenarios`] → [`sim`] (scenario → trace →
-//! outcome) → [`present::story`] and [`present::text`] → view.
+//! outcome) → [`present::told`] and [`present::why`] → [`present::text`] → view.
 #![warn(missing_docs)]
 
 pub mod present;

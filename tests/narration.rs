@@ -1,4 +1,4 @@
-//! The catalogue's narration over a dense grid of its own inputs: every scenario, every switch setting, and
+//! The narration of the catalogue's runs over a dense grid of its own inputs: every scenario, every switch setting, and
 //! each timing at every whole second, a millisecond either side of it (where events of the base timing tie)
 //! and every quarter second; both languages. Every sentence must read (no "?" for a fact the run lacks), the
 //! Japanese must keep the page's one vocabulary, and every number it says must be one the run carries: an
@@ -8,7 +8,6 @@
 
 use fencing_lab::present::geom::seconds;
 use fencing_lab::present::params::Lang;
-use fencing_lab::present::story::Story;
 use fencing_lab::present::text::panels;
 use fencing_lab::scenarios::{Inputs, Key, Kind, ScenarioId};
 use fencing_lab::sim::{self, EventKind, Run};
@@ -73,10 +72,10 @@ fn every_catalogue_sentence_on_the_grid_reads_and_says_only_the_runs_numbers() {
                     if key.spec().set(&mut inputs, v).is_err() {
                         continue;
                     }
-                    let run = sim::run(&id.build(&inputs));
-                    let story = Story::of(&run, id, &inputs);
+                    let sc = id.build(&inputs);
+                    let run = sim::run(&sc);
                     let ok = allowed(&run, &inputs, id);
-                    let (said_en, said_ja) = (en.narrate(&story), ja.narrate(&story));
+                    let (said_en, said_ja) = (en.narrate(&sc, &run), ja.narrate(&sc, &run));
                     let at = format!("{:?} {}={v} {inputs:?}", id, key.spec().name);
                     assert_eq!(slip(&said_ja), None, "{at}: off the page's vocabulary: {said_ja}");
                     for text in [said_en, said_ja] {

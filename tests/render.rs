@@ -356,10 +356,10 @@ fn render_help_lists_its_own_flags() {
     assert!(out.contains("render writes the page's figure"), "{out}");
 }
 
-/// A script that is still a catalogue state (a scenario's file, a state printed as a script) is told as that
-/// state, in both languages; a script of its own is told from its events.
+/// One narration for every run: a scenario's own script is told as its catalogue state is, in both
+/// languages, and a script of the reader's own by the same rule (its facts, and the reasons that explain them).
 #[test]
-fn a_script_that_is_a_catalogue_state_is_told_as_one() {
+fn a_script_is_told_as_its_catalogue_state_and_by_the_same_rule_as_any_other() {
     let dir = std::env::temp_dir().join(format!("locksim-told-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let narration = |html: &str| {
@@ -375,13 +375,15 @@ fn a_script_that_is_a_catalogue_state_is_told_as_one() {
         let (_, catalogue, _) =
             locksim(&["render", "--html", "--lang", lang, "--scenario", "etcd", "--pause", "12000"]);
         assert_eq!(narration(&script), narration(&catalogue), "{err}");
-        let keepalive = if lang == "ja" { "リースの延長" } else { "keepalive" };
+        let keepalive =
+            if lang == "ja" { "リースを延長できませんでした" } else { "had sent no keepalive" };
         assert!(narration(&script).contains(keepalive), "{script}");
-        // One more worker: a script of its own, told from its events.
+        // One more worker: a script of its own, told by the same rule, with C's facts too.
         let four = dir.join("four.lock");
         std::fs::write(&four, format!("{}C: idle 2s, acquire, write\n", ScenarioId::Etcd.source())).unwrap();
         let (_, own, _) = locksim(&["render", "--html", "--lang", lang, "--script", four.to_str().unwrap()]);
-        assert!(!narration(&own).contains(keepalive), "{own}");
+        let (own, theirs) = (narration(&own), narration(&script));
+        assert!(own.contains(keepalive) && own.contains("C ") && !theirs.contains("C "), "{own}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

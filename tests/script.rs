@@ -54,18 +54,6 @@ proptest! {
         }
     }
 
-    /// A script that is still a catalogue state is recognised as one that builds exactly it (so it is told as
-    /// that state); one step more, and it is a script of its own.
-    #[test]
-    fn a_catalogue_state_as_a_script_is_recognised((id, inputs) in any_state()) {
-        let sc = script::parse(&script::print(&id.build(&inputs))).unwrap();
-        let (found, i) = ScenarioId::of_scenario(&sc).expect("a catalogue state");
-        prop_assert_eq!(found.build(&i), sc.clone());
-        let mut more = sc;
-        more.workers[0].steps.push(sim::Step::Crash);
-        prop_assert_eq!(ScenarioId::of_scenario(&more), None);
-    }
-
     #[test]
     fn random_text_never_panics(text in "\\PC{0,300}") {
         if let Ok(sc) = script::parse(&text) {

@@ -7,6 +7,7 @@ use fencing_lab::present::geom::seconds;
 use fencing_lab::present::params::Lang;
 use fencing_lab::present::text;
 use fencing_lab::present::told::{self, Told};
+use fencing_lab::present::why;
 use fencing_lab::script;
 use fencing_lab::sim::{self, EventKind};
 use proptest::prelude::*;
@@ -99,6 +100,21 @@ proptest! {
                     prop_assert_eq!(text.contains(no), !accepted, "{}", text);
                     prop_assert!(text.contains(&names[worker]));
                 }
+            }
+        }
+        // Every fact and every reason the narration tells claims only what the trace shows; each reason
+        // reads in both languages, with no number of its own.
+        for (fact, why) in why::explained(&sc, &run) {
+            let mut all = fact.claims();
+            if let Some(w) = why {
+                all.extend(w.claims());
+                for text in [why::en(&w, &names), why::ja(&w, &names)] {
+                    prop_assert!(numbers(&text).iter().all(|n| allowed(&run, &fact).contains(n)), "{}", text);
+                    prop_assert_eq!(slip(&text), None, "{}", text);
+                }
+            }
+            for c in all {
+                prop_assert!(c.check(&run), "{:?} of {:?} {:?}\n{}", c, fact, why, script::print(&sc));
             }
         }
         // The verdict's lesson, as the page words it for this run, and Break it's words for a failure, hold

@@ -396,7 +396,7 @@ fn Steps(lab: Lab, course: Course, src: String, done: Option<String>) -> impl In
             let i = step.get_untracked();
             let Some(now) = lab.script_scenario() else { return said.set(Said::OffScreen) };
             let graded = c.with_value(|c| course::grade(&c.steps[i], &now));
-            let told = panels(lab.lang.get_untracked()).tell(&sim::run(&now));
+            let told = panels(lab.lang.get_untracked()).narrate(&now, &sim::run(&now));
             if graded.right() {
                 let first = marks.with_untracked(|m| m.get(i) == Some(&Mark::Open));
                 mark(if first { Mark::First } else { Mark::Hinted }, true);

@@ -21,6 +21,7 @@ use super::dom;
 use crate::present::markup;
 use crate::present::recordings::{self, OpenProblem, Opened, Recording};
 use crate::present::text::panels;
+use crate::sim;
 
 /// Where the recordings stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,7 +123,9 @@ pub fn Real() -> impl IntoView {
     };
     let opened_run = move |(_, n): (u32, usize)| {
         let o = opened.with_untracked(|o| o[n].clone());
-        let run = Arc::new(o.recording.run());
+        // Its scenario, which the narration's reasons read (fencing on or off, the lock service).
+        let sc = Arc::new(o.recording.scenario.build(&o.recording.inputs));
+        let run = Arc::new(sim::replay(&sc, &o.recording.events));
         let r = &o.recording;
         let (backend, id, outcome) = (r.backend, r.scenario.id(), run.outcome.kind.name());
         let o = Arc::new(o);
@@ -132,7 +135,7 @@ pub fn Real() -> impl IntoView {
                 <figcaption>{move || markup::opened_caption(&o, &run, p())}</figcaption>
                 <div class="real-figure"
                     inner_html=move || markup::recorded_figure(&o2.recording, &run2, p().text)></div>
-                <p class="open-told">{move || p().tell(&run3)}</p>
+                <p class="open-told">{move || p().narrate(&sc, &run3)}</p>
             </figure>
         }
     };

@@ -13,9 +13,7 @@ mod module {
     use fencing_lab::app::share::ShareBody;
     use fencing_lab::present::params::{Lang, Query};
     use fencing_lab::present::scripted::reply;
-    use fencing_lab::present::story::Story;
     use fencing_lab::present::text;
-    use fencing_lab::scenarios::{Inputs, ScenarioId};
     use fencing_lab::script;
     use fencing_lab::sim;
     use leptos::prelude::*;
@@ -111,12 +109,15 @@ mod module {
 
     /// The run of state `query` (a link's: a catalogue scenario with its inputs, or a script), and the
     /// catalogue state it is, if it is one (a script can still be one); `None` for a script that does not read.
-    fn run_of(query: &str) -> Option<(sim::Run, Option<(ScenarioId, Inputs)>)> {
+    /// The state `query`'s scenario (its script, or its catalogue scenario with its inputs) and its run.
+    fn run_of(query: &str) -> Option<(sim::Scenario, sim::Run)> {
         let q = Query::parse(query);
-        match &q.script {
-            Some(text) => read(text).ok().map(|sc| (sim::run(&sc), ScenarioId::of_scenario(&sc))),
-            None => Some((sim::run(&q.scenario.build(&q.inputs)), Some((q.scenario, q.inputs)))),
-        }
+        let sc = match &q.script {
+            Some(text) => read(text).ok()?,
+            None => q.scenario.build(&q.inputs),
+        };
+        let run = sim::run(&sc);
+        Some((sc, run))
     }
 
     /// The panels' words in the language tagged `lang` (English for an unknown tag).
@@ -124,24 +125,17 @@ mod module {
         text::panels(Lang::from_tag(lang).unwrap_or(Lang::En))
     }
 
-    /// The narration of the run of state `query`, in `lang`: a catalogue state (a script that is still one
-    /// included) is told as that state.
+    /// The narration of the run of state `query`, in `lang`.
     #[wasm_bindgen]
     pub fn narrate(query: String, lang: String) -> String {
-        let said = said(&lang);
-        run_of(&query)
-            .map(|(run, id)| match id {
-                Some((id, i)) => said.narrate(&Story::of(&run, id, &i)),
-                None => said.tell(&run),
-            })
-            .unwrap_or_default()
+        run_of(&query).map(|(sc, run)| said(&lang).narrate(&sc, &run)).unwrap_or_default()
     }
 
     /// The verdict's lesson for the run of state `query`, in `lang`, in words the run bears out (a script's
     /// may need plainer ones than the catalogue's, and they come with this module).
     #[wasm_bindgen]
     pub fn lesson(query: String, lang: String) -> String {
-        run_of(&query).map(|(run, _)| said(&lang).lesson(&run).to_owned()).unwrap_or_default()
+        run_of(&query).map(|(_, run)| said(&lang).lesson(&run).to_owned()).unwrap_or_default()
     }
 }
 

@@ -1181,11 +1181,12 @@ mod tests {
         let (svg, said) = {
             let id = ScenarioId::Etcd;
             let i = Inputs { leader_crash: 5_000, ..id.defaults() };
-            let run = sim::run(&id.build(&i));
-            let said = panels(Lang::En).narrate(&crate::present::story::Story::of(&run, id, &i));
+            let sc = id.build(&i);
+            let run = sim::run(&sc);
+            let said = panels(Lang::En).narrate(&sc, &run);
             (lanes(&Layout::new(1_000.0, &run, MIN_AXIS), &run, None, None, text(Lang::En)), said)
         };
-        assert!(said.contains("A's now ran to 17 s"), "{said}");
+        assert!(said.contains("the new leader restarted A's lease, to 17 s"), "{said}");
         assert!(svg.contains(">lease ends 17 s</text>") && !svg.contains("lease ends 25 s"), "{svg}");
         // Re-armed, then run out during a longer pause: 17 s too.
         let svg = draw_in(ScenarioId::Etcd, |i| (i.leader_crash, i.pause) = (5_000, 20_000), None);

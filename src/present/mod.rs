@@ -25,10 +25,11 @@ pub mod recordings;
 pub mod render;
 pub mod report;
 pub mod scripted;
-pub mod story;
+
 pub mod svg;
 pub mod text;
 pub mod told;
+pub mod why;
 
 /// The whitespace-separated words of `text`, each with the column (in characters, from 0) it starts at: for
 /// messages that point at one word of a line (a course's `goal` and `scenario` lines, a book's fence), found

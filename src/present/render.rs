@@ -23,7 +23,6 @@ use crate::present::geom::text_width;
 use crate::present::html::{esc, Html};
 use crate::present::markup;
 use crate::present::params::Lang;
-use crate::present::story::Story;
 use crate::present::svg::{self, El};
 use crate::present::text::{panels, text, Text};
 use crate::scenarios::{Inputs, ScenarioId};
@@ -138,18 +137,15 @@ impl<'a> Drawing<'a> {
         let t = text(o.lang);
         let (run, who, job, scenario, narration) = match what {
             Drawn::Catalogue(id, i) => {
-                let run = sim::run(&id.build(i));
-                let said = panels(o.lang).narrate(&Story::of(&run, id, i));
+                let sc = id.build(i);
+                let run = sim::run(&sc);
+                let said = panels(o.lang).narrate(&sc, &run);
                 let who = Who::Catalogue(id);
                 (run, who, figure::job(who, i), id.id(), said)
             }
             Drawn::Script(sc) => {
                 let run = sim::run(sc);
-                // A script that is still a catalogue state is told as that state.
-                let said = match ScenarioId::of_scenario(sc) {
-                    Some((id, i)) => panels(o.lang).narrate(&Story::of(&run, id, &i)),
-                    None => panels(o.lang).tell(&run),
-                };
+                let said = panels(o.lang).narrate(sc, &run);
                 (run, Who::Script(sc), None, "script", said)
             }
         };

@@ -1,8 +1,8 @@
 //! A run told from its events, for any program: who waited, took the lock, paused, lost its lease, wrote
 //! (and whether the storage took it), released, crashed. Facts are an enum ([`Told`]) read off the trace;
-//! each language words them ([`en`], [`ja`]), so the languages cannot tell different stories. A script the
-//! catalogue never saw is narrated as well as a catalogue scenario; the catalogue adds its own sentences
-//! (`story`) where a definition has more to say.
+//! each language words them ([`en`], [`ja`]), so the languages cannot tell different stories. Every run is
+//! told so, a catalogue state or a script the catalogue never saw; `why` adds the reasons the events leave
+//! unsaid, by the same rule for every run.
 
 use crate::present::geom::seconds;
 use crate::sim::{EventKind, Ms, NodeChange, OutcomeKind, Run, WorkerId};
@@ -54,8 +54,9 @@ pub enum Told {
     Released { worker: WorkerId, at: Ms, freed: Option<WorkerId>, had: bool },
     /// `worker` crashed at `at`.
     Crashed { worker: WorkerId, at: Ms },
-    /// A new leader restarted `worker`'s lease at `at`, to `expires`.
-    Rearmed { worker: WorkerId, at: Ms, expires: Ms },
+    /// A new leader restarted `worker`'s lease at `at`, to `expires`; or (`keepalive`) `worker`'s keepalive,
+    /// reaching it in that same millisecond, renewed the lease again from then (which can shorten it).
+    Rearmed { worker: WorkerId, at: Ms, expires: Ms, keepalive: bool },
     /// The consensus group's leader crashed at `at`; a new one was ready at `until`.
     LeaderLost { at: Ms, until: Ms },
     /// Server `node`'s clock jumped `by` forward at `at`.
@@ -71,6 +72,8 @@ pub enum Told {
 pub fn told(run: &Run) -> Vec<Told> {
     let tokens = run.trace.tokens;
     let mut ready: Vec<Ms> = Vec::new();
+    // The leases a new leader has re-armed, by the millisecond it was ready.
+    let mut rearmed: Vec<(Ms, WorkerId)> = Vec::new();
     let mut took: Vec<WorkerId> = Vec::new();
     // A failover's primary is down until the replica is promoted.
     let mut down = false;
@@ -132,7 +135,11 @@ pub fn told(run: &Run) -> Vec<Told> {
                 Told::LeaderLost { at, until }
             }
             EventKind::Renew { worker, expires, .. } if ready.contains(&at) => {
-                Told::Rearmed { worker, at, expires }
+                // The new leader re-arms first in its millisecond; a renewal of the same lease after it there
+                // is the worker's keepalive.
+                let keepalive = rearmed.contains(&(at, worker));
+                rearmed.push((at, worker));
+                Told::Rearmed { worker, at, expires, keepalive }
             }
             EventKind::Node { node, change: NodeChange::Jump(by) } => Told::Jumped { node, at, by },
             EventKind::Node { change: NodeChange::Down, .. } => {
@@ -358,9 +365,15 @@ pub fn en(fact: &Told, names: &[String]) -> String {
             format!("At {} s {} released, but it {} the lock: nothing changed.", s(at), n(worker), held(had))
         }
         Told::Crashed { worker, at } => format!("At {} s {} crashed.", s(at), n(worker)),
-        Told::Rearmed { worker, at, expires } => {
+        Told::Rearmed { worker, at, expires, keepalive: false } => {
             format!("At {} s the new leader restarted {}'s lease, to {} s.", s(at), n(worker), s(expires))
         }
+        Told::Rearmed { worker, at, expires, keepalive: true } => format!(
+            "At {} s {}'s keepalive reached the new leader, which renewed the lease from then, to {} s.",
+            s(at),
+            n(worker),
+            s(expires)
+        ),
         Told::LeaderLost { at, until } => {
             format!("At {} s the leader crashed; a new one was ready at {} s.", s(at), s(until))
         }
@@ -511,7 +524,7 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             )
         }
         Told::Crashed { worker, at } => format!("{}秒に {} がクラッシュしました。", s(at), n(worker)),
-        Told::Rearmed { worker, at, expires } => {
+        Told::Rearmed { worker, at, expires, keepalive: false } => {
             format!(
                 "{}秒に新しいリーダーが {} のリースを数え直し、{}秒までとしました。",
                 s(at),
@@ -519,6 +532,12 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
                 s(expires)
             )
         }
+        Told::Rearmed { worker, at, expires, keepalive: true } => format!(
+            "{}秒に {} のリース延長の要求が新しいリーダーに届き、リースはそこから延長されて{}秒までになりました。",
+            s(at),
+            n(worker),
+            s(expires)
+        ),
         Told::LeaderLost { at, until } => {
             format!("{}秒にリーダーが落ち、{}秒に新しいリーダーが立ちました。", s(at), s(until))
         }

@@ -235,20 +235,6 @@ impl ScenarioId {
         i
     }
 
-    /// The catalogue scenario and inputs that build exactly `sc`, if any: a reader's script that is still a
-    /// catalogue state (opened with "Edit as script", say) is that state, and is told as one. The first in
-    /// the picker's order where two build the same run (gc-pause, and lock-delay with its lock-delay off).
-    pub fn of_scenario(sc: &Scenario) -> Option<(ScenarioId, Inputs)> {
-        ScenarioId::ALL.into_iter().find_map(|id| {
-            let mut i = id.defaults();
-            let mut read = sc.clone();
-            for key in id.reads() {
-                let _ = key.spec().set(&mut i, key.in_scenario(&mut read, None)?);
-            }
-            (id.build(&i) == *sc).then_some((id, i))
-        })
-    }
-
     /// The run's scenario for these inputs: its script, with each input it reads set (a named value, a
     /// setting, or a named switch of the input's name). Inputs it does not read keep the script's.
     pub fn build(self, given: &Inputs) -> Scenario {

@@ -62,7 +62,7 @@ test("the switches are the scenario's own and change its outcome", async () => {
   assert.equal(await page.locator('#lease').count(), 0);
   await page.click('label[for=atomic]');
   assert.equal(await outcome(page), 'safe');
-  assert.match(await page.textContent('#narration'), /The lease ran out at 10 s and B, waiting since 1 s, took token 34/);
+  assert.match(await page.textContent('#narration'), /At 10 s A's lease ran out\. At 10 s B took the lock with token 34/);
   await pick(page, 'unsafe-release');
   // A switch is on when its safety device is: the scenario opens with a plain DEL, so compare-and-delete is off.
   assert.equal(await page.isChecked('#release'), false);

@@ -419,19 +419,19 @@ test('"Start from" opens a catalogue scenario as its script file is written, com
   await done(page);
 });
 
-test('a scenario opened as a script keeps its narration until the script is a run of its own', async () => {
+test('a scenario opened as a script is told as before, and a worker added to it by the same rule', async () => {
   const page = await open(env.browser, `${env.server.url}/?scenario=etcd&lang=en`, { viewport: { width: 1280, height: 1000 } });
   await page.click('[data-edit-script]');
   await page.waitForSelector(area);
   await rested(page);
   const told = () => page.textContent('#narration');
-  await page.waitForFunction(() => /keepalives stopped too/.test(document.querySelector('#narration')?.textContent ?? ''));
-  // A third worker: no longer etcd's scenario, so the run is told from its events.
+  await page.waitForFunction(() => /A had sent no keepalive/.test(document.querySelector('#narration')?.textContent ?? ''));
+  // A third worker: no longer etcd's scenario, and told by the same rule, with its own facts.
   await toEnd(page);
   await page.keyboard.type('C: idle 2s, acquire, write\n');
   await rested(page);
-  await page.waitForFunction(() => !/keepalives stopped too/.test(document.querySelector('#narration')?.textContent ?? ''));
-  assert.match(await told(), /C/);
+  await page.waitForFunction(() => /At 2 s C asked for the lock/.test(document.querySelector('#narration')?.textContent ?? ''));
+  assert.match(await told(), /A had sent no keepalive/);
   await done(page);
 });
 

@@ -24,7 +24,7 @@ test("the first prediction is the source's own question: A wakes after 15 s", as
   // The source's question is about 15 s: it gives way at any other pause.
   await page.waitForSelector('.seed-question', { state: 'hidden' });
   // (The narration comes with the second module.)
-  await textMatching(page, '#narration', /A woke at 4 s, before its lease ran out at 10 s, wrote and released the lock/);
+  await textMatching(page, '#narration', /At 4 s the storage accepted A's write with token 33\. At 4 s A released the lock\./);
   await done(page);
 });
 
@@ -52,7 +52,7 @@ test('predict first: the verdict waits for the play, then says whether the guess
     const judged = await page.textContent('.judged');
     if (right) assert.equal(judged, 'You predicted it.');
     else assert.match(judged, /You predicted “A does no harm; B gets the lock no later than a lease would let it”\. What happened instead:/);
-    assert.match(await page.textContent('#narration'), /33 < 34/);
+    assert.match(await page.textContent('#narration'), /rejected A's write with token 33 \(it had seen 34\)/);
     // Predict again hides the verdict and focuses the first answer.
     await page.click('button.again');
     assert.equal(await page.getAttribute('.verdict', 'data-kind'), 'hidden');
@@ -177,7 +177,7 @@ test('Japanese: every visible string is translated, and <html lang> follows the 
   }).filter(Boolean);
   assert.deepEqual(untranslated, []);
   assert.match(await page.textContent('h1'), /フェンシング・ラボ/);
-  assert.match(await page.textContent('#narration'), /拒否しました（34 < 35）/);
+  assert.match(await page.textContent('#narration'), /すでに 35 を見ていたので、B の番号 34 の書き込みを拒否しました/);
   // And back: no Japanese left in the English page but the language button's own name.
   await page.click('.lang-switch button[lang=en]');
   await page.waitForFunction(() => document.documentElement.lang === 'en');

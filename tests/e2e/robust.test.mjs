@@ -8,7 +8,7 @@ const env = lab();
 test("every input a link sets round-trips, and the sentences use the run's own numbers", async () => {
   const page = await open(env.browser, `${env.server.url}/?ttl=60000&pause=15000&first_token=7&lang=en`);
   assert.equal(await outcome(page), 'safe');
-  assert.match(await page.textContent('#narration'), /woke at 15 s, before its lease ran out at 60 s.*token 8/);
+  assert.match(await page.textContent('#narration'), /its lease until 60 s\. From 0 s to 15 s A was paused\..*B took the lock with token 8/);
   await page.waitForURL(/ttl=60000/);
   assert.match(page.url(), /first_token=7/);
   await page.reload();

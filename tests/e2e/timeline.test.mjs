@@ -29,7 +29,7 @@ test('a mouse drag of the handle from 4 s to 15 s turns safe into fenced', async
   await page.mouse.up();
   assert.equal(await pause(page), '15000');
   assert.equal(await outcome(page), 'fenced');
-  assert.match(await page.textContent('#narration'), /rejected the write \(33 < 34\)/);
+  assert.match(await page.textContent('#narration'), /rejected A's write with token 33 \(it had seen 34\)/);
   assert.match(await page.textContent('.write.rejected'), /33 < 34/);
   // Dragging far past either end clamps to 0 and 30 s.
   const h2 = await centre(page, '[role=slider] .grip');
@@ -76,7 +76,7 @@ test('while the pointer drags, the figure follows each step and the words wait; 
   assert.ok(during.steps >= 12, `the figure followed the steps (${during.steps} of 17)`);
   assert.ok(during.words <= 2, `the narration waited for the hand (${during.words} changes in ${during.steps} steps)`);
   assert.equal(await pause(page), '21000');
-  assert.match(await page.textContent('#narration'), /A woke at 21 s/);
+  assert.match(await page.textContent('#narration'), /From 0 s to 21 s A was paused/);
   assert.match(await page.textContent('.prompt'), /A wakes after 21 s/);
   assert.equal(await page.$eval('.verdict', (e) => getComputedStyle(e).opacity), '1');
   await done(page);
@@ -107,7 +107,7 @@ test('fencing off gives corrupted; lease off gives stalled; the URL keeps up and
   assert.equal(await outcome(page), 'fenced');
   await page.click('label[for=fencing]');
   assert.equal(await outcome(page), 'corrupted');
-  assert.match(await page.textContent('#narration'), /B's work is overwritten/);
+  assert.match(await page.textContent('#narration'), /Fencing was off: the storage compared no tokens/);
   await page.click('label[for=lease]');
   assert.equal(await outcome(page), 'stalled');
   await page.waitForURL(/\?scenario=gc-pause&pause=15000&lease=off&fencing=off&lang=en$/);

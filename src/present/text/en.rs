@@ -3,96 +3,11 @@
 use super::{fill, s, Notes, Panels, Reading, ScenarioText, Text, Varied};
 use crate::present::geom::SNAP;
 use crate::present::params::Problem;
-use crate::present::story::Line;
 use crate::scenarios::{Group, Key, ScenarioId};
 use crate::sim::OutcomeKind::*;
 
 fn scenario(id: ScenarioId) -> &'static ScenarioText {
     &id.def().en
-}
-
-fn line(l: Line) -> &'static str {
-    match l {
-        // Told from the run's events instead (`Text::narrate`).
-        Line::Events => "",
-        Line::CheckFailed => "A checked its lease at {check} s on its own clock: it had run out at {expired} s, so A gave up without writing. B had taken token {b} at {b_grant} s: no conflict.",
-        Line::CheckFailedBLater => "A checked its lease at {check} s on its own clock: it had run out at {expired} s, so A gave up without writing. B took token {b} at {b_grant} s: no conflict.",
-        Line::CheckedThenPaused => "A checked its lease at {check} s (still valid), then paused.",
-        Line::CheckedNoPause => "A checked its lease at {check} s (still valid).",
-        Line::ExpiredTookBack => "A's lease ran out at {expired} s, and the lock service took the lock back.",
-        Line::ExpiredLockDelay => "A's lease ran out at {expired} s, and the lock service kept the lock from everyone until {free} s (lock-delay).",
-        Line::WokeHarmless => "A woke at {wake} s and wrote with token {a} while nobody else held the lock, which harmed no one; B took token {b} at {b_grant} s.",
-        Line::NoPause => "A did not pause: it wrote at {wake} s and released; B then took token {b}, so there was no conflict.",
-        Line::WokeInLease => "A woke at {wake} s, before its lease ran out at {lease_at_wake} s, wrote and released the lock; B then took token {b}, so there was no conflict. Drag the right edge of A's “GC pause” band to make it longer.",
-        Line::WokeInSession => "A woke at {wake} s, before its session would have expired at {lease_at_wake} s, wrote and released the lock; B then took token {b}, so there was no conflict. Drag the right edge of A's “GC pause” band to make it longer.",
-        Line::WokeNoLease => "A woke at {wake} s, wrote and released the lock; B then took token {b}, so there was no conflict.",
-        Line::StalledUntilWake => "Without lease expiry, B waited from {from} s until A woke and released the lock at {until} s; a lease would have freed it at {would_free} s. Had A never let go, B would wait for ever.",
-        Line::StalledUntilWakeAtLease => "Without lease expiry, B waited from {from} s until A woke and released the lock at {until} s, the very millisecond a lease would have freed it: here a lease would have changed nothing. Had A never let go, B would wait for ever.",
-        Line::StalledUntilReply => "Without lease expiry, B waited from {from} s until A's reply came back and it released the lock at {until} s; a lease would have freed it at {would_free} s.",
-        Line::StalledUntilReplyAtLease => "Without lease expiry, B waited from {from} s until A's reply came back and it released the lock at {until} s, the very millisecond a lease would have freed it: here a lease would have changed nothing.",
-        Line::NeverFreed => "Nothing frees the lock: B, waiting since {from} s, never gets it.",
-        Line::ExpiredBWrote => "A's lease ran out at {expired} s; B took token {b} at {b_grant} s and wrote at {b_write} s.",
-        Line::ExpiredBRegistered => "A's lease ran out at {expired} s; B took token {b} at {b_grant} s, and its token reached the storage at once.",
-        Line::WokeWrote => "A woke at {wake} s, still believing it held the lock, and wrote with token {a}.",
-        Line::WokeWroteUnchecked => "A woke at {wake} s, still believing it held the lock, and wrote with token {a} without checking again.",
-        Line::Rejected => "The storage had already seen {newer}, so it rejected the write ({a} < {newer}).",
-        Line::OverwroteB => "Without fencing the storage accepted {a} after {newer}: B's work is overwritten.",
-        Line::GapWoke => "A's lease ran out at {expired} s and B took token {b} at {b_grant} s, but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote.",
-        Line::GapWokeBTook => "B took the lock at {b_grant} s (token {b}), but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote.",
-        Line::GapWokeUnchecked => "A's lease ran out at {expired} s and B took token {b} at {b_grant} s, but A woke at {wake} s, no later than B's first write at {b_write} s, and wrote without checking again.",
-        Line::GapFenced => "The storage had not seen {b} yet, so it accepted {a}, then {b}: max-token fencing only orders the writes the storage has seen.",
-        Line::GapRemedy => "This lab's own remedy registers the new holder's token at its grant (“Register the token”), as BookKeeper fences a ledger before a new writer goes on.",
-        Line::GapUnfenced => "The storage does not check tokens: it accepted {a}, then {b}.",
-        Line::GapNoLoss => "Mutual exclusion broke: {late}'s write landed while {holder} held the lock. {holder} had not written yet and reads nothing in this model, so its later write stands and no work was lost; had {holder} read the data before {late_write} s, its work would rest on a value {late} then changed.",
-        Line::GapNoLossAtGrant => "Mutual exclusion broke: {late}'s write landed while {holder} held the lock, in the very millisecond {holder} got it. {holder} had not written yet and reads nothing in this model, so its later write stands and no work was lost.",
-        Line::Sent => "A wrote at {sent} s, inside its lease, but the message spent {delay} s in the network.",
-        Line::SentNoLease => "A wrote at {sent} s, but the message spent {delay} s in the network.",
-        Line::ArrivedInLease => "A wrote at {sent} s; the message spent {delay} s in the network and arrived at {a_write} s, before the lease ran out at {lease_end} s. A then released and B took token {b}: no conflict.",
-        Line::ArrivedNoLease => "A wrote at {sent} s; the message spent {delay} s in the network and arrived at {a_write} s, before the {ttl} s a lease would have lasted. A then released and B took token {b}: no conflict.",
-        Line::DelayExpired => "The lease ran out at {expired} s; B took token {b} and wrote at {b_write} s. A's write arrived at {a_write} s with token {a}.",
-        Line::DelayRejected => "The storage had already seen {b} and rejected it ({a} < {b}).",
-        Line::DelayOverwrote => "Without fencing the storage accepted it after {b}: B's work is overwritten.",
-        Line::DelayGap => "The lease ran out at {expired} s and B took token {b}, but A's write arrived at {a_write} s, before B's first write at {b_write} s: the storage accepted {a}, then {b}.",
-        Line::SetnxOrphaned => "A took the lock with SETNX at 0 s and crashed before its EXPIRE: the key has no expiry. Nothing will ever delete it, so B, waiting since 1 s, never gets the lock. Take the lock with one SET NX PX.",
-        Line::LeaseReturned => "A took the lock at 0 s with a lease and crashed at once. The lease ran out at {b_grant} s and B, waiting since 1 s, took token {b} then. The lease gave the lock back.",
-        Line::CrashOrphaned => "A took the lock at 0 s and crashed at once. Without lease expiry nothing frees the lock: B, waiting since 1 s, never gets it. The lease is what buys liveness.",
-        Line::CheckSetDouble => "A read the lock at 0 s and B at 0.5 s: both saw it free. A set it at 1 s (token {a}), B at 1.5 s (token {b}), over A's. Both believed they held it: A wrote at {a_write} s, B at {b_write} s, and the storage accepted both.",
-        Line::CheckSetFencingNote => "Fencing cannot help here: the lower token came first.",
-        Line::CheckSetSafe => "A took the lock with SET NX PX at 1 s (token {a}). B's SET NX PX at 1.5 s failed; it retried every 0.5 s and took token {b} at {b_grant} s, once A had written and released. No conflict.",
-        Line::ReleaseCause => "A wrote at 2 s, but its job did not end within its lease: it ran on to {work} s. B got the lock at {b_grant} s (token {b}). At {work} s A released with a plain DEL and deleted B's key, so C, waiting since {c_request} s, took token {c} at once.",
-        Line::ReleaseCauseCAsked => "A wrote at 2 s, but its job did not end within its lease: it ran on to {work} s. B got the lock at {b_grant} s (token {b}). At {work} s A released with a plain DEL and deleted B's key; C, asking at {c_request} s, found the lock free and took token {c} at {c_grant} s.",
-        Line::ReleaseFenced => "C wrote at {c_write} s. B, still believing it held the lock, wrote with token {b} at {b_write} s: the storage had seen {c} and rejected it ({b} < {c}).",
-        Line::ReleaseCorrupted => "C wrote at {c_write} s. B, still believing it held the lock, wrote with token {b} at {b_write} s; without fencing the storage accepted {b} after {c}: C's work is overwritten.",
-        Line::ReleaseDouble => "B wrote with token {b} at {b_write} s, no later than C's first write at {c_write} s, and the storage accepted both: two holders wrote.",
-        Line::ReleaseInLease => "A finished at {a_release} s, within its lease, and released; B took token {b} then, and C took token {c} after B: no conflict.",
-        Line::ReleaseCompare => "A's job did not end within its lease: it ran on to {work} s, but its compare-and-delete found {found}'s value, not its own, and deleted nothing. C waited until B released at {b_release} s and took token {c} then: no conflict.",
-        Line::ReleaseCompareGone => "A's job did not end within its lease: it ran on to {work} s; by its compare-and-delete nobody held the lock any more (B had released at {b_release} s, and C after it), so it deleted nothing: no conflict.",
-        Line::ReleaseLate => "A's job ran on to {work} s; by its plain DEL, B had already released at {b_release} s and nobody was left waiting, so no one got the lock early: no conflict this time.",
-        Line::ReleaseLateDeleted => "A's job ran on to {work} s; its plain DEL deleted {found}'s key, but nobody was left waiting, so no one got the lock early: no conflict this time.",
-        Line::FailoverLost => "The primary crashed at 0.5 s, before A's key and its INCR reached the replica. Promoted at 2 s, the replica had neither: it gave B the lock with token {b} again, while A still counted on its lease until {lease_end} s.",
-        Line::FailoverSameToken => "B wrote with {b} at {b_write} s; A, never paused, wrote with {a} at {a_write} s. {a} is not lower than {b}, so fencing let it through: B's work is overwritten. The storage takes an equal token so that one holder can write more than once; a strict check (the stored number smaller than mine) would have refused this write, but the lock was still granted twice.",
-        Line::FailoverOverwrote => "B wrote with {b} at {b_write} s; A, never paused, wrote with {a} at {a_write} s, and without fencing the storage took it: B's work is overwritten.",
-        Line::FailoverKept => "A had waited (WAIT 1) until the replica acknowledged its SET and INCR, and the promoted replica kept both, so after the promotion at 2 s B still waited. A wrote at {a_write} s and released; B took token {b} at {b_grant} s: no conflict. WAIT does not make this safe: promotion is best-effort, and a real one can lose a waited-for write.",
-        Line::RedlockJump => "At 2 s N3's clock jumped {jump} s ahead, and A's key there expired at {key_lost} s. At {b_grant} s B took N3, N4 and N5, a majority, while A still believed it held the lock (valid until {validity} s by its own clock).",
-        Line::RedlockExpired => "A's keys expired at {expired} s while A had not yet written; B took a majority at {b_grant} s.",
-        Line::RedlockKeyLost => "N3's clock had jumped {jump} s ahead, so A's key there expired at {key_lost} s and A no longer held a majority; its other keys expired at {keys_gone} s. B took a majority at {b_grant} s, while A had not yet written.",
-        Line::RedlockWaited => "B found no majority free until {b_grant} s, after A's write at {a_write} s: one holder at a time.",
-        Line::RedlockOverwrote => "B wrote at {b_write} s; A, still believing it held the lock, wrote at {a_write} s and the storage accepted it: a random value gives nothing to order, and this storage does no check-and-set with it (antirez's use of the value), so B's work is overwritten.",
-        Line::RedlockBoth => "A wrote at {a_write} s and B at {b_write} s, each believing it held the lock, and the storage accepted both.",
-        Line::RedlockGap => "A wrote at {a_write} s while B held the lock, before B's own write at {b_write} s; the storage accepted both.",
-        Line::KeepaliveStopped => "While A was paused its keepalives stopped too: its lease ran out at {expired} s and etcd deleted A's key.",
-        Line::KeepaliveStoppedBNext => "While A was paused its keepalives stopped too: its lease ran out at {expired} s, etcd deleted A's key and B's came first.",
-        Line::SessionExpired => "While A was paused its heartbeats stopped too, so its session expired at {expired} s and its znode went with it.",
-        Line::SessionExpiredBWatched => "While A was paused its heartbeats stopped too, so its session expired at {expired} s and its znode went with it: B's watch fired.",
-        Line::BTookAndWrote => "B took the lock at {b_grant} s (token {b}) and wrote at {b_write} s.",
-        Line::LeaderRearmed => "The leader crashed at {crash} s; the new one, ready at {ready} s, restarted every lease at its full {ttl} s plus an election timeout, so A's now ran to {rearmed} s.",
-        Line::LeaderRearmedRekept => "The leader crashed at {crash} s; the new one, ready at {ready} s, restarted every lease at its full {ttl} s plus an election timeout, to {rearmed} s for A's, but A's keepalive reached it in the same millisecond and renewed the lease for {ttl} s from then: to {rekept} s.",
-        Line::LeaderCrashed => "The leader crashed at {crash} s; until the new one was ready at {ready} s nothing was granted or expired.",
-        Line::LeaderCrashedAtExpiry => "Just after, in the same millisecond at {expired} s, the leader crashed; until the new one was ready at {ready} s nothing was granted.",
-        Line::WokeNoLeader => "A woke at {wake} s; its lease was due to end at {lease_at_wake} s, but without a leader nothing had expired it: it wrote and released the lock, and B then took token {b}. No conflict.",
-        Line::RedlockNoHarm => "A's key on N3 had expired at {key_lost} s, so A wrote at {a_write} s without a majority, but nobody else held one: no harm.",
-        Line::WokeInRenewed => "A woke at {wake} s, within its renewed lease, wrote and released the lock; B then took token {b}, so there was no conflict.",
-    }
 }
 
 pub(super) static EN: Text = Text {
@@ -174,7 +89,6 @@ pub(super) static EN: Text = Text {
     rejected: "rejected",
     registered: |t| fill("{} registered", &[&t.to_string()]),
     highest: "highest token seen: ",
-    seconds_unit: "s",
     outcome_titles: [
         "Safe: no conflict",
         "Stalled: the waiter is held up",
@@ -287,7 +201,7 @@ pub(super) static EN: Text = Text {
 
 pub(super) static EN_PANELS: Panels = Panels {
     text: &EN,
-    line,
+    why: crate::present::why::en,
     told: crate::present::told::en,
     outcome_lessons: [
         "No write collided.",
@@ -437,7 +351,6 @@ pub(super) static EN_PANELS: Panels = Panels {
     real_caption: "{system}, recorded {date}, {speed}{values}: real “{real}”, simulated “{simulated}”: {same}; each event at \
                    most {jitter} s off its simulated time.",
     real_same: ["the same", "they differ"],
-    real_script: "A script of your own has no recording: it ran only here, in the simulation.",
     open_label: "Open a run",
     open_hint: "A file written by locksim check --json (your own lock client) or locksim real --json: choose it, or \
                 drop it here. It stays in this page: nothing is uploaded, and it is not part of the link.",

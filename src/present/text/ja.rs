@@ -6,96 +6,11 @@
 use super::{fill, s, Notes, Panels, Reading, ScenarioText, Text, Varied};
 use crate::present::geom::SNAP;
 use crate::present::params::Problem;
-use crate::present::story::Line;
 use crate::scenarios::{Group, Key, ScenarioId};
 use crate::sim::OutcomeKind::*;
 
 fn scenario(id: ScenarioId) -> &'static ScenarioText {
     &id.def().ja
-}
-
-fn line(l: Line) -> &'static str {
-    match l {
-        // Told from the run's events instead (`Text::narrate`).
-        Line::Events => "",
-        Line::CheckFailed => "A は{check}秒に自分の時計で期限を確かめると、期限はすでに{expired}秒に切れていたので、書き込まずにあきらめました。B は{b_grant}秒に番号 {b} を取っていましたが、A が書き込まなかったので、衝突は起きませんでした。",
-        Line::CheckFailedBLater => "A は{check}秒に自分の時計で期限を確かめると、期限はすでに{expired}秒に切れていたので、書き込まずにあきらめました。B は{b_grant}秒に番号 {b} を取りましたが、A が書き込まなかったので、衝突は起きませんでした。",
-        Line::CheckedThenPaused => "A は{check}秒に期限を確かめ（まだ有効でした）、そのあと止まりました。",
-        Line::CheckedNoPause => "A は{check}秒に期限を確かめました（まだ有効でした）。",
-        Line::ExpiredTookBack => "{expired}秒に A の期限が切れ、ロックサービスはロックを取り戻しました。",
-        Line::ExpiredLockDelay => "{expired}秒に A の期限が切れ、ロックサービスはロックを取り戻しました。ロック遅延のため、{free}秒までは誰にもロックを渡しませんでした。",
-        Line::WokeHarmless => "{wake}秒に目覚めた A は番号 {a} で書き込みましたが、そのときほかに誰もロックを持っていなかったので、害はありませんでした。B は{b_grant}秒に番号 {b} を取りました。",
-        Line::NoPause => "A は止まらずに{wake}秒に書き込み、ロックを返しました。B はその後で番号 {b} を取ったので、衝突は起きませんでした。",
-        Line::WokeInLease => "A は期限が切れる{lease_at_wake}秒より前の{wake}秒に目覚めて書き込み、ロックを返しました。B はその後で番号 {b} を取ったので、衝突は起きませんでした。A の「GC 停止」の帯の右端をドラッグして、長く伸ばしてみてください。",
-        Line::WokeInSession => "A はセッションが切れる{lease_at_wake}秒より前の{wake}秒に目覚めて書き込み、ロックを返しました。B はその後で番号 {b} を取ったので、衝突は起きませんでした。A の「GC 停止」の帯の右端をドラッグして、長く伸ばしてみてください。",
-        Line::WokeNoLease => "A は{wake}秒に目覚め、そのまま書き込んでロックを返しました。B はその後で番号 {b} を取ったので、衝突は起きませんでした。",
-        Line::StalledUntilWake => "期限がないので、B は{from}秒から、A が目覚めてロックを返す{until}秒まで待たされました。リースなら{would_free}秒にロックが外れていたはずです。A がロックを返さないままなら、B は永遠に待ち続けることになります。",
-        Line::StalledUntilWakeAtLease => "期限がないので、B は{from}秒から、A が目覚めてロックを返す{until}秒まで待たされました。リースがあっても外れるのはちょうどこの瞬間だったので、この実行では何も変わらなかったでしょう。A がロックを返さないままなら、B は永遠に待ち続けることになります。",
-        Line::StalledUntilReply => "期限がないので、B は{from}秒から、A に返事が届いてロックを返す{until}秒まで待たされました。リースなら{would_free}秒にロックが外れていたはずです。",
-        Line::StalledUntilReplyAtLease => "期限がないので、B は{from}秒から、A に返事が届いてロックを返す{until}秒まで待たされました。リースがあっても外れるのはちょうどこの瞬間だったので、この実行では何も変わらなかったでしょう。",
-        Line::NeverFreed => "ロックを外すものが何もないので、{from}秒から待っている B は、永遠にロックを取れません。",
-        Line::ExpiredBWrote => "{expired}秒に A の期限が切れました。B は{b_grant}秒に番号 {b} を取り、{b_write}秒に書き込みました。",
-        Line::ExpiredBRegistered => "{expired}秒に A の期限が切れました。B は{b_grant}秒に番号 {b} を取り、その番号はすぐに資源に届きました。",
-        Line::WokeWrote => "{wake}秒に目覚めた A は、まだ自分が持ち主だと思ったまま、番号 {a} で書き込みました。",
-        Line::WokeWroteUnchecked => "{wake}秒に目覚めた A は、まだ自分が持ち主だと思ったまま、確かめ直さずに番号 {a} で書き込みました。",
-        Line::Rejected => "資源はすでに {newer} を見ていたので、この書き込みを拒否しました（{a} < {newer}）。",
-        Line::OverwroteB => "フェンシングがないので、資源は {newer} のあとに {a} も受け付け、B の仕事は上書きされました。",
-        Line::GapWoke => "A の期限は{expired}秒に切れ、B は{b_grant}秒に番号 {b} を取りました。ところが A は{wake}秒に目覚め、B が最初に書き込む{b_write}秒までに書き込みました。",
-        Line::GapWokeBTook => "B は{b_grant}秒にロックを取りました（番号 {b}）。ところが A は{wake}秒に目覚め、B が最初に書き込む{b_write}秒までに書き込みました。",
-        Line::GapWokeUnchecked => "A の期限は{expired}秒に切れ、B は{b_grant}秒に番号 {b} を取りました。ところが A は{wake}秒に目覚め、B が最初に書き込む{b_write}秒までに、確かめ直さずに書き込みました。",
-        Line::GapFenced => "資源はまだ {b} を見ていなかったので {a} を受け付け、そのあと {b} も受け付けました。最大の番号だけを覚えるフェンシングが拒めるのは、資源がすでに見た番号より小さい番号の書き込みだけです。",
-        Line::GapRemedy => "このラボ独自の対策は、新しい持ち主の番号をロックを渡した時点で資源に登録することです（「番号の登録」）。BookKeeper が、新しい書き手が進む前に台帳をフェンスするのに近いやり方です。",
-        Line::GapUnfenced => "資源は番号を確かめないので、{a} を受け付け、そのあと {b} も受け付けました。",
-        Line::GapNoLoss => "{holder} がロックを持っている間に {late} の書き込みが届いたので、排他制御は破れました。{holder} はまだ書き込んでおらず、このモデルでは何も読まないので、あとから書いた {holder} の書き込みが残り、失われた仕事はありませんでした。もし {holder} が{late_write}秒より前にデータを読んでいたら、その仕事は {late} があとで変えた値の上に成り立っていたことになります。",
-        Line::GapNoLossAtGrant => "{holder} がロックを受け取ったその瞬間に {late} の書き込みが届いたので、排他制御は破れました。{holder} はまだ書き込んでおらず、このモデルでは何も読まないので、あとから書いた {holder} の書き込みが残り、失われた仕事はありませんでした。",
-        Line::Sent => "A は期限内の{sent}秒に書き込みを送りましたが、そのメッセージが資源に届くまでにネットワークで{delay}秒かかりました。",
-        Line::SentNoLease => "A は{sent}秒に書き込みを送りましたが、そのメッセージが資源に届くまでにネットワークで{delay}秒かかりました。",
-        Line::ArrivedInLease => "A は{sent}秒に書き込み、メッセージはネットワークで{delay}秒かかって{a_write}秒に届きました。期限が切れる{lease_end}秒より前です。A はそのあとロックを返し、B が番号 {b} を取ったので、衝突は起きませんでした。",
-        Line::ArrivedNoLease => "A は{sent}秒に書き込み、メッセージはネットワークで{delay}秒かかって{a_write}秒に届きました。リースなら期限が切れていた{ttl}秒より前です。A はそのあとロックを返し、B が番号 {b} を取ったので、衝突は起きませんでした。",
-        Line::DelayExpired => "{expired}秒に期限が切れ、B が番号 {b} を取って{b_write}秒に書き込みました。A の書き込みは{a_write}秒に番号 {a} で届きました。",
-        Line::DelayRejected => "資源はすでに {b} を見ていたので拒否しました（{a} < {b}）。",
-        Line::DelayOverwrote => "フェンシングがないので、資源は {b} のあとにこれも受け付け、B の仕事は上書きされました。",
-        Line::DelayGap => "{expired}秒に期限が切れ、B が番号 {b} を取りました。ところが A の書き込みは、B の最初の書き込み（{b_write}秒）より前の{a_write}秒に届きました。資源は {a} を受け付け、そのあと {b} も受け付けました。",
-        Line::SetnxOrphaned => "A は0秒に SETNX でロックを取り、EXPIRE の前に落ちました。このキーには期限がないので、ロックを外すものは何もありません。1秒から待っている B は、永遠にロックを取れません。ロックは SET NX PX の一つの命令で取りましょう。",
-        Line::LeaseReturned => "A は0秒に期限付きでロックを取り、すぐに落ちました。期限は{b_grant}秒に切れ、1秒から待っていた B がそのとき番号 {b} を取りました。期限のおかげで、ロックが戻ってきたのです。",
-        Line::CrashOrphaned => "A は0秒にロックを取り、すぐに落ちました。期限がないので、ロックを外すものは何もありません。1秒から待っている B は、永遠にロックを取れません。期限が守るのは、ロックがいつか戻ってくることです。",
-        Line::CheckSetDouble => "A は0秒に、B は0.5秒にロックを読み、どちらも空いていると判断しました。A は1秒に SET し（番号 {a}）、B は1.5秒にその上から SET しました（番号 {b}）。二人とも自分が持ち主だと思ったまま、A は{a_write}秒、B は{b_write}秒に書き込み、資源は両方を受け付けました。",
-        Line::CheckSetFencingNote => "小さい番号が先に届いたので、フェンシングでは防げませんでした。",
-        Line::CheckSetSafe => "A は1秒に SET NX PX でロックを取りました（番号 {a}）。B の1.5秒の SET NX PX は失敗しました。B は0.5秒ごとにやり直し、A が書き込んでロックを返したあと、{b_grant}秒に番号 {b} を取りました。衝突は起きませんでした。",
-        Line::ReleaseCause => "A は2秒に書き込みましたが、処理は期限内に終わらず、{work}秒まで続きました。B は{b_grant}秒にロックを受け取りました（番号 {b}）。{work}秒に A がただの DEL でロックを返すと、B のキーが消え、{c_request}秒から待っていた C がすぐに番号 {c} を取りました。",
-        Line::ReleaseCauseCAsked => "A は2秒に書き込みましたが、処理は期限内に終わらず、{work}秒まで続きました。B は{b_grant}秒にロックを受け取りました（番号 {b}）。{work}秒に A がただの DEL でロックを返すと、B のキーが消えました。{c_request}秒にロックを求めた C は、ロックが空いているのを見て{c_grant}秒に番号 {c} を取りました。",
-        Line::ReleaseFenced => "C は{c_write}秒に書き込みました。まだ持ち主のつもりの B が{b_write}秒に番号 {b} で書き込むと、資源はすでに {c} を見ていたので拒否しました（{b} < {c}）。",
-        Line::ReleaseCorrupted => "C は{c_write}秒に書き込みました。まだ持ち主のつもりの B が{b_write}秒に番号 {b} で書き込むと、フェンシングがないので資源は {c} のあとに {b} も受け付け、C の仕事は上書きされました。",
-        Line::ReleaseDouble => "B は、C が最初に書き込む{c_write}秒までに（{b_write}秒に）番号 {b} で書き込み、資源は両方を受け付けました。二人の持ち主が書き込んだことになります。",
-        Line::ReleaseInLease => "A は{a_release}秒に処理を終え、期限内にロックを返しました。B がそのとき番号 {b} を取り、C は B のあとで番号 {c} を取ったので、衝突は起きませんでした。",
-        Line::ReleaseCompare => "A の処理は期限内に終わらず、{work}秒まで続きましたが、比較してから削除する方法でロックを返そうとしたところ、キーの値が自分のものではなく {found} のものだったので、何も消しませんでした。C は B が{b_release}秒にロックを返すまで待ち、そのとき番号 {c} を取ったので、衝突は起きませんでした。",
-        Line::ReleaseCompareGone => "A の処理は期限内に終わらず、{work}秒まで続きましたが、比較してから削除しようとしたときには、もう誰もロックを持っていませんでした（B は{b_release}秒に、C はその後にロックを返していました）。何も消さなかったので、衝突は起きませんでした。",
-        Line::ReleaseLate => "A の処理は{work}秒まで続きましたが、A が DEL したときには、B はすでに{b_release}秒にロックを返していて、待っているワーカーもいませんでした。そのため、ロックが早すぎるうちに誰かに渡ることはなく、今回は衝突が起きずに済みました。",
-        Line::ReleaseLateDeleted => "A の処理は{work}秒まで続き、ただの DEL で {found} のキーを消しましたが、待っているワーカーはいませんでした。そのため、ロックが早すぎるうちに誰かに渡ることはなく、今回は衝突が起きずに済みました。",
-        Line::FailoverLost => "プライマリは、A のキーと INCR がレプリカに届く前の0.5秒に落ちました。2秒に昇格したレプリカはどちらも持っていなかったので、同じ番号 {b} をもう一度使って B にロックを渡しました。A は、自分のリースが{lease_end}秒まで続くと思ったままでした。",
-        Line::FailoverSameToken => "B は{b_write}秒に番号 {b} で書き込み、一度も止まらなかった A も{a_write}秒に番号 {a} で書き込みました。{a} は {b} より小さくないのでフェンシングを通り抜け、B の仕事は上書きされました。資源が同じ番号を通すのは、一人の持ち主が何度でも書き込めるようにするためです。「保存済みの番号が自分の番号より小さい」と厳密に確かめていれば、この書き込みは拒否されていたはずです。それでも、ロックが二重に渡されたことに変わりはありません。",
-        Line::FailoverOverwrote => "B は{b_write}秒に番号 {b} で書き込み、一度も止まらなかった A も{a_write}秒に番号 {a} で書き込みました。フェンシングがないので資源はそれも受け付け、B の仕事は上書きされました。",
-        Line::FailoverKept => "A は、レプリカが SET と INCR を受け取ったと応答するまで WAIT 1 で待っていました。昇格したレプリカは両方を保っていたので、2秒の昇格のあとも B は待ちました。A は{a_write}秒に書き込んでロックを返し、B は{b_grant}秒に番号 {b} を取りました。衝突は起きませんでした。ただし、これで安全になるわけではありません。フェイルオーバーはベストエフォートなので、実際には WAIT で待って書いた内容も失われえます。",
-        Line::RedlockJump => "2秒に N3 の時計が{jump}秒先に飛び、そこにあった A のキーは{key_lost}秒に消えました。{b_grant}秒に B が N3・N4・N5 を取って過半数を得ましたが、A はまだ自分が持ち主だと思っていました（A の時計では{validity}秒まで有効）。",
-        Line::RedlockExpired => "A がまだ書き込まないうちに{expired}秒に A のキーの期限が切れ、B が{b_grant}秒に過半数を取りました。",
-        Line::RedlockKeyLost => "N3 の時計が{jump}秒先に飛んでいたので、そこにあった A のキーは{key_lost}秒に消え、A は過半数を失いました。ほかのキーが消えたのは{keys_gone}秒です。A がまだ書き込まないうちに、B が{b_grant}秒に過半数を取りました。",
-        Line::RedlockWaited => "A は{a_write}秒に書き込み、B が過半数を取れたのはそのあと（{b_grant}秒）でした。持ち主は常に一人だけでした。",
-        Line::RedlockOverwrote => "B は{b_write}秒に書き込みました。まだ持ち主のつもりの A が{a_write}秒に書き込むと、資源はそれも受け付けました。乱数の値には順序がなく、この資源はその値で check-and-set（antirez の使い方）もしないので、B の仕事は上書きされました。",
-        Line::RedlockBoth => "A は{a_write}秒に、B は{b_write}秒に、どちらも自分が持ち主だと思ったまま書き込み、資源は両方を受け付けました。",
-        Line::RedlockGap => "A は、B がロックを持っている{a_write}秒に、B 自身の書き込み（{b_write}秒）より先に書き込み、資源は両方を受け付けました。",
-        Line::KeepaliveStopped => "A が止まっている間はリースの延長も止まっていたので、{expired}秒に A の期限が切れ、etcd は A のキーを消しました。",
-        Line::KeepaliveStoppedBNext => "A が止まっている間はリースの延長も止まっていたので、{expired}秒に A の期限が切れ、etcd は A のキーを消し、B のキーが先頭になりました。",
-        Line::SessionExpired => "A が止まっている間はハートビートも止まっていたので、{expired}秒に A のセッションが切れて znode も消えました。",
-        Line::SessionExpiredBWatched => "A が止まっている間はハートビートも止まっていたので、{expired}秒に A のセッションが切れて znode も消え、それを見張っていた B に通知が届きました。",
-        Line::BTookAndWrote => "B は{b_grant}秒にロックを取り（番号 {b}）、{b_write}秒に書き込みました。",
-        Line::LeaderRearmed => "{crash}秒にリーダーが落ちました。{ready}秒に立った新しいリーダーは、すべてのリースを、その時点から TTL の{ttl}秒まるごとに選挙のタイムアウトを足した長さで数え直したので、A のリースは{rearmed}秒まで延びました。",
-        Line::LeaderRearmedRekept => "{crash}秒にリーダーが落ちました。{ready}秒に立った新しいリーダーは、すべてのリースを、その時点から TTL の{ttl}秒まるごとに選挙のタイムアウトを足した長さで数え直し、A のリースは{rearmed}秒までになりましたが、同じ瞬間に A のリース延長の要求が届いたので、リースはそこから改めて{ttl}秒に更新され、{rekept}秒までとなりました。",
-        Line::LeaderCrashed => "{crash}秒にリーダーが落ちました。新しいリーダーが立つ{ready}秒までは、ロックが渡されることも期限が切れることもありませんでした。",
-        Line::LeaderCrashedAtExpiry => "その直後、同じ{expired}秒の瞬間にリーダーが落ちました。新しいリーダーが立つ{ready}秒までは、ロックは誰にも渡されませんでした。",
-        Line::WokeNoLeader => "A は{wake}秒に目覚めました。リースは{lease_at_wake}秒に終わるはずでしたが、リーダーがいないので期限は切れていませんでした。A は書き込んでロックを返し、B はその後で番号 {b} を取ったので、衝突は起きませんでした。",
-        Line::RedlockNoHarm => "N3 の A のキーは{key_lost}秒に切れていたので、A は過半数なしで{a_write}秒に書き込みましたが、ほかに過半数を持つ者はいなかったので害はありませんでした。",
-        Line::WokeInRenewed => "A は延ばされたリースが切れる前の{wake}秒に目覚めて書き込み、ロックを返しました。B はその後で番号 {b} を取ったので、衝突は起きませんでした。",
-    }
 }
 
 pub(super) static JA: Text = Text {
@@ -177,7 +92,6 @@ pub(super) static JA: Text = Text {
     rejected: "拒否",
     registered: |t| fill("{} を登録", &[&t.to_string()]),
     highest: "これまでに見た最大の番号：",
-    seconds_unit: "秒",
     outcome_titles: [
         "安全：衝突なし",
         "停滞：待つ側が足止めされた",
@@ -289,7 +203,7 @@ pub(super) static JA: Text = Text {
 
 pub(super) static JA_PANELS: Panels = Panels {
     text: &JA,
-    line,
+    why: crate::present::why::ja,
     told: crate::present::told::ja,
     outcome_lessons: [
         "書き込みは衝突しませんでした。",
@@ -444,7 +358,6 @@ pub(super) static JA_PANELS: Panels = Panels {
     real_caption: "{system}（{date} 記録、{speed}{values}）：実機は「{real}」、シミュレーションは「{simulated}」で、{same}\
                    （各イベントの時刻のずれは最大{jitter}秒）。",
     real_same: ["一致しています", "食い違っています"],
-    real_script: "自分で書いたスクリプトには実機の記録がありません。ここでシミュレーションしただけです。",
     open_label: "実行記録を開く",
     open_hint: "locksim check --json（自作のロッククライアント）か locksim real --json が書いたファイルを選ぶか、ここに\
                 ドロップしてください。ファイルはこのページの中だけで読みます。どこにも送らず、リンクにも入りません。",

@@ -12,7 +12,6 @@ use crate::present::breakit::ScriptReport;
 use crate::present::geom::seconds;
 use crate::present::lesson::Boundary;
 use crate::present::params::{Lang, Problem};
-use crate::present::story::{Fact, Line, Story};
 use crate::present::told::Lesson;
 use crate::scenarios::search::{Bound, Report};
 use crate::scenarios::{Group, Inputs, Key, Kind, ScenarioId, A_WORKS, LEADER_CRASH, LOCK_DELAY};
@@ -102,8 +101,6 @@ pub struct Text {
     pub registered: fn(token: u64) -> String,
     /// Storage: the highest token line.
     pub highest: &'static str,
-    /// Seconds unit on the axis.
-    pub seconds_unit: &'static str,
     /// Verdict titles, in [`OutcomeKind::ALL`] order.
     pub outcome_titles: [&'static str; 7],
     /// Beside every verdict: whether the lock service itself ever had two holders.
@@ -219,12 +216,11 @@ pub enum Varied<'a> {
 pub struct Panels {
     /// The lab's strings of the same language.
     pub text: &'static Text,
-    /// Each sentence a narration is made of, with `{name}` placeholders for the run's facts. Narration is
-    /// told after the verdict, so its words come with the later panels' module.
-    pub line: fn(Line) -> &'static str,
-    /// One fact of a run told from its events, for any program (a scenario without sentences of its own,
-    /// and every script).
+    /// One fact of a run told from its events. Narration is told after the verdict, so its words come with
+    /// the later panels' module.
     pub told: fn(&crate::present::told::Told, &[String]) -> String,
+    /// The reason that explains a fact, where the events leave it unsaid.
+    pub why: fn(&crate::present::why::Why, &[String]) -> String,
     /// One-line lessons, in [`OutcomeKind::ALL`] order. A lesson is told with the narration, after the
     /// verdict, so its words come with the later panels' module too.
     pub outcome_lessons: [&'static str; 7],
@@ -337,8 +333,6 @@ pub struct Panels {
     pub real_caption: &'static str,
     /// Whether the verdicts agree: they do, they do not.
     pub real_same: [&'static str; 2],
-    /// A script has no recording: it ran only here.
-    pub real_script: &'static str,
     /// "Open a run": the file chooser's label.
     pub open_label: &'static str,
     /// What a run file is, that it may be dropped here, and that it stays in the page.
@@ -485,29 +479,6 @@ impl Text {
 }
 
 impl Panels {
-    /// The narration of a run: its sentences, with the run's own numbers; [`Line::Events`] is the run's
-    /// events told one by one (a scenario with no sentences of its own).
-    pub fn narrate(&self, story: &Story) -> String {
-        let lines = story.lines();
-        // Sentences their run does not bear out are never said: the run is told from its events instead.
-        if !crate::present::claims::holds(story, &lines) {
-            return self.tell(&story.run);
-        }
-        let mut said: Vec<String> = Vec::new();
-        for line in lines {
-            match line {
-                Line::Events => said.extend(Some(self.tell(&story.run)).filter(|t| !t.is_empty())),
-                // A sentence whose fact this run lacks is never said with a gap: the run is told from its
-                // events instead.
-                l => match fill_named((self.line)(l), story) {
-                    Some(s) => said.push(s),
-                    None => return self.tell(&story.run),
-                },
-            }
-        }
-        said.join(self.text.join)
-    }
-
     /// The lesson of a verdict.
     pub fn outcome_lesson(&self, kind: OutcomeKind) -> &'static str {
         self.outcome_lessons[index(kind)]
@@ -525,11 +496,15 @@ impl Panels {
         }
     }
 
-    /// A run of any program told from its events: a script's narration.
-    pub fn tell(&self, run: &crate::sim::Run) -> String {
+    /// The narration of `run`, a run of `scenario`: its facts from its events, each followed by the reason
+    /// that explains it where one does. One narration for every run, a catalogue state or a script.
+    pub fn narrate(&self, scenario: &crate::sim::Scenario, run: &Run) -> String {
         let names: Vec<String> = run.trace.workers.iter().map(|w| w.name.clone()).collect();
-        let said: Vec<String> =
-            crate::present::told::told(run).iter().map(|f| (self.told)(f, &names)).collect();
+        let mut said: Vec<String> = Vec::new();
+        for (fact, why) in crate::present::why::explained(scenario, run) {
+            said.push((self.told)(&fact, &names));
+            said.extend(why.map(|w| (self.why)(&w, &names)));
+        }
         said.join(self.text.join)
     }
     /// One run's disturbances: `pause start 0 s, pause 10 s`.
@@ -723,19 +698,6 @@ pub fn fill(template: &str, args: &[&str]) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// `template` with each `{name}` replaced by the story's [`Fact`] of that name; `None` if the run lacks one
-/// (a test holds that every name is a fact's).
-pub fn fill_named(template: &str, story: &Story) -> Option<String> {
-    let lacks = std::cell::Cell::new(false);
-    let said = fill_with(template, &|name| {
-        Fact::named(name).and_then(|f| story.fact(f)).unwrap_or_else(|| {
-            lacks.set(true);
-            String::new()
-        })
-    });
-    (!lacks.get()).then_some(said)
 }
 
 /// `template` with each `{name}` replaced by `fact(name)`: named, so each language orders them its own way.
