@@ -21,7 +21,7 @@ use super::later::read;
 use crate::present::figure::{self, px, Who, AXIS_H};
 use crate::present::params::{Lang, Query};
 use crate::present::text::{panels, Panels};
-use crate::present::told;
+use crate::present::{told, why};
 use crate::sim::{self, Ms, Run, Scenario};
 
 thread_local! {
@@ -44,6 +44,8 @@ struct Show {
     /// The script's scenario, when the state is a script (else the catalogue's, in `query`).
     script: Option<Scenario>,
     query: Query,
+    /// The scenario run (the script's or the catalogue's), which the narration's reasons read.
+    scenario: Scenario,
     moments: Vec<(Ms, Vec<told::Told>)>,
     said: &'static Panels,
     /// The figure's width in CSS px: the page's narrow layout on a phone, its wide one elsewhere (the
@@ -74,11 +76,17 @@ impl Show {
         (format!("0 0 {} {}", px(l.width), px(l.height())), groups)
     }
 
-    /// What happened at step `k`'s moment, in the narration's words.
+    /// What happened at step `k`'s moment, in the narration's words: each fact, and the reason that explains
+    /// it where one does.
     fn caption(&self, k: usize) -> String {
         let names: Vec<String> = self.run.trace.workers.iter().map(|w| w.name.clone()).collect();
         let Some((_, facts)) = self.moments.get(k.wrapping_sub(1)) else { return String::new() };
-        let said: Vec<String> = facts.iter().map(|f| (self.said.told)(f, &names)).collect();
+        let said: Vec<String> = (facts.iter())
+            .flat_map(|f| {
+                let why = why::why(&self.scenario, &self.run, f).map(|w| (self.said.why)(&w, &names));
+                std::iter::once((self.said.told)(f, &names)).chain(why)
+            })
+            .collect();
         said.join(self.said.text.join)
     }
 }
@@ -107,7 +115,8 @@ pub fn open(query: &str) {
         },
         None => None,
     };
-    let run = sim::run(&script.clone().unwrap_or_else(|| query.scenario.build(&query.inputs)));
+    let scenario = script.clone().unwrap_or_else(|| query.scenario.build(&query.inputs));
+    let run = sim::run(&scenario);
     let said = panels(query.lang.unwrap_or(Lang::En));
     let inner = window.inner_width().ok().and_then(|w| w.as_f64()).unwrap_or(960.0);
     let moments = told::moments(&run);
@@ -121,6 +130,7 @@ pub fn open(query: &str) {
         run,
         script,
         query,
+        scenario,
         moments,
         said,
         width: if inner < 600.0 { inner.max(320.0) } else { 960.0 },

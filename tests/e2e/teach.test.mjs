@@ -182,3 +182,12 @@ test('a link opens the projector at its step, in Japanese, on a phone; a step th
     await done(bad);
   }
 });
+
+test("a projector's caption is the narration's: the moment's facts, each with the reason that explains it", async () => {
+  const page = await open(env.browser, `${env.server.url}/?scenario=etcd&lang=en&present=3`);
+  await page.waitForSelector('.projector[role=dialog]');
+  const third = await state(page);
+  assert.match(third.step, /^Step 3 of \d+ · 10 s$/);
+  assert.match(third.caption, /^At 10 s A's lease ran out\. Paused, A had sent no keepalive: only a running holder renews its lease\. At 10 s B took the lock with token 34/);
+  await done(page);
+});
