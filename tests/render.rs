@@ -375,8 +375,11 @@ fn a_script_is_told_as_its_catalogue_state_and_by_the_same_rule_as_any_other() {
         let (_, catalogue, _) =
             locksim(&["render", "--html", "--lang", lang, "--scenario", "etcd", "--pause", "12000"]);
         assert_eq!(narration(&script), narration(&catalogue), "{err}");
-        let keepalive =
-            if lang == "ja" { "リースを延長できませんでした" } else { "had sent no keepalive" };
+        let keepalive = if lang == "ja" {
+            "リース延長の要求を送れませんでした"
+        } else {
+            "had sent no keepalive"
+        };
         assert!(narration(&script).contains(keepalive), "{script}");
         // One more worker: a script of its own, told by the same rule, with C's facts too.
         let four = dir.join("four.lock");

@@ -316,7 +316,10 @@ fn servers_and_self_waits_are_told_as_what_they_were() {
         "{en:#?}"
     );
     assert!(!en.iter().any(|l| l.contains("A's lease ran out")), "{en:#?}");
-    assert!(ja.contains(&"2秒に N3 が A のキーを早く消し、A は過半数を失いました。".to_owned()), "{ja:#?}");
+    assert!(
+        ja.contains(&"2秒に N3 が A のキーを期限より早く消したので、A は過半数を失いました。".to_owned()),
+        "{ja:#?}"
+    );
     // Without the jump every key goes at the lease's end, together: that is the lease running out.
     let (en, _) = tell(&redlock.replace("by 9s", "by 0s").replace("work 6s", "pause 12s"));
     assert!(en.iter().any(|l| l.ends_with("A's lease ran out.")), "{en:#?}");

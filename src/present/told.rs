@@ -298,8 +298,12 @@ pub fn en(fact: &Told, names: &[String]) -> String {
                 None => format!("At {} s {} took the lock", s(at), n(worker)),
             };
             let over = over.map_or(String::new(), |o| format!(", over {}'s", n(o)));
-            let lease =
-                expires.map_or(", with no expiry".to_owned(), |e| format!(", its lease until {} s", s(e)));
+            // Without tokens (Redlock) the end is the client's: its validity, by its own clock.
+            let lease = match (expires, token) {
+                (None, _) => ", with no expiry".to_owned(),
+                (Some(e), Some(_)) => format!(", its lease until {} s", s(e)),
+                (Some(e), None) => format!(", valid until {} s by its own clock", s(e)),
+            };
             format!("{what}{over}{lease}.")
         }
         Told::Read { worker, at, free } => {
@@ -434,8 +438,12 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         ),
         Told::Granted { worker, at, token, expires, over } => {
             // What it got, in one parenthesis: "番号 33 で" beside "リースで" read as a doubled で.
-            let over = over.map_or(String::new(), |o| format!(" {} のロックの上から", n(o)));
-            let lease = expires.map_or("期限なし".to_owned(), |e| format!("{}秒までのリース", s(e)));
+            let over = over.map_or(String::new(), |o| format!(" {} のロックを上書きして", n(o)));
+            let lease = match (expires, token) {
+                (None, _) => "期限なし".to_owned(),
+                (Some(e), Some(_)) => format!("{}秒までのリース", s(e)),
+                (Some(e), None) => format!("自分の時計で{}秒まで有効", s(e)),
+            };
             let with = token.map_or(lease.clone(), |t| format!("番号 {t}、{lease}"));
             format!("{}秒に {} が{over}ロックを取りました（{with}）。", s(at), n(worker))
         }
@@ -448,7 +456,7 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             )
         }
         Told::Registered { worker, at, token } => {
-            format!("{}秒に、ロックを取ると同時に {} の番号 {token} が資源へ届きました。", s(at), n(worker))
+            format!("{}秒に、ロックを取ると同時に {} の番号 {token} が資源に届きました。", s(at), n(worker))
         }
         Told::WaitedDown { worker, at } => {
             format!(
@@ -459,7 +467,7 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         }
         Told::Expired { worker, at } => format!("{}秒に {} の期限が切れました。", s(at), n(worker)),
         Told::KeyLost { worker, at, node } => format!(
-            "{}秒に N{} が {} のキーを早く消し、{} は過半数を失いました。",
+            "{}秒に N{} が {} のキーを期限より早く消したので、{} は過半数を失いました。",
             s(at),
             node + 1,
             n(worker),
@@ -481,7 +489,7 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         ),
         Told::Sent { worker, at, arrives } => {
             format!(
-                "{}秒に {} が書き込みを送り、書き込みは{}秒に資源に届きました。",
+                "{}秒に {} が送った書き込みは、{}秒に資源に届きました。",
                 s(at),
                 n(worker),
                 s(arrives)
@@ -533,7 +541,7 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             )
         }
         Told::Rearmed { worker, at, expires, keepalive: true } => format!(
-            "{}秒に {} のリース延長の要求が新しいリーダーに届き、リースはそこから延長されて{}秒までになりました。",
+            "{}秒に {} のリース延長の要求が新しいリーダーに届き、リースはその時点から数え直されて{}秒までになりました。",
             s(at),
             n(worker),
             s(expires)
@@ -545,14 +553,11 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
             format!("{}秒に N{} の時計が{}秒先に飛びました。", s(at), node + 1, s(by))
         }
         Told::Down { at } => format!("{}秒にプライマリが落ちました。", s(at)),
-        Told::Promoted { at, kept } => format!(
-            "{}秒にレプリカが昇格しました。{}",
-            s(at),
-            if kept {
-                "ロックのキーとカウンタを持っていました。"
-            } else {
-                "ロックのキーもカウンタも持っていませんでした。"
-            }
-        ),
+        Told::Promoted { at, kept: true } => {
+            format!("{}秒にレプリカが昇格し、ロックのキーと番号のカウンタを引き継ぎました。", s(at))
+        }
+        Told::Promoted { at, kept: false } => {
+            format!("{}秒にレプリカが昇格しましたが、ロックのキーも番号のカウンタも引き継いでいませんでした。", s(at))
+        }
     }
 }

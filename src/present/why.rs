@@ -75,14 +75,15 @@ pub fn en(why: &Why, names: &[String]) -> String {
         Why::NoKeepalive { worker, .. } => {
             format!("Paused, {} had sent no keepalive: only a running holder renews its lease.", n(worker))
         }
-        Why::EqualToken { token, .. } => format!(
-            "{token} is not lower than {token}, so fencing let it through: the storage takes an equal token so \
-             that one holder can write more than once; a strict check (the stored number smaller than mine) \
-             would have refused this write."
+        Why::EqualToken { worker, token, .. } => format!(
+            "{}'s token {token} is not lower than the {token} the storage had seen, so fencing let it through: \
+             the storage takes an equal token so that one holder can write more than once; a strict check \
+             (the stored number smaller than the write's) would have refused this write.",
+            n(worker)
         ),
-        Why::Unfenced { .. } => "Fencing was off: the storage compared no tokens.".to_owned(),
-        Why::NoOrder { .. } => "A random value gives nothing to order, and this storage does no check-and-set \
-                                with it (antirez's use of the value)."
+        Why::Unfenced { .. } => "Fencing was off: the storage checked no tokens.".to_owned(),
+        Why::NoOrder { .. } => "The lock's value is random, so it gives nothing to order, and this storage did no \
+                                check-and-set with it (antirez's use of the value)."
             .to_owned(),
     }
 }
@@ -92,18 +93,18 @@ pub fn ja(why: &Why, names: &[String]) -> String {
     let n = |w| name(names, w);
     match *why {
         Why::NoKeepalive { worker, .. } => format!(
-            "{} は止まっていたのでリースを延長できませんでした。リースを延長するのは、動いている持ち主だけです。",
+            "{} は止まっていたので、リース延長の要求を送れませんでした。リースを延長できるのは、動いている持ち主だけです。",
             n(worker)
         ),
-        Why::EqualToken { token, .. } => format!(
-            "{token} は {token} より小さくないので、フェンシングを通り抜けました。資源が同じ番号を通すのは、\
-             一人の持ち主が何度でも書き込めるようにするためです。「保存済みの番号が自分の番号より小さい」と\
-             厳密に確かめていれば、この書き込みは拒否されていたはずです。"
+        Why::EqualToken { worker, token, .. } => format!(
+            "{} の番号 {token} は資源がすでに見た {token} より小さくないので、この書き込みはフェンシングをすり抜けました。\
+             資源が同じ番号を通すのは、一人の持ち主が続けて何度か書き込めるようにするためです。資源が「保存済みの番号が\
+             書き込みの番号より小さい」ときだけ通すよう厳密に確かめていれば、この書き込みは拒否されていました。",
+            n(worker)
         ),
-        Why::Unfenced { .. } => "フェンシングがオフだったので、資源は番号を比べませんでした。".to_owned(),
-        Why::NoOrder { .. } => {
-            "乱数の値には順序がなく、この資源はその値で check-and-set（antirez の使い方）もしませんでした。"
-                .to_owned()
-        }
+        Why::Unfenced { .. } => "フェンシングがオフだったので、資源は番号を確かめませんでした。".to_owned(),
+        Why::NoOrder { .. } => "ロックの値はランダムなので大小の順序がなく、新旧を比べられません。この資源は、antirez が\
+                                示したようにその値で check-and-set することもしていませんでした。"
+            .to_owned(),
     }
 }

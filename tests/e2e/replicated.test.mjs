@@ -17,7 +17,7 @@ for (const width of [360, 1280]) {
     assert.equal(await page.getAttribute('figure.lab', 'data-scenario'), 'failover');
     assert.deepEqual([await outcome(page), await double(page)], ['corrupted', 'true']);
     assert.match(await narration(page), /At 2 s B took the lock with token 33/);
-    assert.match(await narration(page), /33 is not lower than 33, so fencing let it through/);
+    assert.match(await narration(page), /A's token 33 is not lower than the 33 the storage had seen, so fencing let it through/);
     assert.deepEqual(await page.$$eval('.timeline .lane-labels text', (t) => t.map((e) => e.textContent)),
       ['Worker A', 'Worker B', 'Primary', 'Replica', 'Lock (primary)', 'Storage']);
     assert.equal(await page.isVisible('#pause-handle'), false);

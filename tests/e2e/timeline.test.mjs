@@ -107,7 +107,7 @@ test('fencing off gives corrupted; lease off gives stalled; the URL keeps up and
   assert.equal(await outcome(page), 'fenced');
   await page.click('label[for=fencing]');
   assert.equal(await outcome(page), 'corrupted');
-  assert.match(await page.textContent('#narration'), /Fencing was off: the storage compared no tokens/);
+  assert.match(await page.textContent('#narration'), /Fencing was off: the storage checked no tokens/);
   await page.click('label[for=lease]');
   assert.equal(await outcome(page), 'stalled');
   await page.waitForURL(/\?scenario=gc-pause&pause=15000&lease=off&fencing=off&lang=en$/);

@@ -333,7 +333,7 @@ fn failover_with_wait_is_the_client_waiting_and_promotion_stays_best_effort() {
     let (kind, n_en, n_ja) = told_at(id, |i| i.sync = true);
     assert_eq!(kind, OutcomeKind::Safe);
     assert!(n_en.contains("At 2 s the replica was promoted, with the lock's key and counter."), "{n_en}");
-    assert!(n_ja.contains("2秒にレプリカが昇格しました。ロックのキーとカウンタを持っていました。"), "{n_ja}");
+    assert!(n_ja.contains("2秒にレプリカが昇格し、ロックのキーと番号のカウンタを引き継ぎました。"), "{n_ja}");
     // Break it: no failure with WAIT on is said to rest on the model's assumption.
     let r = crate::scenarios::search::search(id, &on, 1_000);
     assert!(r.safety.is_none());
@@ -439,13 +439,16 @@ fn a_random_value_gives_nothing_to_order_and_this_storage_does_no_check_and_set(
     assert_eq!(kind, OutcomeKind::Corrupted);
     assert!(
         en.contains(
-            "At 5 s the storage accepted A's write. A no longer held the lock. A random value gives \
-                     nothing to order, and this storage does no check-and-set with it"
+            "At 5 s the storage accepted A's write. A no longer held the lock. The lock's value is random, so \
+                     it gives nothing to order, and this storage did no check-and-set with it"
         ),
         "{en}"
     );
     assert!(!en.contains("nothing to compare"), "{en}");
-    assert!(ja.contains("乱数の値には順序がなく、この資源はその値で check-and-set"), "{ja}");
+    assert!(ja.contains("ロックの値はランダムなので大小の順序がなく、新旧を比べられません。"), "{ja}");
+    // Told without a token, A's lease end is its validity by its own clock, not the keys' end.
+    assert!(en.starts_with("At 0 s A took the lock, valid until 9.898 s by its own clock."), "{en}");
+    assert!(ja.starts_with("0秒に A がロックを取りました（自分の時計で9.898秒まで有効）。"), "{ja}");
     let set = text(Lang::En).setup(ScenarioId::Redlock, &ScenarioId::Redlock.defaults());
     assert!(set.contains("no token orders the writes, and this storage does no check-and-set"), "{set}");
 }
@@ -507,7 +510,7 @@ fn the_failover_cites_why_a_reissued_token_breaks_fencing_and_the_japanese_reads
     let why = crate::present::why::Why::NoKeepalive { worker: 0, at: 10_000 };
     let ja = crate::present::why::ja(&why, &["A".to_owned()]);
     assert!(told_at(ScenarioId::Etcd, |_| {}).2.contains(&ja), "{ja}");
-    assert!(ja.starts_with("A は止まっていたのでリースを延長できませんでした。"), "{ja}");
+    assert!(ja.starts_with("A は止まっていたので、リース延長の要求を送れませんでした。"), "{ja}");
     assert!(!ja.contains("止まります") && !ja.contains("止まるので"), "{ja}");
 }
 
@@ -645,16 +648,18 @@ fn the_reading_says_what_the_storage_accepts_and_what_it_cannot_fence() {
     assert_eq!(kind, OutcomeKind::Corrupted);
     assert!(
         en.contains(
-            "At 4 s the storage accepted A's write with token 33. A no longer held the lock. 33 is \
-                         not lower than 33, so fencing let it through"
+            "At 4 s the storage accepted A's write with token 33. A no longer held the lock. A's token 33 \
+                         is not lower than the 33 the storage had seen, so fencing let it through"
         ),
         "{en}"
     );
     assert!(
-        en.contains("a strict check (the stored number smaller than mine) would have refused this write."),
+        en.contains(
+            "a strict check (the stored number smaller than the write's) would have refused this write."
+        ),
         "{en}"
     );
-    assert!(ja.contains("厳密に確かめていれば、この書き込みは拒否されていたはずです。"), "{ja}");
+    assert!(ja.contains("厳密に確かめていれば、この書き込みは拒否されていました。"), "{ja}");
 }
 
 /// The states a careful reading found told falsely (issue 31), now told as they happened, in both languages.
@@ -682,7 +687,7 @@ fn the_states_the_issue_found_are_told_as_they_happened() {
     let (_, en, ja) = told_at(ScenarioId::Etcd, |i| (i.pause_start, i.leader_crash) = (8_000, 5_666));
     assert!(en.contains("At 6.666 s the new leader restarted A's lease, to 17.666 s. At 6.666 s A's keepalive reached the new leader, which renewed the lease from then, to 16.666 s."), "{en}");
     assert!(en.contains("At 16.666 s A's lease ran out."), "{en}");
-    assert!(ja.contains("リースはそこから延長されて16.666秒までになりました。"), "{ja}");
+    assert!(ja.contains("リースはその時点から数え直されて16.666秒までになりました。"), "{ja}");
     // Redlock: only N3's key went early, and with it A's majority.
     let (_, en, _) = told_at(ScenarioId::Redlock, |i| (i.jump, i.pause) = (500, 6_000));
     assert!(en.contains("At 9.5 s N3 dropped A's key early: A no longer held a majority."), "{en}");
