@@ -50,7 +50,7 @@ test('Firefox: predict, play, and be told', async () => {
   await page.click('.predict button.primary');
   await page.waitForSelector('.badge', { visible: true, timeout: 20000 });
   assert.equal(await page.$eval('.judged', (e) => e.textContent), 'You predicted it.');
-  assert.match(await page.$eval('#narration', (e) => e.textContent), /\(33 < 34\)/);
+  assert.match(await page.$eval('#narration', (e) => e.textContent), /rejected A's write with token 33 \(it had seen 34\)/);
   assert.deepEqual(page.errors, []);
   await page.browserContext().close();
 });
