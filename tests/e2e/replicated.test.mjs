@@ -41,7 +41,7 @@ for (const width of [360, 1280]) {
     assert.equal(await page.getAttribute('#fencing', 'aria-describedby'), 'fencing-hint');
     const names = await page.$$eval('.timeline .lane-labels text', (t) => t.map((e) => e.textContent));
     for (const n of ['N1', 'N2', 'N3', 'N4', 'N5', 'Majority']) assert.ok(names.includes(n), `${n} in ${names}`);
-    assert.match(await narration(page), /At 3 s B took the lock, its lease until 12\.898 s/);
+    assert.match(await narration(page), /At 3 s B took the lock, valid until 12\.898 s by its own clock/);
     // The handle sits on N3's strip.
     const strip = await page.locator('.timeline .lane-labels text', { hasText: 'N3' }).boundingBox();
     const grip = await page.locator('#pause-handle .grip').boundingBox();
