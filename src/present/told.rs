@@ -50,8 +50,9 @@ pub enum Told {
         had: bool,
     },
     /// `worker` released at `at`: its own lock (`freed == Some(worker)`), someone else's, or nothing;
-    /// `had` as for [`Told::Stored`].
-    Released { worker: WorkerId, at: Ms, freed: Option<WorkerId>, had: bool },
+    /// `had` as for [`Told::Stored`]; `said`: the fact just before (its late write in this millisecond)
+    /// already said that `worker` did not hold the lock.
+    Released { worker: WorkerId, at: Ms, freed: Option<WorkerId>, had: bool, said: bool },
     /// `worker` crashed at `at`.
     Crashed { worker: WorkerId, at: Ms },
     /// A new leader restarted `worker`'s lease at `at`, to `expires`; or (`keepalive`) `worker`'s keepalive,
@@ -127,7 +128,9 @@ pub fn told(run: &Run) -> Vec<Told> {
                 had: took.contains(&worker),
             },
             EventKind::Release { worker, freed, .. } => {
-                Told::Released { worker, at, freed, had: took.contains(&worker) }
+                let said = matches!(out.last(), Some(&Told::Stored { worker: w, at: t, stale: true, .. })
+                    if w == worker && t == at);
+                Told::Released { worker, at, freed, had: took.contains(&worker), said }
             }
             EventKind::Crash { worker } => Told::Crashed { worker, at },
             EventKind::Election { until } => {
@@ -365,7 +368,11 @@ pub fn en(fact: &Told, names: &[String]) -> String {
         Told::Released { worker, at, freed: Some(f), .. } => {
             format!("At {} s {}'s release deleted {}'s lock.", s(at), n(worker), n(f))
         }
-        Told::Released { worker, at, freed: None, had } => {
+        // Its late write's sentence has just said it did not hold the lock.
+        Told::Released { worker, at, freed: None, said: true, .. } => {
+            format!("At {} s {} released: nothing changed.", s(at), n(worker))
+        }
+        Told::Released { worker, at, freed: None, had, .. } => {
             format!("At {} s {} released, but it {} the lock: nothing changed.", s(at), n(worker), held(had))
         }
         Told::Crashed { worker, at } => format!("At {} s {} crashed.", s(at), n(worker)),
@@ -523,7 +530,10 @@ pub fn ja(fact: &Told, names: &[String]) -> String {
         Told::Released { worker, at, freed: Some(f), .. } => {
             format!("{}秒に {} がロックを返そうとして、{} のロックを消しました。", s(at), n(worker), n(f))
         }
-        Told::Released { worker, at, freed: None, had } => {
+        Told::Released { worker, at, freed: None, said: true, .. } => {
+            format!("{}秒に {} がロックを返そうとしましたが、何も変わりませんでした。", s(at), n(worker))
+        }
+        Told::Released { worker, at, freed: None, had, .. } => {
             format!(
                 "{}秒に {} がロックを返そうとしましたが、{}ロックを持っていなかったので、何も変わりませんでした。",
                 s(at),
