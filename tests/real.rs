@@ -115,7 +115,8 @@ fn attempt(args: &[&str]) -> std::process::Output {
     for n in 1..=TRIES {
         let out = locksim().arg("real").args(args).output().expect("locksim runs");
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_gone(&Started::from(&stderr), true, &format!("{args:?}"));
+        // (Its stderr in the message: a run that failed before it started anything says why.)
+        assert_gone(&Started::from(&stderr), true, &format!("{args:?}: {stderr}"));
         if n == TRIES || out.status.code() != Some(1) || !stderr.contains("could not keep its timing") {
             return out;
         }

@@ -426,7 +426,36 @@ pub fn start_zookeeper(
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<(Vec<u16>, String), Failure> {
-    let broken = |what: &str, e: io::Error| Failure::Broken(format!("{what}: {e}"));
+    // A member that exits before the ensemble forms most often lost one of its ports to another process
+    // between `free_port` and its bind (runs start side by side): the whole ensemble starts again, on new
+    // ports, as a single server does (`start`).
+    let first = procs.children.len();
+    let mut attempt = 1;
+    loop {
+        match start_zookeeper_once(java, members, procs, stop, attempt) {
+            Err(Start::Exited(_)) if attempt < 3 => {
+                for (_, mut member) in procs.children.drain(first..) {
+                    let _ = member.kill();
+                    let _ = member.wait();
+                }
+                attempt += 1;
+            }
+            Err(Start::Exited(msg)) => return Err(Failure::Broken(msg)),
+            Err(Start::Failed(f)) => return Err(f),
+            Ok(started) => return Ok(started),
+        }
+    }
+}
+
+/// One try of [`start_zookeeper`], its members in `zN/` (`zN-<attempt>/` after the first).
+fn start_zookeeper_once(
+    java: &Path,
+    members: usize,
+    procs: &mut Processes,
+    stop: &dyn Fn() -> bool,
+    attempt: usize,
+) -> Result<(Vec<u16>, String), Start> {
+    let broken = |what: &str, e: io::Error| Start::Failed(Failure::Broken(format!("{what}: {e}")));
     let mut ports = Vec::new();
     let mut servers = Vec::new();
     for i in 1..=members {
@@ -437,7 +466,10 @@ pub fn start_zookeeper(
     }
     let first = procs.children.len();
     for i in 1..=members {
-        let dir = procs.dir().join(format!("z{i}"));
+        let dir = match attempt {
+            1 => procs.dir().join(format!("z{i}")),
+            n => procs.dir().join(format!("z{i}-{n}")),
+        };
         let data = dir.join("data");
         fs::create_dir_all(&data).map_err(|e| broken("member directory", e))?;
         fs::write(data.join("myid"), format!("{i}\n")).map_err(|e| broken("myid", e))?;
@@ -469,7 +501,7 @@ pub fn start_zookeeper(
     let deadline = now_ns() + 60_000_000_000;
     loop {
         if stop() {
-            return Err(Failure::Interrupted);
+            return Err(Start::Failed(Failure::Interrupted));
         }
         let modes: Vec<String> = ports.iter().map(|&p| four_letters(p, "srvr").unwrap_or_default()).collect();
         if modes.iter().all(|m| m.contains("Mode: leader") || m.contains("Mode: follower")) {
@@ -482,8 +514,12 @@ pub fn start_zookeeper(
             return Ok((ports, version));
         }
         let exited = procs.children[first..].iter_mut().any(|(_, c)| c.try_wait().ok().flatten().is_some());
-        if exited || now_ns() > deadline {
-            return Err(Failure::Broken("the ZooKeeper ensemble did not start".into()));
+        let msg = || "the ZooKeeper ensemble did not start".to_owned();
+        if exited {
+            return Err(Start::Exited(msg()));
+        }
+        if now_ns() > deadline {
+            return Err(Start::Failed(Failure::Broken(msg())));
         }
         std::thread::sleep(Duration::from_millis(50));
     }
