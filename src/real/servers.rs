@@ -208,18 +208,30 @@ fn start_as(
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<u16, Failure> {
+    with_retries(procs, |procs, _| start_once(backend, binary, name, env, procs, stop))
+}
+
+/// `once`, tried up to three times (it is given the try's number, from 1). A server that exits before it
+/// answers most often lost a port to another process between `free_port` and its bind (runs start side by
+/// side): what the try started is stopped, and the next try starts again on new ports.
+fn with_retries<T>(
+    procs: &mut Processes,
+    mut once: impl FnMut(&mut Processes, usize) -> Result<T, Start>,
+) -> Result<T, Failure> {
+    let first = procs.children.len();
     let mut attempt = 1;
     loop {
-        match start_once(backend, binary, name, env, procs, stop) {
+        match once(procs, attempt) {
             Err(Start::Exited(_)) if attempt < 3 => {
-                if let Some((_, mut dead)) = procs.children.pop() {
-                    let _ = dead.wait();
+                for (_, mut started) in procs.children.drain(first..) {
+                    let _ = started.kill();
+                    let _ = started.wait();
                 }
                 attempt += 1;
             }
             Err(Start::Exited(msg)) => return Err(Failure::Broken(msg)),
             Err(Start::Failed(f)) => return Err(f),
-            Ok(port) => return Ok(port),
+            Ok(started) => return Ok(started),
         }
     }
 }
@@ -426,25 +438,8 @@ pub fn start_zookeeper(
     procs: &mut Processes,
     stop: &dyn Fn() -> bool,
 ) -> Result<(Vec<u16>, String), Failure> {
-    // A member that exits before the ensemble forms most often lost one of its ports to another process
-    // between `free_port` and its bind (runs start side by side): the whole ensemble starts again, on new
-    // ports, as a single server does (`start`).
-    let first = procs.children.len();
-    let mut attempt = 1;
-    loop {
-        match start_zookeeper_once(java, members, procs, stop, attempt) {
-            Err(Start::Exited(_)) if attempt < 3 => {
-                for (_, mut member) in procs.children.drain(first..) {
-                    let _ = member.kill();
-                    let _ = member.wait();
-                }
-                attempt += 1;
-            }
-            Err(Start::Exited(msg)) => return Err(Failure::Broken(msg)),
-            Err(Start::Failed(f)) => return Err(f),
-            Ok(started) => return Ok(started),
-        }
-    }
+    // A member that exits before the ensemble forms: the whole ensemble starts again.
+    with_retries(procs, |procs, attempt| start_zookeeper_once(java, members, procs, stop, attempt))
 }
 
 /// One try of [`start_zookeeper`], its members in `zN/` (`zN-<attempt>/` after the first).
