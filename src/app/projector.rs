@@ -21,7 +21,7 @@ use super::later::read;
 use crate::present::figure::{self, px, Who, AXIS_H};
 use crate::present::params::{Lang, Query};
 use crate::present::text::{panels, Panels};
-use crate::present::{told, why};
+use crate::present::told;
 use crate::sim::{self, Ms, Run, Scenario};
 
 thread_local! {
@@ -41,10 +41,8 @@ struct Opened {
 /// What the projector shows: one run of one state.
 struct Show {
     run: Run,
-    /// The script's scenario, when the state is a script (else the catalogue's, in `query`).
-    script: Option<Scenario>,
     query: Query,
-    /// The scenario run (the script's or the catalogue's), which the narration's reasons read.
+    /// The scenario run: the script's, when the state is a script (`query.script`), else the catalogue's.
     scenario: Scenario,
     moments: Vec<(Ms, Vec<told::Told>)>,
     said: &'static Panels,
@@ -55,14 +53,17 @@ struct Show {
 
 impl Show {
     fn who(&self) -> Who<'_> {
-        self.script.as_ref().map_or(Who::Catalogue(self.query.scenario), Who::Script)
+        match self.query.script {
+            Some(_) => Who::Script(&self.scenario),
+            None => Who::Catalogue(self.query.scenario),
+        }
     }
 
     /// The figure's viewBox and drawn groups at step `k` (from 1), the playhead at its moment.
     fn figure(&self, k: usize) -> (String, String) {
         let (t, who) = (self.said.text, self.who());
         let l = figure::lab_layout(self.width, &self.run, who, t);
-        let job = if self.script.is_some() { None } else { figure::job(who, &self.query.inputs) };
+        let job = if self.query.script.is_some() { None } else { figure::job(who, &self.query.inputs) };
         let at = self.moments.get(k.wrapping_sub(1)).map(|m| m.0);
         let mut groups = figure::lab_groups(&l, &self.run, who, at, job, t);
         if let Some(at) = at {
@@ -79,15 +80,8 @@ impl Show {
     /// What happened at step `k`'s moment, in the narration's words: each fact, and the reason that explains
     /// it where one does.
     fn caption(&self, k: usize) -> String {
-        let names: Vec<String> = self.run.trace.workers.iter().map(|w| w.name.clone()).collect();
         let Some((_, facts)) = self.moments.get(k.wrapping_sub(1)) else { return String::new() };
-        let said: Vec<String> = (facts.iter())
-            .flat_map(|f| {
-                let why = why::why(&self.scenario, &self.run, f).map(|w| (self.said.why)(&w, &names));
-                std::iter::once((self.said.told)(f, &names)).chain(why)
-            })
-            .collect();
-        said.join(self.said.text.join)
+        self.said.tell(&self.scenario, &self.run, facts)
     }
 }
 
@@ -108,14 +102,13 @@ pub fn open(query: &str) {
     let Some(doc) = window.document() else { return };
     let Some(body) = doc.body() else { return };
     let query = Query::parse(query);
-    let script = match &query.script {
+    let scenario = match &query.script {
         Some(text) => match read(text) {
-            Ok(sc) => Some(sc),
+            Ok(sc) => sc,
             Err(_) => return,
         },
-        None => None,
+        None => query.scenario.build(&query.inputs),
     };
-    let scenario = script.clone().unwrap_or_else(|| query.scenario.build(&query.inputs));
     let run = sim::run(&scenario);
     let said = panels(query.lang.unwrap_or(Lang::En));
     let inner = window.inner_width().ok().and_then(|w| w.as_f64()).unwrap_or(960.0);
@@ -128,7 +121,6 @@ pub fn open(query: &str) {
         .map(|given| (said.projector_bad_step)(&given, n, start));
     let show = Show {
         run,
-        script,
         query,
         scenario,
         moments,

@@ -499,11 +499,22 @@ impl Panels {
     /// The narration of `run`, a run of `scenario`: its facts from its events, each followed by the reason
     /// that explains it where one does. One narration for every run, a catalogue state or a script.
     pub fn narrate(&self, scenario: &crate::sim::Scenario, run: &Run) -> String {
+        self.tell(scenario, run, &crate::present::told::told(run))
+    }
+
+    /// `facts` of `run` (all of them, or a projector's moment), each followed by the reason that explains it
+    /// where one does.
+    pub fn tell(
+        &self,
+        scenario: &crate::sim::Scenario,
+        run: &Run,
+        facts: &[crate::present::told::Told],
+    ) -> String {
         let names: Vec<String> = run.trace.workers.iter().map(|w| w.name.clone()).collect();
         let mut said: Vec<String> = Vec::new();
-        for (fact, why) in crate::present::why::explained(scenario, run) {
-            said.push((self.told)(&fact, &names));
-            said.extend(why.map(|w| (self.why)(&w, &names)));
+        for fact in facts {
+            said.push((self.told)(fact, &names));
+            said.extend(crate::present::why::why(scenario, run, fact).map(|w| (self.why)(&w, &names)));
         }
         said.join(self.text.join)
     }
