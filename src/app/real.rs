@@ -21,7 +21,6 @@ use super::dom;
 use crate::present::markup;
 use crate::present::recordings::{self, OpenProblem, Opened, Recording};
 use crate::present::text::panels;
-use crate::sim;
 
 /// Where the recordings stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,9 +122,7 @@ pub fn Real() -> impl IntoView {
     };
     let opened_run = move |(_, n): (u32, usize)| {
         let o = opened.with_untracked(|o| o[n].clone());
-        // Its scenario, which the narration's reasons read (fencing on or off, the lock service).
-        let sc = Arc::new(o.recording.scenario.build(&o.recording.inputs));
-        let run = Arc::new(sim::replay(&sc, &o.recording.events));
+        let (sc, run) = (Arc::new(o.recording.built()), Arc::new(o.recording.run()));
         let r = &o.recording;
         let (backend, id, outcome) = (r.backend, r.scenario.id(), run.outcome.kind.name());
         let o = Arc::new(o);

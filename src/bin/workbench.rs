@@ -107,9 +107,8 @@ mod module {
         }
     }
 
-    /// The run of state `query` (a link's: a catalogue scenario with its inputs, or a script), and the
-    /// catalogue state it is, if it is one (a script can still be one); `None` for a script that does not read.
-    /// The state `query`'s scenario (its script, or its catalogue scenario with its inputs) and its run.
+    /// The scenario of state `query` (a link's: its script, or its catalogue scenario with its inputs) and its
+    /// run; `None` for a script that does not read.
     fn run_of(query: &str) -> Option<(sim::Scenario, sim::Run)> {
         let q = Query::parse(query);
         let sc = match &q.script {

@@ -11,7 +11,7 @@
 use crate::present::json::{self, Json};
 use crate::present::params::set_input;
 use crate::scenarios::{Inputs, Kind, ScenarioId};
-use crate::sim::{self, Event, OutcomeKind, Run};
+use crate::sim::{self, Event, OutcomeKind, Run, Scenario};
 
 /// The recordings file the page fetches, as it is in the repository (native only: the page fetches it).
 #[cfg(not(target_arch = "wasm32"))]
@@ -68,9 +68,14 @@ pub struct Recording {
 }
 
 impl Recording {
+    /// The scenario it recorded, as the core builds it (the narration's reasons read its settings).
+    pub fn built(&self) -> Scenario {
+        self.scenario.build(&self.inputs)
+    }
+
     /// The recorded run, as the core reads it.
     pub fn run(&self) -> Run {
-        sim::replay(&self.scenario.build(&self.inputs), &self.events)
+        sim::replay(&self.built(), &self.events)
     }
 
     /// Whether this recording shows `id` with the same switches as `inputs` (the dragged values may differ;
